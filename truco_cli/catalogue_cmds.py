@@ -1,0 +1,198 @@
+"""Commands over the clause catalogue: `clauses`, `explain`, `ambiguities`, `coverage`."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from typing import Any
+
+import click
+
+from truco_cli.errors import fail
+
+LANGS = ("es", "en", "it", "pt")
+
+
+def _catalogue():  # type: ignore[no-untyped-def]
+    from spec.catalogue import CatalogueError, load_catalogue
+
+    try:
+        return load_catalogue()
+    except CatalogueError as exc:  # broken data in a checkout: say where, not a traceback
+        fail(f"the catalogue data is inconsistent: {exc}")
+
+
+def _check_lang(lang: str) -> str:
+    if lang not in LANGS:
+        from spec.catalogue import UnknownNameError
+
+        fail(str(UnknownNameError("language", lang, list(LANGS))))
+    return lang
+
+
+def _lookup(func, *args):  # type: ignore[no-untyped-def]
+    from spec.catalogue import UnknownNameError
+
+    try:
+        return func(*args)
+    except UnknownNameError as exc:
+        fail(str(exc))
+
+
+def _line_of(text: str, quote: str) -> int:
+    return text[: text.index(quote)].count("\n") + 1
+
+
+def clause_json(cat: Any, clause: Any) -> dict[str, Any]:
+    """A clause as the documented JSON contract (spec/schemas/clauses.schema.json)."""
+    return {
+        "id": clause.id,
+        "title": dict(clause.title),
+        "text": dict(clause.text),
+        "kind": clause.kind,
+        "rulesets": list(clause.rulesets),
+        "sources": [
+            {"doc": cat.sources[q.doc].filename, "quote": q.quote,
+             "line": _line_of(cat.sources[q.doc].text, q.quote)}
+            for q in clause.sources
+        ],
+        "ambiguities": [a.id for a in cat.ambiguities_of_clause(clause.id)],
+    }
+
+
+def ambiguity_json(cat: Any, amb: Any) -> dict[str, Any]:
+    """An ambiguity as the documented JSON contract (spec/schemas/ambiguities.schema.json)."""
+    out: dict[str, Any] = {
+        "id": amb.id,
+        "key": amb.key,
+        "kind": amb.kind,
+        "clauses": list(amb.clauses),
+        "question": dict(amb.question),
+        "readings": [
+            {"name": r.name, "summary": dict(r.summary),
+             "sources": [{"doc": cat.sources[q.doc].filename, "quote": q.quote} for q in r.sources],
+             "in_sources": bool(r.sources)}
+            for r in amb.readings
+        ],
+        "defaults": dict(amb.defaults),
+        "rationale": {rs: dict(t) for rs, t in amb.rationale.items()},
+    }
+    if amb.note:
+        out["note"] = dict(amb.note)
+    return out
+
+
+def _pick(text: Any, lang: str) -> str:
+    return text.get(lang) or text["en"]
+
+
+def _wrap(text: str, indent: str) -> str:
+    return textwrap.fill(text, width=100, initial_indent=indent, subsequent_indent=indent)
+
+
+@click.command("clauses")
+@click.option("--ruleset", "-r", metavar="R", help="Only the clauses of this ruleset.")
+@click.option("--lang", "-l", default="en", show_default=True, metavar="L", help="es, en, it or pt.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output (all languages).")
+def clauses_cmd(ruleset: str | None, lang: str, as_json: bool) -> None:
+    """List the clauses of the catalogue: every rule of the four rulebooks."""
+    _check_lang(lang)
+    cat = _catalogue()
+    items = _lookup(cat.clauses_of, ruleset) if ruleset else list(cat.clauses.values())
+    if as_json:
+        click.echo(json.dumps({"format": "truco-clauses/1", "clauses": [clause_json(cat, c) for c in items]},
+                              ensure_ascii=False, indent=2))
+        return
+    for c in items:
+        docs = ",".join(c.docs())
+        click.echo(f"{click.style(c.id, bold=True):<18} {c.kind:<10} [{docs}] {_pick(c.title, lang)}")
+    click.echo(f"\n{len(items)} clauses" + (f" in {ruleset}" if ruleset else ""))
+
+
+@click.command("explain")
+@click.argument("clause_id", metavar="ID")
+@click.option("--lang", "-l", default="en", show_default=True, metavar="L", help="es, en, it or pt.")
+def explain_cmd(clause_id: str, lang: str) -> None:
+    """Explain one clause: its rule, verbatim quotes, rulesets and ambiguities."""
+    from spec.catalogue import editorial_text
+
+    _check_lang(lang)
+    cat = _catalogue()
+    c = _lookup(cat.clause, clause_id)
+    click.echo(click.style(f"{c.id}  {_pick(c.title, lang)}", bold=True) + f"  ({c.kind})")
+    click.echo(_wrap(_pick(c.text, lang), "  "))
+    click.echo("\nSources (verbatim):")
+    for q in c.sources:
+        src = cat.sources[q.doc]
+        click.echo(f"  {src.filename}, line {_line_of(src.text, q.quote)}:")
+        click.echo(_wrap(f"“{q.quote}”", "    "))
+        editorial = editorial_text(q.doc)
+        if editorial is not None:
+            line = _line_of(src.text, q.quote)
+            click.echo(_wrap(f"editorial reading of line {line}: {editorial.splitlines()[line - 1]}", "    "))
+    click.echo("\nRulesets: " + ", ".join(c.rulesets))
+    ambs = cat.ambiguities_of_clause(c.id)
+    if ambs:
+        click.echo("Ambiguities:")
+        for a in ambs:
+            click.echo(f"  {a.id} ({a.key}): {_pick(a.question, lang)}")
+            for rs, reading in a.defaults.items():
+                click.echo(f"    {rs}: {reading}")
+    else:
+        click.echo("Ambiguities: none")
+
+
+@click.command("ambiguities")
+@click.option("--ruleset", "-r", metavar="R", help="Only the ambiguities that concern this ruleset.")
+@click.option("--lang", "-l", default="en", show_default=True, metavar="L", help="es, en, it or pt.")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output (all languages).")
+def ambiguities_cmd(ruleset: str | None, lang: str, as_json: bool) -> None:
+    """List the ambiguity register: where the rulebooks disagree or are silent, and each reading."""
+    _check_lang(lang)
+    cat = _catalogue()
+    items = _lookup(cat.ambiguities_of, ruleset) if ruleset else list(cat.ambiguities.values())
+    if as_json:
+        payload = {"format": "truco-ambiguities/1", "ambiguities": [ambiguity_json(cat, a) for a in items]}
+        click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
+        return
+    for a in items:
+        click.echo(click.style(f"{a.id}  {a.key}", bold=True) + f"  ({a.kind}; clauses {', '.join(a.clauses)})")
+        click.echo(_wrap(_pick(a.question, lang), "  "))
+        for r in a.readings:
+            where = ", ".join(dict.fromkeys(q.doc for q in r.sources)) or "not in the sources"
+            users = [rs for rs, name in a.defaults.items() if name == r.name]
+            default = f"  <- default of {', '.join(users)}" if users else ""
+            click.echo(f"    - {r.name} [{where}]{default}")
+            click.echo(_wrap(_pick(r.summary, lang), "        "))
+        click.echo()
+    click.echo(f"{len(items)} ambiguities" + (f" concerning {ruleset}" if ruleset else ""))
+    click.echo("Pick another reading with --reading KEY=READING where a command accepts it.")
+
+
+@click.command("coverage")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable output.")
+def coverage_cmd(as_json: bool) -> None:
+    """How much of each rulebook the catalogue accounts for, sentence by sentence."""
+    from spec.coverage import coverage
+
+    cat = _catalogue()
+    report = coverage(cat)
+    if as_json:
+        click.echo(json.dumps({
+            code: {"segments": len(d.segments), "covered": sum(s.covered for s in d.segments),
+                   "uncovered": [{"line": s.line, "text": s.text} for s in d.uncovered]}
+            for code, d in report.items()
+        }, ensure_ascii=False, indent=2))
+    else:
+        for code, d in report.items():
+            click.echo(f"{cat.sources[code].filename}: {sum(s.covered for s in d.segments)}/{len(d.segments)}"
+                       f" sentences accounted for ({d.ratio:.0%})")
+            for s in d.uncovered:
+                click.echo(f"  line {s.line}: {s.text}")
+    if any(d.uncovered for d in report.values()):
+        raise SystemExit(1)
+
+
+def register(group: click.Group) -> None:
+    for command in (clauses_cmd, explain_cmd, ambiguities_cmd, coverage_cmd):
+        group.add_command(command)
