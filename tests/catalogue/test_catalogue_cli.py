@@ -1,0 +1,92 @@
+"""The catalogue commands, as a new user would try them."""
+
+from __future__ import annotations
+
+import json
+
+import jsonschema
+import pytest
+from click.testing import CliRunner
+
+from spec.catalogue import SCHEMAS_DIR
+from truco_cli.main import cli
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(cli, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def schema(name: str) -> dict:
+    return json.loads((SCHEMAS_DIR / name).read_text())
+
+
+def test_clauses_json_follows_its_schema() -> None:
+    code, out, _ = run("clauses", "--json")
+    assert code == 0
+    data = json.loads(out)
+    jsonschema.validate(data, schema("clauses.schema.json"))
+    ids = [c["id"] for c in data["clauses"]]
+    assert "HND-10" in ids and len(ids) == len(set(ids))
+
+
+def test_clauses_of_one_ruleset() -> None:
+    code, out, _ = run("clauses", "--ruleset", "gauderio-pairs-es", "--json")
+    clauses = json.loads(out)["clauses"]
+    assert code == 0 and all("gauderio-pairs-es" in c["rulesets"] for c in clauses)
+    assert {"FLR-1", "ENV-2", "CARD-5"} <= {c["id"] for c in clauses}
+    assert "CARD-2" not in {c["id"] for c in clauses}
+
+
+def test_ambiguities_json_follows_its_schema() -> None:
+    code, out, _ = run("ambiguities", "--json")
+    assert code == 0
+    data = json.loads(out)
+    jsonschema.validate(data, schema("ambiguities.schema.json"))
+    tied = next(a for a in data["ambiguities"] if a["key"] == "all-rounds-tied")
+    assert tied["defaults"]["mineiro-pairs-it"] == "dealer-side-wins"
+    assert tied["defaults"]["mineiro-1v1-es"] == "nobody-scores"
+
+
+def test_ambiguities_of_a_ruleset_in_italian() -> None:
+    code, out, _ = run("ambiguities", "--ruleset", "mineiro-pairs-it", "--lang", "it")
+    assert code == 0 and "all-rounds-tied" in out and "envido" not in out
+
+
+def test_explain_shows_rule_quotes_rulesets_and_ambiguities() -> None:
+    code, out, _ = run("explain", "HND-10", "--lang", "pt")
+    assert code == 0
+    assert "1.4) Tutti i round" in out  # the verbatim quote, in its own language
+    assert "mineiro-pairs-it" in out and "AMB-1" in out
+
+
+def test_explain_shows_the_editorial_reading_beside_a_003_quote() -> None:
+    code, out, _ = run("explain", "FLR-3")
+    assert code == 0 and "compaero" in out and "compañero" in out
+
+
+def test_explain_accepts_lowercase_ids() -> None:
+    assert run("explain", "bet-4")[0] == 0
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (("explain", "BET-99"), "did you mean 'BET-9'"),
+        (("explain", "XYZ"), "valid choices"),
+        (("clauses", "--ruleset", "mineiro"), "mineiro-1v1-es"),
+        (("clauses", "--lang", "fr"), "es, en, it, pt"),
+        (("ambiguities", "--ruleset", "gauderio"), "gauderio-pairs-es"),
+        (("explain", "BET-4", "--lang", "de"), "es, en, it, pt"),
+    ],
+)
+def test_bad_names_get_one_line_and_exit_2(args: tuple[str, ...], expected: str) -> None:
+    code, out, err = run(*args)
+    assert code == 2
+    assert expected in err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err + out
+
+
+def test_coverage_command_reports_all_sentences() -> None:
+    code, out, _ = run("coverage")
+    assert code == 0 and out.count("(100%)") == 4
