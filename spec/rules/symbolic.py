@@ -1,0 +1,64 @@
+"""Dual-use connectives: the same rule code runs on Python ints and on z3 terms.
+
+A finite rule written with these helpers (never Python `and`/`or`/`not`/`if` or chained
+comparisons on its arguments) evaluates concretely on ints and builds a z3 expression on z3 terms.
+z3 is imported only when a symbolic argument shows up, so concrete use stays light.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+Val = Any  # an int/bool, or a z3 expression
+
+
+def is_symbolic(*values: Val) -> bool:
+    """True when any value is a z3 expression (z3 already imported by whoever built it)."""
+    z3 = sys.modules.get("z3")
+    return z3 is not None and any(isinstance(v, z3.ExprRef) for v in values)
+
+
+def If(cond: Val, then: Val, other: Val) -> Val:  # mirrors z3.If
+    if is_symbolic(cond, then, other):
+        import z3
+
+        return z3.If(cond, then, other)
+    return then if cond else other
+
+
+def And(*conds: Val) -> Val:  # mirrors z3.And
+    if is_symbolic(*conds):
+        import z3
+
+        return z3.And(*conds)
+    return all(conds)
+
+
+def Or(*conds: Val) -> Val:  # mirrors z3.Or
+    if is_symbolic(*conds):
+        import z3
+
+        return z3.Or(*conds)
+    return any(conds)
+
+
+def Not(cond: Val) -> Val:  # mirrors z3.Not
+    if is_symbolic(cond):
+        import z3
+
+        return z3.Not(cond)
+    return not cond
+
+
+def Max(*values: Val) -> Val:
+    """The largest value, as a chain of If (so it works on z3 terms)."""
+    best = values[0]
+    for v in values[1:]:
+        best = If(v > best, v, best)
+    return best
+
+
+def Count(*conds: Val) -> Val:
+    """How many conditions hold."""
+    return sum((If(c, 1, 0) for c in conds), 0)
