@@ -1,0 +1,56 @@
+"""Who wins a round (RND-2, RND-3, AMB-5) and who wins a hand from its round results (HND-3..10)."""
+
+from __future__ import annotations
+
+from engine.cards import COVERED
+
+TIE = 2  # a round result: 0 or 1 is the winning side
+NOBODY = 3  # a hand result: every round tied and nobody scores (HND-9)
+
+
+def round_result(table: tuple[tuple[int, int, bool], ...], strength: tuple[int, ...],
+                 partner_tie_is_tie: bool) -> tuple[int, int]:
+    """(result, first seat that played a top card) for a complete round of (seat, card, covered)."""
+    best = -2
+    top: list[int] = []
+    for seat, card, covered in table:
+        s = COVERED if covered else strength[card]  # COV-1: a covered card is below every card
+        if s > best:
+            best = s
+            top = [seat]
+        elif s == best:
+            top.append(seat)
+    first = top[0]
+    side = first & 1
+    if len(top) == 1:
+        return side, first  # RND-2
+    for seat in top:
+        if seat & 1 != side:
+            return TIE, first  # RND-3: matched by the other side
+    return (TIE if partner_tie_is_tie else side), first  # AMB-5 partner-tie
+
+
+def hand_result(rounds: tuple[int, ...], split_first_winner: bool, nobody_on_all_tied: bool,
+                dealer_side: int) -> int | None:
+    """The hand's winner side, NOBODY, or None while undecided (procedure rules 1-8)."""
+    n = len(rounds)
+    if n < 2:
+        return None
+    if rounds.count(0) >= 2:
+        return 0  # HND-3
+    if rounds.count(1) >= 2:
+        return 1  # HND-3
+    a, b = rounds[0], rounds[1]
+    if a != TIE and b == TIE:
+        return a  # HND-5, HND-8
+    if a == TIE and b != TIE:
+        return b  # HND-5, HND-7
+    if n < 3:
+        return None
+    c = rounds[2]
+    if a == TIE:  # and b == TIE: AMB-3 third-round-decides
+        if c != TIE:
+            return c
+        return NOBODY if nobody_on_all_tied else dealer_side  # AMB-1: HND-9 or HND-10
+    # a and b won by different sides, c tied: AMB-2
+    return a if split_first_winner else b  # HND-6 or last-winner-before-tie
