@@ -579,6 +579,8 @@ class Match:
     starter: int = first_starter()
     winner: int | None = None
     forfeit: int | None = None
+    end_clause: str = ""  # the clause that ended the match
+    hand_score: list[int] = field(default_factory=lambda: [0, 0])  # the partida's score after the last hand
 
     @property
     def over(self) -> bool:
@@ -601,6 +603,7 @@ class Match:
             if outcome.winner is not None:
                 score[outcome.winner] += outcome.points
             self.score, self.forfeit, self.winner = score, outcome.forfeit, 1 - outcome.forfeit
+            self.hand_score, self.end_clause = list(score), "TEN-4"
             self.partidas.append(self.winner)
             return "TEN-4"
         additions: list[tuple[int, int]] = []
@@ -615,7 +618,7 @@ class Match:
             score[s] += p
             if reached_target(score[s], r.variant, r.readings):
                 ended = s
-        self.score = score
+        self.score, self.hand_score = score, list(score)
         clause = ""
         if ended is None and hand_kind == lad.IRON and outcome.winner is not None and r.holds("IRN-4"):
             ended, clause = outcome.winner, "IRN-4"  # "La coppia che vince questa mano vincerà la partita."
@@ -624,7 +627,7 @@ class Match:
         self.partidas.append(ended)
         clause = clause or ("MAT-1" if r.variant == "mineiro" else "MAT-2")
         if self.partidas.count(ended) >= partidas_to_win(r.variant, r.readings):
-            self.winner = ended
+            self.winner, self.end_clause = ended, clause
         else:  # AMB-19 best-of-three: the scores restart at 0
             self.partida += 1
             self.score = [0, 0]

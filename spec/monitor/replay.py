@@ -1,0 +1,236 @@
+"""Replay a game record step by step against a ruleset and report every violation.
+
+What is checked, in order: the record format (field by field; a record that breaks it is not
+replayed), the ruleset and readings, then for each hand its number, partida, starter and dealer,
+the deal (players, three cards each, cards of the deck, no duplicates), every action and its
+actor (spec.rules.state), what the record claims (round winners, hand winner and points, side
+points, forfeit, score), and at the end that the match really ended with the claimed winner,
+score and partidas.
+
+Policy after an illegal action: the hand's later actions are not checked (the state the record
+assumes is no longer the spec's). The hand's claimed result is still checked for its own
+arithmetic (the score adds up), and the match goes on from the claimed score, so one broken
+hand does not make every later hand fail. The same holds for a hand whose deal is invalid.
+The monitor never repairs a record: it only reports.
+
+Where the procedure leaves a point open the monitor accepts both readings and says so here:
+after a truco called in the hand of ten under `caller-loses-match` (TEN-4), the forfeited hand may
+record nobody as its winner (points 0) or the other side at the hand's value.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from spec.catalogue import UnknownNameError
+from spec.monitor.structure import structure_errors
+from spec.monitor.violation import FORMAT, Violation
+from spec.rules import ladder as lad
+from spec.rules.cards import deck
+from spec.rules.match import reached_target
+from spec.rules.rounds import TIE
+from spec.rules.state import Hand, Illegal, Match, Outcome, Rules
+
+
+def check_record(record: Any, ruleset: str | None = None, game: int = 0) -> list[Violation]:
+    """Every violation in one record (a dict as in the record format).
+
+    `ruleset`, when given, is the ruleset to check against; a record naming another one is
+    reported (field `ruleset`) and checked against `ruleset` all the same.
+    """
+    errors = structure_errors(record)
+    if errors:
+        return [Violation(game, FORMAT, problem, says=value, field=path or "(record)")
+                for path, problem, value in errors]
+    found: list[Violation] = []
+    name = record["ruleset"]
+    if ruleset is not None and ruleset != name:
+        found.append(Violation(game, FORMAT, f"the ruleset must be {ruleset}", says=name, field="ruleset"))
+        name = ruleset
+    try:
+        rules = Rules.of(name, record["readings"])
+    except UnknownNameError as exc:
+        found.append(Violation(game, FORMAT, str(exc), says=json_brief(record["readings"]), field="readings"))
+        return found
+    return found + _MatchChecker(rules, record, game).run()
+
+
+def json_brief(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+class _MatchChecker:
+    def __init__(self, rules: Rules, record: Mapping[str, Any], game: int) -> None:
+        self.rules, self.record, self.game = rules, record, game
+        self.match = Match(rules)
+        self.found: list[Violation] = []
+
+    def report(self, clause: str, requires: str, says: Any = "", field: str = "",
+               hand: int | None = None, action: int | None = None) -> None:
+        self.found.append(Violation(self.game, clause, requires, str(says), field, hand, action))
+
+    @property
+    def end_clauses(self) -> str:
+        return "MAT-1" if self.rules.variant == "mineiro" else "MAT-2"
+
+    def run(self) -> list[Violation]:
+        for i, hand in enumerate(self.record["hands"]):
+            if self.match.over:
+                self.report(self.match.end_clause or self.end_clauses,
+                            "the match was already over: no more hands", f"{len(self.record['hands'])} hands",
+                            f"hands[{i}]", hand["number"])
+                break
+            self.check_hand(i, hand)
+        self.check_result()
+        return self.found
+
+    # --- one hand -----------------------------------------------------------------------------
+    def check_hand(self, i: int, rec: Mapping[str, Any]) -> None:
+        m, r, path = self.match, self.rules, f"hands[{i}]"
+        number = rec["number"]
+        expect = {"number": (m.number + 1, "HND-11"), "partida": (m.partida, "MAT-2"),
+                  "starter": (m.starter, "ORD-2" if r.holds("ORD-2") else "AMB-15"),
+                  "dealer": ((m.starter - 1) % r.players, "ORD-2" if r.holds("ORD-2") else "AMB-15")}
+        for key, (want, clause) in expect.items():
+            if rec[key] != want:
+                self.report(clause, f"{key} must be {want}", rec[key], f"{path}.{key}", number)
+        deal = tuple(tuple(cards) for cards in rec["deal"])
+        if not self.deal_ok(deal, path, number):
+            m.number += 1  # the hand counts even though it cannot be replayed
+            self.resync(rec, path, number, hand=None)
+            return
+        hand = m.new_hand(deal)
+        clean = True
+        for j, act in enumerate(rec["actions"]):
+            try:
+                hand.apply(act["seat"], act["action"])
+            except Illegal as exc:
+                self.report(exc.clause, exc.requires, f"seat {act['seat']}: {act['action']}",
+                            f"{path}.actions[{j}]", number, j)
+                clean = False
+                break  # policy: the hand's later actions are not checked
+        if clean and not hand.over:
+            clause = "HND-2" if r.holds("HND-2") else "HND-1"
+            self.report(clause, f"the hand is not over after its {len(rec['actions'])} actions: "
+                                f"seat {hand.to_act()} must act", f"{len(rec['actions'])} actions",
+                        f"{path}.actions", number)
+            clean = False
+        if not clean:
+            self.resync(rec, path, number, hand)
+            return
+        self.check_outcome(hand, rec["result"], path, number)
+
+    def deal_ok(self, deal: tuple[tuple[str, ...], ...], path: str, number: int) -> bool:
+        r = self.rules
+        ok = True
+        if len(deal) != r.players:
+            self.report("SET-1" if r.players == 2 else "SET-2", f"the deal must have {r.players} seats",
+                        len(deal), f"{path}.deal", number)
+            return False
+        cards = set(deck(r.variant, r.reading("deck")))
+        deck_clause = "DECK-1" if r.variant == "mineiro" else "DECK-2"
+        for s, hand in enumerate(deal):
+            for k, card in enumerate(hand):
+                if card not in cards:
+                    self.report(deck_clause, "every card must be a card of the deck", card,
+                                f"{path}.deal[{s}][{k}]", number)
+                    ok = False
+        dup = [c for c, n in Counter(c for hand in deal for c in hand).items() if n > 1]
+        if dup:
+            self.report(deck_clause, "no card may be dealt twice", ", ".join(sorted(dup)),
+                        f"{path}.deal", number)
+            ok = False
+        return ok
+
+    def points_clause(self, hand: Hand, outcome: Outcome) -> str:
+        if outcome.clause not in ("HND-3", "HND-10", "COV-2"):
+            return outcome.clause
+        if hand.last_call_side is not None:
+            return "BET-3"
+        if lad.iron_like_ten(hand.kind, self.rules.reading("iron-hand")):
+            return "TEN-2"
+        return "VAL-1" if self.rules.variant == "mineiro" else "VAL-2"
+
+    def check_outcome(self, hand: Hand, res: Mapping[str, Any], path: str, number: int) -> None:
+        o = hand.outcome
+        assert o is not None
+        rounds = ["tie" if x == TIE else x for x in hand.rounds]
+        if res["rounds"] != rounds:
+            k = next((k for k, (a, b) in enumerate(zip(res["rounds"], rounds, strict=False)) if a != b), None)
+            clause = "HND-1" if k is None else ("RND-3" if rounds[k] == "tie" or res["rounds"][k] == "tie"
+                                                else "RND-2")
+            self.report(clause, f"the rounds are {rounds}", res["rounds"], f"{path}.result.rounds", number)
+        winner, points = o.winner, o.points
+        claimed_forfeit = res.get("forfeit")
+        if o.forfeit is not None and res["winner"] == 1 - o.forfeit and res["points"] == hand.value:
+            o.winner, o.points = winner, points = res["winner"], hand.value  # the other accepted form
+        if res["winner"] != winner:
+            self.report(o.clause, f"the hand's winner is {_side(winner)}", _side(res["winner"]),
+                        f"{path}.result.winner", number)
+        if res["points"] != points:
+            self.report(self.points_clause(hand, o), f"the hand's points are {points}", res["points"],
+                        f"{path}.result.points", number)
+        side_points = [(c, s, p) for c, s, p, _ in o.side_points]
+        claimed = [(x["contest"], x["side"], x["points"]) for x in res.get("side_points", [])]
+        if claimed != side_points:
+            k = next((k for k, (a, b) in enumerate(zip(claimed, side_points, strict=False)) if a != b),
+                     min(len(claimed), len(side_points)))
+            clause = o.side_points[k][3] if k < len(o.side_points) else "ENV-1"
+            self.report(clause, f"the side points are {_pts(side_points)}", _pts(claimed),
+                        f"{path}.result.side_points", number)
+        if claimed_forfeit != o.forfeit:
+            self.report("TEN-4", f"forfeit is {_side(o.forfeit)}", _side(claimed_forfeit),
+                        f"{path}.result.forfeit", number)
+        self.match.end_hand(hand.kind, o, hand.score)
+        if res["score"] != self.match.hand_score:
+            self.report(self.points_clause(hand, o), f"the score after the hand is {self.match.hand_score}",
+                        res["score"], f"{path}.result.score", number)
+
+    def resync(self, rec: Mapping[str, Any], path: str, number: int, hand: Hand | None) -> None:
+        """After a hand that could not be replayed: check that its claimed score adds up, then go on
+        from what it claims."""
+        res = rec["result"]
+        m, r = self.match, self.rules
+        before = list(m.score)
+        side_points = [(x["contest"], x["side"], x["points"], "") for x in res.get("side_points", [])]
+        outcome = Outcome(winner=res["winner"], points=res["points"], forfeit=res.get("forfeit"),
+                          side_points=side_points)
+        live = list(before)
+        if r.reading("side-bet-scoring") == "immediately":
+            for _, s, p, _ in side_points:
+                live[s] += p
+            outcome.partida_ended = res["winner"] is None and any(
+                reached_target(x, r.variant, r.readings) for x in live)
+        kind = hand.kind if hand is not None else lad.hand_kind(r.variant, *before)
+        m.end_hand(kind, outcome, live)
+        if res["score"] != m.hand_score:
+            self.report("HND-11", f"the claimed score does not add up: {before} plus the claimed points "
+                                  f"make {m.hand_score}", res["score"], f"{path}.result.score", number)
+            if m.partida == rec["partida"] and not m.over:
+                m.score = list(res["score"])  # go on from what the record claims
+
+    # --- the end of the match -----------------------------------------------------------------
+    def check_result(self) -> None:
+        m, res = self.match, self.record["result"]
+        if not m.over:
+            self.report(self.end_clauses, f"the match is not over: the score is {m.score}",
+                        f"winner {res['winner']}", "hands")
+            return
+        if res["winner"] != m.winner:
+            self.report(m.end_clause, f"the match winner is side {m.winner}", res["winner"], "result.winner")
+        if res["score"] != m.hand_score:
+            self.report(m.end_clause, f"the final score is {m.hand_score}", res["score"], "result.score")
+        if res["partidas"] != m.partidas:
+            self.report("MAT-2" if self.rules.variant == "gauderio" else m.end_clause,
+                        f"the partidas are won by {m.partidas}", res["partidas"], "result.partidas")
+
+
+def _side(s: int | None) -> str:
+    return "nobody" if s is None else f"side {s}"
+
+
+def _pts(items: list[tuple[str, int, int]]) -> str:
+    return ", ".join(f"{c} {p} to side {s}" for c, s, p in items) or "none"
