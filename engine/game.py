@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,6 +51,25 @@ def _card_actions(cfg: Config) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
     return _PLAY_BY_INDEX[v], _COVER_BY_INDEX[v]
 
 
+def _parse_deal(cfg: Config, deal: Sequence[Sequence[str]]) -> tuple[tuple[int, ...], ...]:
+    """One stacked hand: three distinct cards of this deck per seat (DEAL-1)."""
+    if len(deal) != cfg.n or any(len(cards) != 3 for cards in deal):
+        raise ValueError(f"a deal gives three cards to each of {cfg.n} seats")
+    out = []
+    for cards in deal:
+        idx = []
+        for name in cards:
+            i = cfg.deck.index(name)
+            if i is None:
+                raise InvalidActionError(f"there is no card {name!r} in the {cfg.ruleset.name} deck")
+            idx.append(i)
+        out.append(tuple(idx))
+    flat = [c for cards in out for c in cards]
+    if len(set(flat)) != len(flat):
+        raise ValueError("a card is dealt twice")
+    return tuple(out)
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a match ended: the winning side, the last partida's score and each partida's winner."""
@@ -68,26 +87,41 @@ class Game(ContestsMixin, ObservationMixin, RecordMixin):
     _NOT_STATE = frozenset({"_undo", "_legal", "_hands", "_moves"})
 
     @classmethod
-    def new(cls, ruleset: str, *, seed: int | None = None,
-            readings: Mapping[str, str] | None = None) -> Game:
-        """A new match. Same ruleset, readings and seed: same deals."""
+    def new(cls, ruleset: str, *, seed: int | None = None, readings: Mapping[str, str] | None = None,
+            deals: Sequence[Sequence[Sequence[str]]] | None = None,
+            scores: tuple[int, int] | None = None) -> Game:
+        """A new match. Same ruleset, readings and seed: same deals.
+
+        For set positions (tests, puzzles): `deals` stacks the deck of the first hands (one list
+        of three card names per seat, per hand; later hands are shuffled from the seed), and
+        `scores` sets the starting points of the first partida."""
         cfg = make_config(ruleset, readings)
         if seed is not None and not isinstance(seed, int):
             raise TypeError("seed must be an int or None")
         deal_seed = seed if seed is not None else random.getrandbits(63)
-        return cls._fresh(cfg, seed, deal_seed)
+        stacked = tuple(_parse_deal(cfg, d) for d in deals or ())
+        start = (0, 0)
+        if scores is not None:
+            start = (int(scores[0]), int(scores[1]))
+            if not all(0 <= x < cfg.target for x in start):
+                raise ValueError(f"starting scores must be 0..{cfg.target - 1}")
+        return cls._fresh(cfg, seed, deal_seed, stacked, start)
 
     @classmethod
-    def _fresh(cls, cfg: Config, seed: int | None, deal_seed: int) -> Game:
+    def _fresh(cls, cfg: Config, seed: int | None, deal_seed: int,
+               stacked: tuple[tuple[tuple[int, ...], ...], ...] = (),
+               start: tuple[int, int] = (0, 0)) -> Game:
         g = cls.__new__(cls)
         g._cfg = cfg
         g._seed = seed
         g._deal_seed = deal_seed
+        g._stacked = stacked
+        g._start_scores = start
         g._undo = []
         g._hands = []
         g._moves = []
         g._legal = None
-        g._scores = (0, 0)
+        g._scores = start
         g._partidas = ()
         g._partida = 1
         g._hand_no = 0
@@ -172,6 +206,7 @@ class Game(ContestsMixin, ObservationMixin, RecordMixin):
             raise IndexError("pop from a game with no moves")
         saved, n_hands = self._undo.pop()
         undo, hands, moves = self._undo, self._hands, self._moves
+        self.__dict__.clear()
         self.__dict__.update(saved)
         self._undo, self._hands, self._moves = undo, hands, moves
         del hands[n_hands:]
@@ -212,6 +247,8 @@ class Game(ContestsMixin, ObservationMixin, RecordMixin):
             "readings": self._cfg.overrides,
             "seed": self._seed,
             "deal_seed": self._deal_seed,
+            "deals": [[[self._cfg.deck.names[c] for c in cards] for cards in d] for d in self._stacked],
+            "scores": list(self._start_scores),
             "moves": [a.text for a in self._moves],
         })
 
@@ -220,8 +257,10 @@ class Game(ContestsMixin, ObservationMixin, RecordMixin):
         data = json.loads(text) if isinstance(text, str) else text
         if data.get("format") != "truco-engine-game/1":
             raise ValueError("not a truco-engine-game/1 document")
-        g = cls._fresh(make_config(data["ruleset"], data.get("readings")), data.get("seed"),
-                       int(data["deal_seed"]))
+        cfg = make_config(data["ruleset"], data.get("readings"))
+        stacked = tuple(_parse_deal(cfg, d) for d in data.get("deals", ()))
+        start = tuple(data.get("scores", (0, 0)))
+        g = cls._fresh(cfg, data.get("seed"), int(data["deal_seed"]), stacked, (start[0], start[1]))
         for move in data["moves"]:
             g.push(move)
         return g
@@ -234,9 +273,12 @@ class Game(ContestsMixin, ObservationMixin, RecordMixin):
         self._hand_no += 1
         starter = self._starter
         self._dealer = (starter - 1) % n  # AMB-15: the dealer sits just before the starter
-        _DEALER.seed(self._deal_seed * 1_000_003 + self._hand_no)
-        cards = _DEALER.sample(cfg.deck.cards, 3 * n)  # DEAL-1 / AMB-17: three cards each
-        self._deal = tuple(tuple(cards[3 * s:3 * s + 3]) for s in range(n))
+        if self._hand_no <= len(self._stacked):
+            self._deal = self._stacked[self._hand_no - 1]
+        else:
+            _DEALER.seed(self._deal_seed * 1_000_003 + self._hand_no)
+            cards = _DEALER.sample(cfg.deck.cards, 3 * n)  # DEAL-1 / AMB-17: three cards each
+            self._deal = tuple(tuple(cards[3 * s:3 * s + 3]) for s in range(n))
         self._left = ((0, 1, 2),) * n
         self._table = ()
         self._past = ()
@@ -249,6 +291,7 @@ class Game(ContestsMixin, ObservationMixin, RecordMixin):
         self._ladder_i = 0  # VAL-1 / VAL-2
         self._value = cfg.ladder[0]
         self._last_call_side = _NO_CALL
+        self._call_by = _NO_CALL
         self._truco_called = False
         self._hact = ()
         self._hand_kind = NORMAL
