@@ -1,0 +1,89 @@
+"""Two opponents for play and simulation: uniform random, and a simple rule-of-thumb player.
+
+Both decide from the seat's observation only (they never look at hidden cards).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from engine import actions as A
+from engine.actions import Action
+from engine.game import Game
+
+
+class Bot(Protocol):
+    def choose(self, game: Game) -> Action: ...
+
+
+class RandomBot:
+    """Any legal action, uniformly."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game) -> Action:
+        return self.rng.choice(game.legal_actions())
+
+
+class SimpleBot:
+    """Plays the cheapest card that takes the round, calls and accepts with strong cards."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game) -> Action:
+        legal = game.legal_actions()
+        seat = game.to_act
+        assert seat is not None
+        obs = game.observation(seat)
+        deck = game.config.deck
+        strength = deck.strength
+        mine = [deck.index(c["card"]) for c in obs["hand"] if c["card"] is not None]
+        power = sorted((strength[c] for c in mine if c is not None), reverse=True)
+        strong = sum(1 for p in power if p >= 9)
+        pending = obs["pending"]
+        kinds = {a.kind: a for a in legal}
+        if pending is not None:
+            kind = pending["kind"]
+            if kind == "ten-choice":
+                return A.TEN_PLAY if strong or self.rng.random() < 0.5 else A.TEN_DECLINE
+            if kind == "envido":
+                points = obs.get("envido_points", 0)
+                if points >= 31 and A.FALTA_ENVIDO in legal:
+                    return A.FALTA_ENVIDO
+                return A.ACCEPT if points >= 26 else A.RUN
+            if kind in ("flor", "contraflor", "contraflor-resto"):
+                if A.FLOR_RAISE in legal:
+                    return A.FLOR_RAISE
+                return A.ACCEPT if A.ACCEPT in legal else legal[0]
+            if strong >= 2 and "raise" in kinds:
+                return kinds["raise"]
+            return A.ACCEPT if strong >= 1 or self.rng.random() < 0.3 else A.RUN
+        if A.FLOR in legal:
+            return A.FLOR
+        if A.ENVIDO in legal and obs.get("envido_points", 0) >= 28:
+            return A.ENVIDO
+        if "raise" in kinds and strong >= 2 and self.rng.random() < 0.5:
+            return kinds["raise"]
+        plays = [a for a in legal if a.kind == "play"]
+        if not plays:
+            return self.rng.choice(legal)
+        if obs["blind"]:
+            return self.rng.choice(plays)
+        table = obs["table"]
+        by_strength = sorted(plays, key=lambda a: strength[deck.index(str(a.arg))])
+        if not table:
+            return by_strength[-1] if len(by_strength) == 3 else by_strength[0]
+        best = max(table, key=lambda p: -1 if p["covered"] else strength[deck.index(p["card"])])
+        if best["seat"] & 1 == seat & 1:
+            return by_strength[0]
+        top = -1 if best["covered"] else strength[deck.index(best["card"])]
+        for action in by_strength:
+            if strength[deck.index(str(action.arg))] > top:
+                return action
+        return by_strength[0]
+
+
+BOTS = {"random": RandomBot, "simple": SimpleBot}

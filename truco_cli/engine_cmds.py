@@ -1,0 +1,200 @@
+"""Commands over the reference engine: `play`, `simulate` and `bench`.
+
+The engine and rich are imported inside the commands so that `truco --help` stays fast.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import click
+
+from truco_cli.errors import fail
+
+RULESET_CHOICES = ("mineiro-1v1-es", "mineiro-1v1-en", "mineiro-pairs-it", "gauderio-pairs-es")
+
+
+def _readings(pairs: tuple[str, ...]) -> dict[str, str]:
+    out = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key or not value:
+            fail(f"--reading wants KEY=READING, not {pair!r}")
+        out[key] = value
+    return out
+
+
+def _new_game(ruleset: str, seed: int | None, readings: dict[str, str]) -> Any:
+    from engine import ConfigurationError, Game
+
+    try:
+        return Game.new(ruleset, seed=seed, readings=readings)
+    except ConfigurationError as exc:
+        fail(str(exc))
+
+
+def _check_ruleset(ruleset: str) -> None:
+    from engine import ConfigurationError, find_ruleset
+
+    try:
+        find_ruleset(ruleset)
+    except ConfigurationError as exc:
+        fail(str(exc))
+
+
+def play_match(game: Any, bots: dict[int, Any]) -> Any:
+    """Play `game` to its end, each seat choosing with its bot; returns the game."""
+    while (seat := game.to_act) is not None:
+        game.push(bots[seat].choose(game))
+    return game
+
+
+# ------------------------------------------------------------------ play
+
+def _show(console: Any, game: Any, seat: int) -> None:
+    obs = game.observation(seat)
+    score = obs["score"]
+    console.print(f"[bold]hand {obs['hand_number']}[/] ({obs['hand_kind']}, worth {obs['hand_value']}) "
+                  f"score: you {score[seat & 1]} - them {score[1 - seat & 1]}"
+                  + (f"  partidas {obs['partidas']}" if obs["partidas"] else ""))
+    cards = [f"#{c['slot']}" if c["card"] is None else c["card"] for c in obs["hand"]]
+    console.print(f"your cards: {' '.join(cards) or '-'}" + ("  (blind hand)" if obs["blind"] else ""))
+    if obs.get("partner_cards"):
+        console.print(f"partner's cards: {' '.join(obs['partner_cards'])}")
+    table = ", ".join(f"seat {p['seat']}: {p['card'] or 'covered'}" for p in obs["table"])
+    console.print(f"table: {table or 'empty'}; rounds: {[r['result'] for r in obs['rounds']]}")
+    if obs["pending"]:
+        console.print(f"pending: {obs['pending']}")
+    for sign in obs.get("signs", []):
+        console.print(f"your partner signs: {sign['sign']}")
+
+
+@click.command("play")
+@click.option("--ruleset", "-r", required=True, help="One of: " + ", ".join(RULESET_CHOICES))
+@click.option("--seed", type=int, default=None, help="Seed of the shuffle (same seed, same deals).")
+@click.option("--seat", type=int, default=0, show_default=True, help="The seat you play.")
+@click.option("--reading", "readings", multiple=True, metavar="KEY=READING", help="Switch a reading.")
+@click.option("--bot", type=click.Choice(["random", "simple"]), default="simple", show_default=True)
+def play_cmd(ruleset: str, seed: int | None, seat: int, readings: tuple[str, ...], bot: str) -> None:
+    """Play a match in the terminal against the engine's bots."""
+    from rich.console import Console
+
+    from engine import IllegalActionError, InvalidActionError
+    from engine.bots import BOTS
+
+    game = _new_game(ruleset, seed, _readings(readings))
+    n = game.config.n
+    if not 0 <= seat < n:
+        fail(f"--seat must be 0..{n - 1} in {ruleset}")
+    console = Console(highlight=False)
+    bots = {s: BOTS[bot](None if seed is None else seed + s) for s in range(n) if s != seat}
+    console.print(f"{ruleset}: you are seat {seat} (side {seat & 1}); Ctrl-C or Ctrl-D quits.")
+    try:
+        while (who := game.to_act) is not None:
+            if who != seat:
+                action = bots[who].choose(game)
+                game.push(action)
+                console.print(f"seat {who}: {action.text}")
+                continue
+            _show(console, game, seat)
+            legal = game.legal_actions()
+            console.print("  ".join(f"[{i}] {a.text}" for i, a in enumerate(legal, 1)))
+            answer = click.prompt("your move (number or action)", prompt_suffix="> ").strip()
+            chosen: Any = answer
+            if answer.isdigit():
+                if not 1 <= int(answer) <= len(legal):
+                    console.print(f"choose 1..{len(legal)}")
+                    continue
+                chosen = legal[int(answer) - 1]
+            try:
+                game.push(chosen)
+            except IllegalActionError as exc:
+                console.print(f"[red]refused:[/] {exc}")
+            except InvalidActionError as exc:
+                console.print(f"[red]not an action:[/] {exc}")
+    except (click.Abort, EOFError, KeyboardInterrupt):
+        console.print("\nbye")
+        return
+    out = game.outcome()
+    console.print(f"match over: side {out.winner} wins, score {out.score[0]}-{out.score[1]}"
+                  + (" - you win!" if out.winner == seat & 1 else ""))
+
+
+# ------------------------------------------------------------------ simulate
+
+@click.command("simulate")
+@click.option("--ruleset", "-r", required=True, help="One of: " + ", ".join(RULESET_CHOICES))
+@click.option("--games", "-n", type=click.IntRange(min=0), required=True, help="How many matches.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first match.")
+@click.option("--out", "out_path", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="JSON Lines file to write (stdout if omitted).")
+@click.option("--bot", type=click.Choice(["random", "simple"]), default="random", show_default=True)
+@click.option("--reading", "readings", multiple=True, metavar="KEY=READING", help="Switch a reading.")
+def simulate_cmd(ruleset: str, games: int, seed: int, out_path: str | None, bot: str,
+                 readings: tuple[str, ...]) -> None:
+    """Play matches between bots and write their records (truco-record/1), one per line."""
+    from engine.bots import BOTS
+
+    reading_map = _readings(readings)
+    _new_game(ruleset, seed, reading_map)  # validates the names before any output
+
+    def records():  # type: ignore[no-untyped-def]
+        for i in range(games):
+            game = _new_game(ruleset, seed + i, reading_map)
+            bots = {s: BOTS[bot](seed * 7919 + i * 4 + s) for s in range(game.config.n)}
+            yield json.dumps(play_match(game, bots).record(), separators=(",", ":"))
+
+    if out_path is None:
+        for line in records():
+            click.echo(line)
+        return
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with open(out_path, "w", encoding="utf-8") as fh, \
+            Progress(console=Console(file=sys.stderr), transient=True) as progress:
+        task = progress.add_task(f"{ruleset}", total=games)
+        for line in records():
+            fh.write(line + "\n")
+            progress.advance(task)
+    click.echo(f"wrote {games} records to {out_path}", err=True)
+
+
+# ------------------------------------------------------------------ bench
+
+@click.command("bench")
+@click.option("--ruleset", "-r", default=None, help="One ruleset (default: all).")
+@click.option("--seconds", "-t", type=click.FloatRange(min=0.01), default=1.0, show_default=True,
+              help="Time per ruleset.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+def bench_cmd(ruleset: str | None, seconds: float, as_json: bool) -> None:
+    """Random-playout throughput of the engine, per ruleset (matches/s, actions/s)."""
+    from engine.bench import run_engine_bench
+
+    names = RULESET_CHOICES
+    if ruleset is not None:
+        _check_ruleset(ruleset)
+        names = (ruleset,)
+    results = [run_engine_bench(name, seconds) for name in names]
+    if as_json:
+        click.echo(json.dumps(results, indent=2))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title=f"engine random playouts ({seconds:g} s per ruleset, one core)")
+    for col in ("ruleset", "matches", "actions", "matches/s", "actions/s"):
+        table.add_column(col, justify="left" if col == "ruleset" else "right")
+    for r in results:
+        table.add_row(r["ruleset"], str(r["matches"]), str(r["actions"]),
+                      f"{r['matches_per_s']:,.0f}", f"{r['actions_per_s']:,.0f}")
+    Console().print(table)
+
+
+def register(group: click.Group) -> None:
+    """Add the engine's commands to the `truco` group."""
+    group.add_command(play_cmd)
+    group.add_command(simulate_cmd)
+    group.add_command(bench_cmd)
