@@ -1,0 +1,207 @@
+"""The finite rule functions, against expectations computed by hand from the rulebooks."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+import z3
+
+from spec.rules import envido as env
+from spec.rules import ladder as lad
+from spec.rules.cards import COVERED, card_strength, deck, gauderio_strength, mineiro_strength, parse_card
+from spec.rules.hands import (
+    NOBODY,
+    NOT_PLAYED,
+    UNDECIDED,
+    Decided,
+    NobodyScores,
+    Undecided,
+    hand_code,
+    hand_result,
+)
+from spec.rules.rounds import TIE, round_result
+from spec.rules.senas import sign_is_true
+
+DEFAULTS = {"split-then-tie": "first-round-winner", "first-two-tied": "third-round-decides",
+            "all-rounds-tied": "nobody-scores", "hand-length": "ends-when-decided"}
+
+
+def m(name: str) -> int:
+    return card_strength("mineiro", name)
+
+
+def g(name: str) -> int:
+    return card_strength("gauderio", name)
+
+
+@pytest.mark.clause("DECK-1", "DECK-2")
+def test_decks() -> None:
+    assert len(deck("mineiro")) == 40 and len(set(deck("mineiro"))) == 40, "[DECK-1] forty cards"
+    assert not any(c[0] in "89" or c.startswith("10") for c in deck("mineiro")), "[DECK-1] no 8, 9, 10"
+    assert len(deck("mineiro", "spanish-without-tens")) == 36, "[DECK-1] AMB-13 drops the Qs"
+    assert len(deck("gauderio")) == 40 and "8e" not in deck("gauderio") and "10e" in deck("gauderio"), \
+        "[DECK-2] Spanish forty cards without 8s and 9s"
+
+
+@pytest.mark.clause("CARD-1", "CARD-2", "CARD-3", "CARD-4")
+def test_mineiro_order() -> None:
+    commons = ["4S", "5S", "6S", "7S", "QS", "JS", "KS", "AC", "2S", "3S"]
+    assert [m(c) for c in commons] == sorted(m(c) for c in commons), "[CARD-1] 4 < 5 < ... < 2 < 3"
+    assert len({m(c) for c in commons}) == 10, "[CARD-1] ten distinct common ranks"
+    assert m("4C") > m("7H") > m("AS") > m("7D"), "[CARD-2] zap > copas > espadilha > pica-fumo"
+    assert min(m(c) for c in ("4C", "7H", "AS", "7D")) > m("3S"), "[CARD-3] manilhas beat the 3s"
+    assert m("3S") == m("3H") == m("3D") == m("3C") and m("AH") == m("AD"), "[CARD-4] suit irrelevant"
+    assert m("7C") == m("7S") < m("7D"), "[CARD-4] only the manilha sevens differ"
+
+
+@pytest.mark.clause("CARD-5")
+def test_gauderio_order() -> None:
+    groups = [["1e"], ["1b"], ["7e"], ["7o"], ["3e", "3b", "3o", "3c"], ["2e", "2b", "2o", "2c"],
+              ["1c", "1o"], ["12e", "12c"], ["11b"], ["10o"], ["7b", "7c"], ["6e"], ["5b"], ["4o"]]
+    values = [{g(c) for c in grp} for grp in groups]
+    assert all(len(v) == 1 for v in values), "[CARD-5] cards of one group are equal"
+    flat = [v.pop() for v in values]
+    assert flat == sorted(flat, reverse=True) and len(set(flat)) == 14, "[CARD-5] 14 groups, highest first"
+
+
+@pytest.mark.clause("COV-1")
+def test_covered_is_below_everything() -> None:
+    assert all(m(c) > COVERED for c in deck("mineiro")), "[COV-1] a covered card is worth nothing"
+
+
+@pytest.mark.clause("CARD-1", "CARD-5")
+def test_strength_is_dual_use() -> None:
+    r, s = z3.Ints("r s")
+    for variant, fn in (("mineiro", mineiro_strength), ("gauderio", gauderio_strength)):
+        expr = fn(r, s)
+        for name in deck(variant):
+            rank, suit = parse_card(variant, name)
+            got = z3.simplify(z3.substitute(expr, (r, z3.IntVal(rank)), (s, z3.IntVal(suit)))).as_long()
+            assert got == fn(rank, suit), f"[CARD-1] symbolic and concrete strength differ on {name}"
+
+
+@pytest.mark.clause("RND-2", "RND-3")
+def test_round_one_against_one() -> None:
+    assert round_result([m("3S"), m("2C")], [0, 1]) == 0, "[RND-2] the highest card wins"
+    assert round_result([m("KS"), m("7D")], [0, 1]) == 1, "[RND-2] a manilha beats a king"
+    assert round_result([m("3S"), m("3H")], [0, 1]) == TIE, "[RND-3] equal top cards tie"
+    assert round_result([COVERED, COVERED], [0, 1]) == TIE, "[COV-1] two covered cards tie"
+
+
+@pytest.mark.clause("RND-2", "RND-3")
+def test_round_partner_tie() -> None:
+    cards, sides = [m("3S"), m("4D"), m("3H"), m("5D")], [0, 1, 0, 1]
+    assert round_result(cards, sides, "pair-wins") == 0, "[RND-2] AMB-5 pair-wins: partners' tie wins"
+    assert round_result(cards, sides, "tie") == TIE, "[RND-3] AMB-5 tie: any equal top cards tie"
+    cards = [m("3S"), m("3D"), m("2H"), m("5D")]
+    assert round_result(cards, sides, "pair-wins") == TIE, "[RND-3] top cards of both pairs tie"
+
+
+def _hr(rounds: tuple, **readings: str) -> object:
+    full = dict(DEFAULTS, **{k.replace("_", "-"): v for k, v in readings.items()})
+    return hand_result(rounds, full, dealer_side=1)
+
+
+@pytest.mark.clause("HND-3", "HND-4", "HND-5", "HND-6", "HND-7", "HND-8", "HND-9", "HND-10")
+def test_hand_resolution_by_rule() -> None:
+    assert _hr((0, 0)) == Decided(0), "[HND-3] two rounds win"
+    assert _hr((0, 1, 0)) == Decided(0), "[HND-4] more rounds win"
+    assert _hr((0, "tie")) == Decided(0), "[HND-8] second round tied: the first decides"
+    assert _hr(("tie", 1)) == Decided(1), "[HND-7] first round tied: the second decides"
+    assert _hr(("tie", "tie", 0)) == Decided(0), "[HND-5] after ties a won round decides"
+    assert _hr((0, 1, "tie")) == Decided(0), "[HND-6] win, loss, tie: the first round decides"
+    assert _hr((0, 1, "tie"), split_then_tie="last-winner-before-tie") == Decided(1), "[HND-5] AMB-2"
+    assert _hr(("tie", "tie", "tie")) == NobodyScores(), "[HND-9] every round tied: nobody scores"
+    assert _hr(("tie", "tie", "tie"), all_rounds_tied="dealer-side-wins") == Decided(1), \
+        "[HND-10] every round tied: the dealer's pair wins"
+    for undecided in ((), (0,), ("tie",), (0, 1), (1, 0), ("tie", "tie")):
+        assert _hr(undecided) == Undecided(), f"[HND-1] {undecided} needs another round"
+
+
+@pytest.mark.clause("HND-1", "HND-3", "HND-5", "HND-6", "HND-9", "HND-10")
+def test_hand_code_whole_domain_symbolic_matches_concrete() -> None:
+    r1, r2, r3, d = z3.Ints("r1 r2 r3 d")
+    for sst, art in itertools.product(("first-round-winner", "last-winner-before-tie"),
+                                      ("nobody-scores", "dealer-side-wins")):
+        kw = {"split_then_tie": sst, "first_two_tied": "third-round-decides", "all_rounds_tied": art}
+        expr = hand_code(r1, r2, r3, dealer_side=d, **kw)
+        for a, b, c, dealer in itertools.product(range(4), range(4), range(4), range(2)):
+            concrete = hand_code(a, b, c, dealer_side=dealer, **kw)
+            got = z3.simplify(z3.substitute(expr, *[(v, z3.IntVal(x)) for v, x in
+                                                    ((r1, a), (r2, b), (r3, c), (d, dealer))])).as_long()
+            assert got == concrete, f"[HND-3] symbolic and concrete hand_code differ on {(a, b, c)}"
+            if NOT_PLAYED not in (a, b, c):
+                assert concrete != UNDECIDED, f"[HND-1] three rounds always decide: {(a, b, c)}"
+                assert concrete in (0, 1, NOBODY), "[HND-3] outcome code in range"
+
+
+@pytest.mark.clause("BET-4", "BET-6", "BET-8", "BET-9", "VAL-1", "VAL-2", "TEN-2")
+def test_ladders() -> None:
+    assert [lad.next_step("mineiro", v) for v in (2, 4, 6, 10, 12)] == [4, 6, 10, 12, lad.NO_STEP], \
+        "[BET-6] 2 -> 4 -> 6 -> 10 -> 12, one step at a time; [BET-8] 12 is the top"
+    assert [lad.next_step("gauderio", v) for v in (1, 2, 3, 4)] == [2, 3, 4, lad.NO_STEP], "[BET-9]"
+    assert lad.run_payout("mineiro", 10) == 6, "[BET-4] 'el jugador que pidió 10 gana 6 puntos'"
+    assert lad.run_payout("mineiro", 6) == 4, "[BET-4] 002: refusing six gives four"
+    assert lad.run_payout("mineiro", 4) == 2 and lad.run_payout("mineiro", 12) == 10, "[BET-4] 002"
+    assert lad.run_payout("gauderio", 3) == 2 and lad.run_payout("gauderio", 2) == 1, "[BET-4] 003"
+    assert lad.initial_value("mineiro", lad.NORMAL, None) == 2, "[VAL-1]"
+    assert lad.initial_value("gauderio", lad.NORMAL, None) == 1, "[VAL-2]"
+    assert lad.initial_value("mineiro", lad.TEN, "like-hand-of-ten") == 4, "[TEN-2]"
+    assert lad.initial_value("mineiro", lad.IRON, "ordinary-hand") == 2, "[IRN-1] AMB-10 ordinary-hand"
+    assert lad.hand_kind("mineiro", 10, 4) == lad.TEN and lad.hand_kind("mineiro", 10, 10) == lad.IRON, \
+        "[TEN-1] [IRN-1]"
+
+
+def _ep(cards: list[str], reading: str = "highest-card") -> int:
+    flat = [x for c in cards for x in parse_card("gauderio", c)]
+    return env.envido_points(*flat, without_pair=reading)
+
+
+@pytest.mark.clause("ENV-2", "ENV-3", "ENV-4", "ENV-7")
+def test_envido_points() -> None:
+    assert _ep(["7e", "6e", "1b"]) == 33, "[ENV-2] 20 + 7 + 6"
+    assert _ep(["7e", "6e", "5e"]) == 33, "[ENV-4] three of a suit: the two highest count"
+    assert _ep(["12o", "11o", "4b"]) == 20, "[ENV-7] figures count 0"
+    assert _ep(["7e", "6b", "5o"]) == 7, "[ENV-3] no pair: highest card (AMB-21)"
+    assert _ep(["7e", "6b", "5o"], "sum-of-cards") == 18, "[ENV-3] AMB-21 sum-of-cards"
+    assert _ep(["10e", "11b", "12o"]) == 0, "[ENV-7] nothing"
+
+
+@pytest.mark.clause("ENV-5", "ENV-6")
+def test_envido_stakes() -> None:
+    assert env.is_forward_chain(["envido", "envido", "real-envido", "falta-envido"]), "[ENV-5]"
+    assert not env.is_forward_chain(["real-envido", "envido"]), "[ENV-5] the chain goes forward"
+    assert not env.is_forward_chain(["envido"] * 3), "[ENV-5] envido at most twice"
+    assert env.envido_accepted_stake(["envido", "real-envido"], 99) == 5, "[ENV-5] 2 + 3"
+    assert env.envido_accepted_stake(["envido", "falta-envido"], 17) == 17, "[ENV-6] the falta"
+    assert env.envido_refused_payout(["envido"]) == 1, "[ENV-5] AMB-20: a refused first call pays 1"
+    assert env.envido_refused_payout(["envido", "envido", "real-envido"]) == 4, "[ENV-5] AMB-20"
+    assert env.falta(10, 20, 0, 24, "leader-lacks") == 4, "[ENV-6] AMB-22 leader-lacks"
+    assert env.falta(10, 20, 0, 24, "winner-lacks") == 14, "[ENV-6] AMB-22 winner-lacks"
+
+
+@pytest.mark.clause("ENV-4", "FLR-1", "FLR-5", "FLR-6")
+def test_flor_and_contest() -> None:
+    assert env.has_flor(0, 0, 0) and not env.has_flor(0, 0, 1), "[FLR-1] three cards of one suit"
+    assert env.flor_points(7, 6, 5) == 38 and env.flor_points(12, 11, 10) == 20, "[FLR-1] AMB-24"
+    assert env.flor_accepted_stake(1) == 9 and env.flor_accepted_stake(2) == 12, "[FLR-5]"
+    assert env.contraflor_stake(6) == 12, "[FLR-6] contraflor doubles"
+    assert env.contest_winner([30, 31, 0, 0], starter=0) == 1, "[ENV-4] the highest wins"
+    assert env.contest_winner([30, 30, 0, 0], starter=1) == 1, "[ENV-4] AMB-24: ties to the starter"
+    a, b = z3.Ints("a b")
+    expr = env.contest_winner([a, b, -1, -1], starter=0)
+    assert z3.simplify(z3.substitute(expr, (a, z3.IntVal(3)), (b, z3.IntVal(3)))).as_long() == 0, "[ENV-4]"
+
+
+@pytest.mark.clause("SEN-1", "SEN-2", "SEN-3")
+def test_senas() -> None:
+    def hand(*names: str) -> list[tuple[int, int]]:
+        return [parse_card("gauderio", n) for n in names]  # type: ignore[misc]
+
+    assert sign_is_true("ciego", hand("2e", "12b", "4o"), "highest-card"), "[SEN-1] no card at the 3s"
+    assert not sign_is_true("ciego", hand("3e", "12b", "4o"), "highest-card"), "[SEN-1] a 3 is not ciego"
+    assert not sign_is_true("ciego", hand("7o", "12b", "4o"), "highest-card"), "[SEN-1] 7o beats the 3s"
+    assert sign_is_true("tanto-27-29", hand("7e", "1e", "4o"), "highest-card"), "[SEN-2] 28"
+    assert sign_is_true("tanto-30-plus", hand("7e", "3e", "4o"), "highest-card"), "[SEN-3] 30"
+    assert not sign_is_true("tanto-30-plus", hand("7e", "1e", "4o"), "highest-card"), "[SEN-3] 28"
