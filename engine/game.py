@@ -356,6 +356,7 @@ class Game(ContestsMixin, ObservationMixin, RecordMixin):
         self._scores = (s[0], s[1])
         self._close_hand(winner, points, forfeit)
         if forfeit is not None:  # TEN-4: the caller's side loses the match at once
+            self._forfeit = forfeit
             self._end_match(1 - forfeit)
         elif s[winner] >= cfg.target:  # MAT-1 (12) / MAT-3, MAT-4 (AMB-18)
             self._end_partida(winner)
