@@ -1,0 +1,109 @@
+"""Markdown helpers shared by the generated pages, and the context each page is rendered in."""
+
+from __future__ import annotations
+
+import difflib
+import posixpath
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from site_labels import label
+
+_ESCAPE = re.compile(r"([\\`*_{}\[\]()#+\-.!|~])")
+
+
+def esc(text: str, table: bool = False) -> str:
+    """Text shown literally: Markdown syntax characters escaped, HTML special characters as entities.
+
+    `|` is escaped only inside tables, where the tables extension honours the backslash.
+    """
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    text = _ESCAPE.sub(lambda m: "\\" + m.group(1) if m.group(1) != "|" or table else "|", text)
+    return text.replace("\n", "<br>") if table else text
+
+
+def clause_page(clause_id: str) -> str:
+    """The page of a clause: one page per ID prefix (its family)."""
+    return f"rules/{family_of(clause_id).lower()}.md"
+
+
+def family_of(clause_id: str) -> str:
+    return clause_id.rsplit("-", 1)[0]
+
+
+def line_of(text: str, quote: str) -> tuple[int, int]:
+    """First and last 1-based line of the first occurrence of `quote` in `text`."""
+    start = text[: text.index(quote)].count("\n") + 1
+    return start, start + quote.count("\n")
+
+
+def editorial_excerpt(source: str, editorial: str, quote: str) -> str:
+    """The part of the editorial reading that corresponds to `quote` in the verbatim source.
+
+    The editorial text has the same lines as the source, with letters restored and artefacts
+    marked; the quote's span is carried over by aligning the two versions of its lines.
+    """
+    start = source.index(quote)
+    first = source[:start].count("\n")
+    last = first + quote.count("\n")
+    line_start = source.rfind("\n", 0, start) + 1
+    verbatim = "\n".join(source.split("\n")[first:last + 1])
+    edited = "\n".join(editorial.split("\n")[first:last + 1])
+    lo, hi = start - line_start, start - line_start + len(quote)
+    ops = difflib.SequenceMatcher(None, verbatim, edited, autojunk=False).get_opcodes()
+    begin = next((j1 + (lo - i1 if tag == "equal" else 0)) for tag, i1, i2, j1, _ in ops if i1 <= lo < i2)
+    end = next((j1 + (hi - i1) if tag == "equal" else j2) for tag, i1, i2, j1, j2 in ops if i1 < hi <= i2)
+    return edited[begin:end]
+
+
+@dataclass
+class Ctx:
+    """What a page needs: the language, the data, a logger that fails the strict build, links."""
+
+    lang: str
+    cat: Any  # spec.catalogue.Catalogue
+    coverage: Mapping[str, Any]  # doc code -> spec.coverage.DocCoverage
+    trace: Any  # truco_cli.traceability.Trace
+    warn: Callable[[str], None]
+    source_url: str | None = None  # e.g. a repository's blob URL; code paths are then links
+
+    def t(self, key: str) -> str:
+        return label(key, self.lang)
+
+    def pick(self, text: Mapping[str, str], where: str) -> str:
+        """The reader's language; a missing translation is a build warning (fatal when strict)."""
+        if self.lang in text:
+            return text[self.lang]
+        self.warn(f"missing {self.lang} translation of {where}")
+        return text.get("en") or next(iter(text.values()))
+
+    @staticmethod
+    def link(here: str, target: str, anchor: str = "") -> str:
+        """Relative link from the page `here` to the page `target` (both docs-relative .md paths)."""
+        rel = posixpath.relpath(target, posixpath.dirname(here) or ".")
+        return f"{rel}#{anchor}" if anchor else rel
+
+    def clause_link(self, here: str, clause_id: str, text: str | None = None) -> str:
+        if clause_id not in self.cat.clauses:  # a dangling reference fails the build
+            self.warn(f"{here}: reference to unknown clause {clause_id}")
+        return f"[{text or clause_id}]({self.link(here, clause_page(clause_id), clause_id.lower())})"
+
+    def ambiguity_link(self, here: str, amb_id: str, text: str | None = None) -> str:
+        if amb_id not in self.cat.ambiguities:
+            self.warn(f"{here}: reference to unknown ambiguity {amb_id}")
+        return f"[{text or amb_id}]({self.link(here, 'ambiguities.md', amb_id.lower())})"
+
+    def source_link(self, here: str, doc: str, line: int, last: int | None = None) -> str:
+        src = self.cat.sources[doc]
+        where = (f"{self.t('line')} {line}" if not last or last == line
+                 else f"{self.t('lines')} {line}–{last}")
+        return f"[`{src.filename}`, {where}]({self.link(here, f'rulebooks/{doc}.md', f'l{line}')})"
+
+    def code_ref(self, path: str, line: int) -> str:
+        shown = f"`{path}:{line}`"
+        return f"[{shown}]({self.source_url.rstrip('/')}/{path}#L{line})" if self.source_url else shown
+
+    def ruleset_title(self, name: str) -> str:
+        return self.pick(self.cat.rulesets[name].title, f"ruleset {name} title")

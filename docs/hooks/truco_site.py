@@ -1,0 +1,155 @@
+"""MkDocs hook: builds one language of the site from the spec's data.
+
+Each language is its own MkDocs project (mkdocs.yml = es, mkdocs.<lang>.yml overlays), so every
+page exists at the same path in every language and Material's language selector keeps the page.
+This hook sets the language-dependent configuration (site URL, selector, navigation) and adds the
+generated pages with `File.generated`; nothing from the catalogue is copied into docs/ by hand.
+Warnings go through MkDocs' plugin logger, so `mkdocs build --strict` fails on them.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import site_books
+import site_rules
+import site_tables
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.plugins import get_plugin_logger
+from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
+from site_labels import LANG_NAMES, LANGS, MissingLabel, label
+from site_md import Ctx, clause_page, family_of
+
+from spec.catalogue import load_catalogue
+from spec.coverage import coverage
+from truco_cli import traceability
+
+log = get_plugin_logger("truco_site")
+ROOT = Path(__file__).resolve().parents[2]
+PROCEDURE = ROOT / "docs" / "guide" / "procedure.md"  # the normative English original
+DEFAULT_BASE_URL = "http://127.0.0.1:8000/"
+
+_CSS = """
+.md-typeset a.clause-ref { font-size: .7em; vertical-align: super; margin-left: .15em;
+  padding: 0 .25em; border-radius: .2em; background: var(--md-accent-fg-color--transparent); }
+.md-typeset .line-no { display: inline-block; min-width: 2em; color: var(--md-default-fg-color--lighter);
+  font-size: .75em; }
+.md-typeset p.src-line { margin: .3em 0; }
+.md-typeset .gap { color: var(--md-default-fg-color--light); font-style: italic; }
+"""
+
+_ctx: Ctx | None = None
+_generated: set[str] = set()  # pages built from the data (the others are hand-written)
+
+
+def _lang(config: MkDocsConfig) -> str:
+    lang = config.theme["language"]
+    if lang not in LANGS:
+        raise ValueError(f"theme.language {lang!r} is not one of {LANGS}")
+    return lang
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    global _ctx
+    lang = _lang(config)
+    # One base URL for all four sites; each language lives at <base>/<lang>/. Material's selector
+    # looks the current page up in the other language's sitemap, so this must be where it is served.
+    base = os.environ.get("TRUCO_DOCS_URL") or config.extra.get("base_url") or DEFAULT_BASE_URL
+    base = base.rstrip("/") + "/"
+    config.site_url = f"{base}{lang}/"
+    config.extra["alternate"] = [{"name": LANG_NAMES[code], "link": f"{base}{code}/", "lang": code}
+                                 for code in LANGS]
+    config.site_name = label("site_name", lang)
+    cat = load_catalogue()
+    _ctx = Ctx(lang=lang, cat=cat, coverage=coverage(cat), trace=traceability.load(cat.clauses),
+               warn=log.warning, source_url=config.extra.get("source_url") or None)
+    config.nav = _nav(_ctx)
+    config.extra_css = [*config.extra_css, "assets/truco.css"]
+    return config
+
+
+def _nav(ctx: Ctx) -> list[Any]:
+    t = ctx.t
+    fams = site_rules.families(ctx)
+    return [
+        {t("home"): "index.md"},
+        {t("rules"): [{t("all_clauses"): "rules/index.md"},
+                      *({f"{t('f_' + fam)} ({fam})": clause_page(ids[0])} for fam, ids in fams.items())]},
+        {t("rulebooks"): [{f"{doc}": f"rulebooks/{doc}.md"} for doc in ctx.cat.sources]},
+        {t("compare"): [{t("same_rule"): "compare/rulebooks.md"},
+                        {t("rulesets_compared"): "compare/rulesets.md"}]},
+        {t("ambiguities"): "ambiguities.md"},
+        {t("traceability"): "traceability.md"},
+        {t("guide"): [{t("g_install"): "guide/install.md"}, {t("g_engine"): "guide/engine.md"},
+                      {t("g_record"): "guide/record-format.md"}, {t("g_validate"): "guide/validate.md"},
+                      {t("g_proofs"): "guide/proofs.md"}, {t("g_results"): "guide/results.md"},
+                      {t("g_procedure"): "guide/procedure.md"}]},
+    ]
+
+
+def _pages(ctx: Ctx) -> dict[str, str]:
+    pages = {"rules/index.md": site_rules.rules_index(ctx)}
+    for fam, ids in site_rules.families(ctx).items():
+        pages[clause_page(ids[0])] = site_rules.family_page(ctx, fam, ids)
+    for doc in ctx.cat.sources:
+        pages[f"rulebooks/{doc}.md"] = site_books.rulebook_page(ctx, doc)
+    pages["compare/rulebooks.md"] = site_books.same_rule_page(ctx)
+    pages["compare/rulesets.md"] = site_tables.rulesets_page(ctx)
+    pages["ambiguities.md"] = site_tables.ambiguities_page(ctx)
+    pages["traceability.md"] = site_tables.matrix_page(ctx)
+    pages["guide/record-format.md"] = site_tables.record_page(ctx)
+    return pages
+
+
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    assert _ctx is not None
+    try:
+        pages = _pages(_ctx)
+    except MissingLabel as exc:
+        log.warning(str(exc))
+        raise
+    _generated.clear()
+    _generated.update(pages)
+    if _ctx.lang == "en" and files.get_file_from_path("guide/procedure.md") is None:
+        pages["guide/procedure.md"] = PROCEDURE.read_text(encoding="utf-8")  # the original is English
+    for src, content in pages.items():
+        if files.get_file_from_path(src) is not None:
+            log.warning(f"{src} is generated; remove the hand-written file from the docs folder")
+            files.remove(files.get_file_from_path(src))
+        files.append(File.generated(config, src, content=content))
+    files.append(File.generated(config, "assets/truco.css", content=_CSS))
+    return files
+
+
+# Clause and ambiguity IDs in hand-written pages become links; an unknown one is a dangling reference.
+_REF = re.compile(r"(`[^`\n]*`|\[[^\]\n]*\]\([^)\n]*\))|\b((?:[A-Z]{2,5})-\d+)(?:\.\.(\d+))?\b")
+_FENCE = re.compile(r"^(```|~~~).*?^\1", re.MULTILINE | re.DOTALL)
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    if page.file.src_uri in _generated or _ctx is None:
+        return markdown
+    ctx, here = _ctx, page.file.src_uri
+    fams = {family_of(cid) for cid in ctx.cat.clauses} | {"AMB"}
+
+    def link(m: re.Match[str]) -> str:
+        if m.group(1) or family_of(m.group(2)) not in fams:
+            return m.group(0)
+        first = m.group(2)
+        known = ctx.cat.ambiguities if first.startswith("AMB-") else ctx.cat.clauses
+        if first not in known:
+            log.warning(f"{here}: reference to unknown {first}")
+            return m.group(0)
+        linked = (ctx.ambiguity_link if first.startswith("AMB-") else ctx.clause_link)(here, first)
+        return linked + (f"..{m.group(3)}" if m.group(3) else "")
+
+    parts, last = [], 0
+    for fence in _FENCE.finditer(markdown):
+        parts += [_REF.sub(link, markdown[last:fence.start()]), fence.group(0)]
+        last = fence.end()
+    parts.append(_REF.sub(link, markdown[last:]))
+    return "".join(parts)
