@@ -1,0 +1,131 @@
+"""`truco validate`: exit codes, line numbers, hostile input and streaming."""
+
+from __future__ import annotations
+
+import io
+import json
+import tracemalloc
+from pathlib import Path
+
+from click.testing import CliRunner
+from spec_records import CONFORMING, mutated
+
+from truco_cli.check_cmds import validate, validate_stream
+
+
+def run(path: Path, *args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(validate, [str(path), *args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.output
+
+
+def write(tmp_path: Path, lines: list[str] | bytes) -> Path:
+    path = tmp_path / "records.jsonl"
+    if isinstance(lines, bytes):
+        path.write_bytes(lines)
+    else:
+        path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    return path
+
+
+def good() -> list[str]:
+    return [json.dumps(f()) for f in CONFORMING.values()]
+
+
+def json_items(output: str) -> list[dict]:
+    return [json.loads(line) for line in output.splitlines()]
+
+
+def test_all_conform_exits_0(tmp_path: Path) -> None:
+    code, out = run(write(tmp_path, good()), "--json")
+    assert code == 0, out
+    assert json_items(out) == [{"kind": "summary", "lines": 5, "records": 5, "conforming": 5, "violations": 0,
+                                "malformed": 0, "exit": 0}]
+
+
+def test_violation_exits_1_with_line_number(tmp_path: Path) -> None:
+    bad = mutated(CONFORMING["mineiro_runs"](), "hands[1].result.points", 2)
+    code, out = run(write(tmp_path, [*good(), json.dumps(bad)]), "--json")
+    items = json_items(out)
+    assert code == 1
+    assert items[0]["line"] == 6 and items[0]["clause"] == "BET-4" and items[0]["kind"] == "violation", items
+    assert items[0]["field"] == "hands[1].result.points" and items[0]["record"] == "2"
+    assert items[-1]["violations"] == 1 and items[-1]["conforming"] == 5
+
+
+def test_human_output_names_line_and_clause(tmp_path: Path) -> None:
+    bad = mutated(CONFORMING["mineiro_runs"](), "hands[1].result.points", 2)
+    code, out = run(write(tmp_path, [json.dumps(bad)]))
+    assert code == 1 and "[BET-4] line 1, hand 2" in out and "1 break a rule" in out, out
+
+
+def test_malformed_lines_are_reported_and_checking_goes_on(tmp_path: Path) -> None:
+    rec = CONFORMING["mineiro_runs"]()
+    lines = [
+        '{"format": "truco-record/1",',  # 1: bad JSON
+        "[" * 100_000 + "]" * 100_000,  # 2: deep nesting
+        json.dumps(mutated(rec, "seed", "seven")),  # 3: wrong type
+        json.dumps(mutated(rec, "colour", "red")),  # 4: unknown field
+        json.dumps(mutated(rec, "hands[0].actions[0].action", "yell truco")),  # 5: unknown action
+        json.dumps(mutated(rec, "hands[0].number", True)),  # 6: a boolean is not an integer
+        "1" * 5000,  # 7: an integer too long to convert
+        json.dumps([rec]),  # 8: not an object
+        "",  # blank lines are skipped
+        json.dumps(rec),  # 10: fine
+    ]
+    code, out = run(write(tmp_path, lines), "--json")
+    items = json_items(out)
+    assert code == 1
+    malformed = {(i["line"], i["field"]) for i in items if i["kind"] == "malformed"}
+    assert {line for line, _ in malformed} == {1, 2, 3, 4, 5, 6, 7, 8}, items
+    assert (3, "seed") in malformed and (4, "colour") in malformed
+    assert (5, "hands[0].actions[0].action") in malformed and (6, "hands[0].number") in malformed
+    assert items[-1] == {"kind": "summary", "lines": 10, "records": 9, "conforming": 1, "violations": 0,
+                         "malformed": 8, "exit": 1}
+
+
+def test_overlong_line_is_skipped_without_reading_it_whole(tmp_path: Path) -> None:
+    lines = ['{"x": "' + "a" * 10_000 + '"}', *good()[:1]]
+    code, out = run(write(tmp_path, lines), "--json", "--max-line-bytes", "4096")
+    items = json_items(out)
+    assert code == 1 and items[0]["line"] == 1 and "4096 bytes" in items[0]["requires"], items
+    assert items[-1]["conforming"] == 1
+
+
+def test_unreadable_input_exits_2(tmp_path: Path) -> None:
+    code, out = run(tmp_path / "missing.jsonl")
+    assert code == 2 and "cannot open" in out
+    code, out = run(write(tmp_path, good()[0].encode() + b"\n\xff\xfe garbage\n"), "--json")
+    assert code == 2 and json_items(out)[-1] == {"kind": "error", "line": 2,
+                                                 "message": "line 2 is not UTF-8 text (invalid start byte)"}
+    code, out = run(tmp_path)
+    assert code == 2, out
+    code, out = run(write(tmp_path, good()), "--ruleset", "mineiro-1v1-pt")
+    assert code == 2 and "unknown ruleset" in out
+
+
+def test_ruleset_option_asserts_the_ruleset(tmp_path: Path) -> None:
+    path = write(tmp_path, [json.dumps(CONFORMING["mineiro_runs"]())])
+    code, out = run(path, "--ruleset", "mineiro-1v1-es", "--json")
+    items = json_items(out)
+    assert code == 1 and items[0]["field"] == "ruleset" and items[0]["record"] == "mineiro-1v1-en", items
+
+
+def test_streaming_memory_does_not_grow_with_the_file() -> None:
+    line = (json.dumps(CONFORMING["mineiro_runs"]()) + "\n").encode()
+    emitted: list[dict] = []
+
+    def peak(copies: int) -> int:
+        validate_stream(io.BytesIO(line), None, emitted.append)  # warm the caches first
+        data = io.BytesIO(line * copies)
+        tracemalloc.start()
+        counts = validate_stream(data, None, emitted.append)
+        _, top = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        assert counts["conforming"] == copies
+        return top
+
+    small, large = peak(50), peak(1500)
+    assert not emitted
+    assert large < small * 2 + 64 * 1024, f"peak memory grew with the input: {small} -> {large} bytes"
+    assert large < len(line) * 1500 / 4, "validate holds no more than a fraction of the file"
