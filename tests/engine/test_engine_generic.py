@@ -61,7 +61,7 @@ def _state_checks(game: Game, rng: random.Random, deep: bool) -> None:
     before = game.copy()
     assert before == game
     # Refusals leave the state unchanged.
-    for text in rng.sample(ALL_ACTION_TEXTS, 6) + [rng.choice(MALFORMED)]:
+    for text in [*rng.sample(ALL_ACTION_TEXTS, 6), rng.choice(MALFORMED)]:
         try:
             action = Action.parse(text)
         except InvalidActionError:
@@ -86,7 +86,10 @@ def _state_checks(game: Game, rng: random.Random, deep: bool) -> None:
         assert Game.from_json(game.to_json()) == game, "JSON round trip"
 
 
-@pytest.mark.parametrize(("ruleset", "readings"), VARIANTS, ids=[f"{r}-{i}" for i, (r, _) in enumerate(VARIANTS)])
+VARIANT_IDS = [f"{r}-{i}" for i, (r, _) in enumerate(VARIANTS)]
+
+
+@pytest.mark.parametrize(("ruleset", "readings"), VARIANTS, ids=VARIANT_IDS)
 def test_random_matches_are_consistent(ruleset: str, readings: dict[str, str]) -> None:
     for seed in range(40):
         deep = seed < 6
@@ -97,7 +100,7 @@ def test_random_matches_are_consistent(ruleset: str, readings: dict[str, str]) -
             game.push("accept")
 
 
-@pytest.mark.parametrize(("ruleset", "readings"), VARIANTS, ids=[f"{r}-{i}" for i, (r, _) in enumerate(VARIANTS)])
+@pytest.mark.parametrize(("ruleset", "readings"), VARIANTS, ids=VARIANT_IDS)
 def test_records_valid_and_scores_grow_by_allowed_amounts(ruleset: str, readings: dict[str, str]) -> None:
     validator = jsonschema.Draft202012Validator(schema())
     gauderio = ruleset.startswith("gauderio")

@@ -109,7 +109,8 @@ def test_reading_partner_tie(reading: str, result: object) -> None:
 
 
 @pytest.mark.clause("RND-1")
-@pytest.mark.parametrize(("reading", "leader"), [("winner-leads-tie-same", 0), ("winner-leads-tie-first-top", 1)])
+@pytest.mark.parametrize(("reading", "leader"),
+                         [("winner-leads-tie-same", 0), ("winner-leads-tie-first-top", 1)])
 def test_reading_round_leader(reading: str, leader: int) -> None:
     g = new(IT, deal("5C 4D 5D", "3C 6D 6H", "3H 5H 7S", "2C 6C 6S"), round_leader=reading)
     play(g, "play 5C", "play 3C", "play 3H", "play 2C")
