@@ -1,0 +1,68 @@
+"""`truco play`, `truco simulate` and `truco bench`, driven through click's CliRunner."""
+
+from __future__ import annotations
+
+import json
+
+import jsonschema
+from click.testing import CliRunner
+from engine_support import schema
+
+from truco_cli.engine_cmds import bench_cmd, play_cmd, simulate_cmd
+
+
+def test_play_a_whole_match_by_numbers() -> None:
+    result = CliRunner().invoke(play_cmd, ["--ruleset", "mineiro-1v1-es", "--seed", "3"], input="1\n" * 400)
+    assert result.exit_code == 0, result.output
+    assert "your cards:" in result.output and "[1]" in result.output
+    assert "match over: side" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_play_shows_the_clause_of_a_refused_action_and_quits_on_eof() -> None:
+    result = CliRunner().invoke(play_cmd, ["--ruleset", "mineiro-pairs-it", "--seed", "1"],
+                                input="raise 6\n99\nplay 9Z\n")
+    assert result.exit_code == 0, result.output
+    assert "[BET-6]" in result.output, "a refusal names its clause"
+    assert "choose 1.." in result.output and "not an action" in result.output
+    assert result.output.rstrip().endswith("bye")
+
+
+def test_play_rejects_bad_names_in_one_line() -> None:
+    result = CliRunner().invoke(play_cmd, ["--ruleset", "truco-paulista"])
+    assert result.exit_code == 2 and "valid choices: mineiro-1v1-es" in result.output
+    assert "Traceback" not in result.output
+    result = CliRunner().invoke(play_cmd, ["--ruleset", "gauderio-pairs-es", "--reading", "senas=loud"])
+    assert result.exit_code == 2 and "truthful, free" in result.output
+    result = CliRunner().invoke(play_cmd, ["--ruleset", "gauderio-pairs-es", "--reading", "senas"])
+    assert result.exit_code == 2 and "KEY=READING" in result.output
+
+
+def test_simulate_is_deterministic_and_valid(tmp_path) -> None:
+    args = ["--ruleset", "gauderio-pairs-es", "--games", "3", "--seed", "5", "--reading",
+            "match-format=best-of-three"]
+    first = CliRunner().invoke(simulate_cmd, args)
+    second = CliRunner().invoke(simulate_cmd, args)
+    assert first.exit_code == 0 and first.stdout == second.stdout
+    lines = first.stdout.splitlines()
+    assert len(lines) == 3
+    for line in lines:
+        record = json.loads(line)
+        jsonschema.validate(record, schema())
+        assert record["readings"] == {"match-format": "best-of-three"}
+    out = tmp_path / "games.jsonl"
+    result = CliRunner().invoke(simulate_cmd, [*args, "--out", str(out)])
+    assert result.exit_code == 0 and out.read_text().splitlines() == lines
+    result = CliRunner().invoke(simulate_cmd, ["--ruleset", "x", "--games", "1"])
+    assert result.exit_code == 2 and "valid choices" in result.output
+
+
+def test_bench_json() -> None:
+    result = CliRunner().invoke(bench_cmd, ["--ruleset", "mineiro-1v1-es", "--seconds", "0.05", "--json"])
+    assert result.exit_code == 0, result.output
+    (row,) = json.loads(result.stdout)
+    assert row["ruleset"] == "mineiro-1v1-es" and row["matches"] > 0 and row["actions_per_s"] > 0
+    result = CliRunner().invoke(bench_cmd, ["--ruleset", "nope"])
+    assert result.exit_code == 2
+    result = CliRunner().invoke(bench_cmd, ["--seconds", "0.02"])
+    assert result.exit_code == 0 and "gauderio-pairs-es" in result.output
