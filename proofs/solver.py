@@ -93,3 +93,28 @@ def find_all(condition: z3.BoolRef, variables: Sequence[z3.ExprRef], *,
         found.append({str(v): _value(m, v) for v in variables})
         s.add(z3.Or(*[v != val for v, val in point.items()]))
     return found
+
+
+def find_smallest(condition: z3.BoolRef, variables: Sequence[z3.ExprRef], size: z3.ArithRef, *,
+                  assumptions: Iterable[z3.BoolRef] = (), limit: int = 3,
+                  timeout_ms: int = TIMEOUT_MS) -> list[dict[str, Any]]:
+    """Up to `limit` values satisfying the condition, by increasing `size` (ties in any order).
+
+    Raises RuntimeError if Z3 answers unknown.
+    """
+    opt = z3.Optimize()
+    opt.set("timeout", timeout_ms)
+    opt.add(*assumptions, condition)
+    opt.minimize(size)
+    found: list[dict[str, Any]] = []
+    while len(found) < limit:
+        r = opt.check()
+        if r == z3.unsat:
+            return found
+        if r != z3.sat:
+            raise RuntimeError(f"z3 answered unknown: {opt.reason_unknown()}")
+        m = opt.model()
+        point = {v: m.eval(v, model_completion=True) for v in variables}
+        found.append({str(v): _value(m, v) for v in variables})
+        opt.add(z3.Or(*[v != val for v, val in point.items()]))
+    return found
