@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from engine.cards import GAUDERIO_NAMES, MINEIRO_NAMES
+from engine.cards import GAUDERIO_NAMES, MINEIRO_NAMES, card_index
 from engine.errors import InvalidActionError
 
 SIGNS = ("ciego", "tanto-27-29", "tanto-30-plus")  # SEN-1, SEN-2, SEN-3
@@ -13,17 +11,41 @@ SIMPLE = ("accept", "run", "ten-play", "ten-decline", "envido", "real-envido", "
 ENVIDO_CALLS = ("envido", "real-envido", "falta-envido")
 
 
-@dataclass(frozen=True, slots=True)
 class Action:
     """One move. `kind` is the verb ('play', 'cover', 'raise', 'sign', or a one-word action);
-    `arg` is a card name, '#<slot>', the raised value or the seña; `text` is the record form."""
+    `arg` is a card name, '#<slot>', the raised value or the seña; `text` is the record form.
 
+    Actions are immutable and interned: equal actions are the same object, so comparing and
+    hashing them is by identity, which keeps legal-move lists cheap to search."""
+
+    __slots__ = ("arg", "card", "kind", "slot", "text")
     kind: str
-    arg: str | int | None = None
+    arg: str | int | None
+    text: str
+    card: int  # the card's index in its variant's deck, or -1
+    slot: int | None  # the 0-based slot of a blind play ('play #2' -> 1), else None
 
-    @property
-    def text(self) -> str:
-        return self.kind if self.arg is None else f"{self.kind} {self.arg}"
+    def __new__(cls, kind: str, arg: str | int | None = None) -> Action:
+        text = kind if arg is None else f"{kind} {arg}"
+        found = _BY_TEXT.get(text)
+        if found is not None:
+            return found
+        self = object.__new__(cls)
+        slot = int(arg[1]) - 1 if isinstance(arg, str) and arg.startswith("#") else None
+        card = card_index(arg) if kind in ("play", "cover") and slot is None and isinstance(arg, str) else -1
+        for name, value in (("kind", kind), ("arg", arg), ("text", text), ("card", card), ("slot", slot)):
+            object.__setattr__(self, name, value)
+        _BY_TEXT[text] = self
+        return self
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("actions are immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("actions are immutable")
+
+    def __reduce__(self) -> tuple[type[Action], tuple[str, str | int | None]]:
+        return (Action, (self.kind, self.arg))  # copies and pickles stay interned
 
     def __str__(self) -> str:
         return self.text
@@ -31,14 +53,8 @@ class Action:
     def __repr__(self) -> str:
         return f"Action.parse({self.text!r})"
 
-    @property
-    def slot(self) -> int | None:
-        """The 0-based slot of a blind play ('play #2' -> 1), else None."""
-        a = self.arg
-        return int(a[1]) - 1 if isinstance(a, str) and a.startswith("#") else None
-
     @staticmethod
-    def parse(text: str) -> Action:
+    def parse(text: str | Action) -> Action:
         """The action written as `text` (the interned object). InvalidActionError if malformed."""
         if isinstance(text, Action):
             return text
@@ -62,24 +78,19 @@ class Action:
 _BY_TEXT: dict[str, Action] = {}
 
 
-def intern(action: Action) -> Action:
-    """The single shared object equal to `action` (so legal-move lists compare by identity)."""
-    return _BY_TEXT.setdefault(action.text, action)
-
-
 def _build() -> None:
     for name in MINEIRO_NAMES + GAUDERIO_NAMES:
-        intern(Action("play", name))
-        intern(Action("cover", name))
+        Action("play", name)
+        Action("cover", name)
     for slot in (1, 2, 3):
-        intern(Action("play", f"#{slot}"))
-        intern(Action("cover", f"#{slot}"))
+        Action("play", f"#{slot}")
+        Action("cover", f"#{slot}")
     for value in (1, 2, 3, 4, 6, 10, 12):
-        intern(Action("raise", value))
+        Action("raise", value)
     for kind in SIMPLE:
-        intern(Action(kind))
+        Action(kind)
     for sign in SIGNS:
-        intern(Action("sign", sign))
+        Action("sign", sign)
 
 
 _build()
@@ -103,5 +114,8 @@ CONTRAFLOR_RESTO = _BY_TEXT["contraflor-resto"]
 SIGN = {s: _BY_TEXT["sign " + s] for s in SIGNS}
 
 
+_RAISES = {v: _BY_TEXT[f"raise {v}"] for v in (1, 2, 3, 4, 6, 10, 12)}
+
+
 def raise_to(value: int) -> Action:
-    return intern(Action("raise", value))
+    return _RAISES.get(value) or Action("raise", value)

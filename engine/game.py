@@ -15,7 +15,6 @@ from typing import Any
 
 from engine import actions as A
 from engine.actions import Action
-from engine.cards import card_index
 from engine.config import Config, make_config
 from engine.contests import ContestsMixin
 from engine.errors import IllegalActionError, InvalidActionError
@@ -469,7 +468,7 @@ class Game(ContestsMixin, ObservationMixin, RecordMixin):
             else:
                 if self._blind:
                     return "IRN-2", "the iron hand is blind: play a slot ('play #1'), not a card name"
-                if card_index(str(action.arg)) not in [self._deal[seat][k] for k in self._left[seat]]:
+                if action.card not in [self._deal[seat][k] for k in self._left[seat]]:
                     return "DEAL-1", f"seat {seat} does not hold {action.arg}"
             if kind == "cover":
                 if not cfg.cover_allowed:
@@ -515,7 +514,7 @@ class Game(ContestsMixin, ObservationMixin, RecordMixin):
         cfg = self._cfg
         t = self._to_act
         deal = self._deal[t]
-        k = action.slot if self._blind else deal.index(card_index(action.arg))  # IRN-2: by slot
+        k = action.slot if self._blind else deal.index(action.card)  # IRN-2: by slot
         left = self._left
         self._left = (*left[:t], tuple(x for x in left[t] if x != k), *left[t + 1:])
         covered = action.kind == "cover"
