@@ -1,0 +1,130 @@
+"""The Z3 models agree with the executable spec over each function's whole finite domain.
+
+The models' own Z3 terms are compiled (proofs.evaluate) and run on every input, so the term
+that was proved is the one compared with the spec.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+import z3
+
+from proofs import envido_model as em
+from proofs import hand_model as hm
+from proofs import ladder_model as lm
+from proofs import match_model as mm
+from proofs.evaluate import compile_term
+from proofs.setup import make_setup
+from spec.rules import envido as spec_envido
+from spec.rules import hands as spec_hands
+from spec.rules import ladder as spec_ladder
+from spec.rules import match as spec_match
+
+RULESETS = ("mineiro-1v1-es", "mineiro-1v1-en", "mineiro-pairs-it", "gauderio-pairs-es")
+
+
+def _hand_domain() -> list[tuple[int, int, int, int]]:
+    out = []
+    for r1, r2, r3, d in itertools.product(range(4), range(4), range(4), range(2)):
+        if (r1 == hm.NOT_PLAYED and r2 != hm.NOT_PLAYED) or (r2 == hm.NOT_PLAYED and r3 != hm.NOT_PLAYED):
+            continue
+        out.append((r1, r2, r3, d))
+    return out
+
+
+@pytest.mark.clause("HND-3", "HND-5", "HND-6", "HND-7", "HND-8", "HND-9", "HND-10")
+@pytest.mark.parametrize("split", ["first-round-winner", "last-winner-before-tie"])
+@pytest.mark.parametrize("tied", ["nobody-scores", "dealer-side-wins"])
+def test_hand_model_is_spec_hand_code(split: str, tied: str) -> None:
+    setup = make_setup("mineiro-1v1-es", {"split-then-tie": split}) if tied == "nobody-scores" else \
+        make_setup("mineiro-pairs-it", {"split-then-tie": split})
+    h = hm.Rounds.fresh()
+    f = compile_term(hm.HandModel(setup).outcome(h), h.variables)
+    readings = dict(setup.readings)
+    for r1, r2, r3, d in _hand_domain():
+        want = spec_hands.hand_code(r1, r2, r3, split_then_tie=split, first_two_tied="third-round-decides",
+                                    all_rounds_tied=readings["all-rounds-tied"], dealer_side=d)
+        assert f(r1, r2, r3, d) == want, f"[HND-5] rounds {(r1, r2, r3)} dealer {d}"
+
+
+@pytest.mark.clause("HND-1", "HND-2")
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_hand_length_matches_spec_hand_over(ruleset: str) -> None:
+    for length in ("ends-when-decided", "always-three-rounds"):
+        setup = make_setup(ruleset, {"hand-length": length})
+        h = hm.Rounds.fresh()
+        f = compile_term(hm.HandModel(setup).outcome(h), h.variables)
+        for r1, r2, r3, d in _hand_domain():
+            rounds = [("tie" if r == hm.TIE else r) for r in (r1, r2, r3) if r != hm.NOT_PLAYED]
+            decided = f(r1, r2, r3, d) != hm.UNDECIDED
+            model_over = len(rounds) == 3 if length == "always-three-rounds" else decided
+            assert model_over == spec_hands.hand_over(rounds, dict(setup.readings), d), f"[HND-1] {rounds}"
+
+
+@pytest.mark.clause("BET-4", "BET-6", "BET-8", "BET-9")
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_ladder_steps_and_run_payouts_match_spec(ruleset: str) -> None:
+    setup = make_setup(ruleset)
+    m = lm.LadderModel(setup)
+    v = z3.Int("v")
+    nxt, before = compile_term(m.next_step(v), [v]), compile_term(m.step_before(v), [v])
+    for value in range(0, 14):
+        assert nxt(value) == spec_ladder.next_step(setup.variant, value), f"[BET-6] after {value}"
+        assert before(value) == spec_ladder.run_payout(setup.variant, value), f"[BET-4] run from {value}"
+    assert spec_ladder.ladder(setup.variant) == lm.steps_of(setup)
+
+
+@pytest.mark.clause("TEN-1", "TEN-2", "IRN-1", "VAL-1", "VAL-2")
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("iron", ["like-hand-of-ten", "ordinary-hand"])
+def test_hand_of_ten_and_start_value_match_spec(ruleset: str, iron: str) -> None:
+    setup = make_setup(ruleset, {"iron-hand": iron} if ruleset.startswith("mineiro") else {})
+    m = mm.MatchModel(setup)
+    s0, s1 = z3.Ints("s0 s1")
+    score = mm.Score(s0, s1, z3.BoolVal(False), z3.IntVal(-1))
+    no_truco = compile_term(z3.If(m.no_truco(score), 1, 0), [s0, s1])
+    for a, b in itertools.product(range(mm.target_of(setup)), repeat=2):
+        kind = spec_ladder.hand_kind(setup.variant, a, b)
+        want = spec_ladder.iron_like_ten(kind, setup.reading("iron-hand"))
+        assert bool(no_truco(a, b)) == want, f"[TEN-1] scores {a}-{b}"
+        start = lm.TEN_VALUE if want else lm.steps_of(setup)[0]
+        assert start == spec_ladder.initial_value(setup.variant, kind, setup.reading("iron-hand")), "[TEN-2]"
+
+
+@pytest.mark.clause("MAT-1", "MAT-3", "MAT-4")
+@pytest.mark.parametrize("ruleset,readings", [(r, {}) for r in RULESETS]
+                         + [("gauderio-pairs-es", {"gauderio-target": "30"})])
+def test_target_matches_spec(ruleset: str, readings: dict[str, str]) -> None:
+    setup = make_setup(ruleset, readings)
+    assert mm.target_of(setup) == spec_match.target(setup.variant, dict(setup.readings))
+
+
+GAUDERIO_DECK = [(r, s) for r in em.RANKS for s in range(4)]
+
+
+@pytest.mark.clause("ENV-2", "ENV-3", "ENV-4", "ENV-7", "FLR-1")
+@pytest.mark.parametrize("without_pair", ["highest-card", "sum-of-cards"])
+def test_envido_and_flor_points_match_spec_on_every_hand(without_pair: str) -> None:
+    h = em.Hand.fresh()
+    m = em.EnvidoModel(without_pair)
+    points, flor = compile_term(m.points(h), h.variables), compile_term(m.flor_points(h), h.variables)
+    count = 0
+    for c1, c2, c3 in itertools.combinations(GAUDERIO_DECK, 3):
+        args = (*c1, *c2, *c3)
+        assert points(*args) == spec_envido.envido_points(*args, without_pair=without_pair), f"[ENV-4] {args}"
+        if spec_envido.has_flor(c1[1], c2[1], c3[1]):
+            assert flor(*args) == spec_envido.flor_points(c1[0], c2[0], c3[0]), f"[FLR-1] {args}"
+        count += 1
+    assert count == 9880
+
+
+@pytest.mark.clause("ENV-6", "FLR-6")
+@pytest.mark.parametrize("reading", ["leader-lacks", "winner-lacks"])
+@pytest.mark.parametrize("target", [24, 30])
+def test_falta_matches_spec(reading: str, target: int) -> None:
+    s0, s1, w = z3.Ints("s0 s1 w")
+    f = compile_term(em.falta(s0, s1, w, target, reading), [s0, s1, w])
+    for a, b, win in itertools.product(range(target), range(target), (0, 1)):
+        assert f(a, b, win) == spec_envido.falta(a, b, win, target, reading), f"[ENV-6] {a}-{b} won by {win}"
