@@ -5,9 +5,11 @@ never imports the engine (or any tree it scans): an engine that does not even im
 up in the matrix. Results of the last runs are read from optional files under `build/results/`:
 
 * `junit.xml`: `pytest --junitxml=build/results/junit.xml` (tests: passed, failed, skipped);
-* `proofs.json`: `{"proofs": [{"name": ..., "clauses": [IDs], "status": "proved" | ...}]}`;
-* `witnesses.json` (or the committed `docs/data/witnesses.json`): divergence witnesses of
-  `truco diff`, `{"witnesses": [{"ambiguity": "AMB-n" or key, ...}]}`.
+* `proofs.json`: `{"proofs": [outcome, ...]}` with each outcome as `proofs.property.Outcome.as_json`
+  writes it (`id`, `ruleset`, `clauses`, `status`, `ok`, ...);
+* `witnesses.json` (or the committed `docs/data/witnesses.json`): divergence witnesses as
+  `proofs.divergence.witnesses` returns them, `{"witnesses": [{"ambiguities": ["AMB-n"], ...}]}`
+  (a single `"ambiguity": "AMB-n"` or key is accepted too).
 
 A missing file means "not run"; it is never an error.
 """
@@ -85,7 +87,8 @@ class Trace:
     def witnesses_of(self, ambiguity_id: str, key: str) -> list[dict[str, Any]] | None:
         if self.witnesses is None:
             return None
-        return [w for w in self.witnesses if w.get("ambiguity") in (ambiguity_id, key)]
+        return [w for w in self.witnesses
+                if w.get("ambiguity") in (ambiguity_id, key) or ambiguity_id in w.get("ambiguities", ())]
 
 
 def ids_in(line: str) -> list[str]:

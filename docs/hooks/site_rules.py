@@ -97,4 +97,9 @@ def proof_summary(ctx: Ctx, cid: str) -> str:
         return ctx.t("not_run")
     if not results:
         return ctx.t("no_proof_for")
-    return ", ".join(f"`{p.get('name', '?')}`: {esc(str(p.get('status', '?')))}" for p in results)
+    return ", ".join(f"`{p.get('id') or p.get('name', '?')}`{_ruleset(p)}: {esc(str(p.get('status', '?')))}"
+                     + ("" if p.get("ok", True) else " ✗") for p in results)
+
+
+def _ruleset(proof: dict) -> str:
+    return f" ({proof['ruleset']})" if proof.get("ruleset") else ""
