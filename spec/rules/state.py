@@ -17,7 +17,7 @@ from spec.rules import envido as env
 from spec.rules import ladder as lad
 from spec.rules.actions import Action, parse_action
 from spec.rules.cards import COVERED, parse_card, strength
-from spec.rules.hands import Decided, NobodyScores, hand_over, hand_result
+from spec.rules.hands import Decided, NobodyScores, Undecided, hand_over, hand_result
 from spec.rules.match import (
     dealer,
     first_starter,
@@ -167,6 +167,13 @@ class Hand:
             self.outcome = Outcome()
         self.outcome.winner, self.outcome.points, self.outcome.clause = winner, points, clause
         self.outcome.forfeit = forfeit
+        if self.rules.reading("side-bet-scoring") == "end-of-hand" and self.outcome.side_points:
+            score = list(self.score)
+            for _, s, p, _ in self.outcome.side_points:
+                score[s] += p
+            if any(reached_target(x, self.rules.variant, self.rules.readings) for x in score):
+                # Procedure: the side points reach the target; the hand's own points are not scored.
+                self.outcome.winner, self.outcome.points, self.outcome.partida_ended = None, 0, True
 
     def _award(self, contest: str, to_side: int, points: int, clause: str) -> None:
         """Envido/flor points: added at once (AMB-25 `immediately`) or at the end of the hand."""
@@ -298,6 +305,10 @@ class Hand:
             self.caller, self.responder, self.call = seat, self.caller, v
             return
         self._need_phase("play", clause="BET-1", what="a truco call")
+        codes = ["tie" if x == TIE else x for x in self.rounds]
+        if not isinstance(hand_result(codes, self.rules.readings, side(self.dealer)), Undecided):
+            # Procedure (AMB-4 always-three-rounds): no call once the hand is decided.
+            raise Illegal("BET-1", "the hand is already decided: no call may be made")
         if lad.iron_like_ten(self.kind, self.rules.reading("iron-hand")):
             self._raise_in_ten(seat, v, dry_run)
             return
@@ -490,6 +501,7 @@ class Hand:
         if stage == "opponents":
             if answer == "accept":
                 self.flor["accepts"] = int(self.flor["accepts"]) + 1  # type: ignore[call-overload]
+                self.flor.setdefault("accepted", []).append(seat)  # type: ignore[attr-defined]
             answerers: list[int] = self.flor["answerers"]  # type: ignore[assignment]
             rest = answerers[answerers.index(seat) + 1:]
             if rest:
@@ -519,7 +531,12 @@ class Hand:
 
     def _flor_compare(self, stake: int | None, clause: str) -> None:
         """The highest flor wins the stake (the falta when stake is None); ties: the starter's side."""
-        points = [self._flor_points(s) if self._seat_flor(s) else -1 for s in range(self.rules.players)]
+        singer = int(self.flor["singer"])  # type: ignore[call-overload]
+        contra = self.flor.get("contra")
+        # Procedure: among the singer's side and the opponents who accepted (or sang contraflor).
+        allowed = set(self.flor.get("accepted", [])) | ({int(contra)} if contra is not None else set())  # type: ignore[arg-type]
+        points = [self._flor_points(s) if self._seat_flor(s) and (side(s) == side(singer) or s in allowed)
+                  else -1 for s in range(self.rules.players)]
         winner = int(env.contest_winner(points, self.starter))
         self._award("flor", winner, self._falta(winner) if stake is None else stake, clause)
 
