@@ -156,7 +156,8 @@ def ambiguities_cmd(ruleset: str | None, lang: str, as_json: bool) -> None:
         click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
         return
     for a in items:
-        click.echo(click.style(f"{a.id}  {a.key}", bold=True) + f"  ({a.kind}; clauses {', '.join(a.clauses)})")
+        heading = click.style(f"{a.id}  {a.key}", bold=True)
+        click.echo(f"{heading}  ({a.kind}; clauses {', '.join(a.clauses)})")
         click.echo(_wrap(_pick(a.question, lang), "  "))
         for r in a.readings:
             where = ", ".join(dict.fromkeys(q.doc for q in r.sources)) or "not in the sources"

@@ -18,7 +18,8 @@ def test_every_quote_is_verbatim(clause_id: str) -> None:
     clause = CAT.clauses[clause_id]
     assert clause.sources, f"[{clause_id}] has no source quote"
     for quote in clause.sources:
-        assert quote.quote in CAT.sources[quote.doc].text, f"[{clause_id}] quote not verbatim: {quote.quote!r}"
+        text = CAT.sources[quote.doc].text
+        assert quote.quote in text, f"[{clause_id}] quote not verbatim: {quote.quote!r}"
 
 
 def test_every_reading_quote_is_verbatim() -> None:
@@ -94,9 +95,8 @@ def test_every_ruleset_reads_every_ambiguity_it_meets() -> None:
 
 
 def test_readings_can_be_switched_and_bad_names_are_refused() -> None:
-    assert CAT.readings("mineiro-1v1-es", {"all-rounds-tied": "dealer-side-wins"})["all-rounds-tied"] == (
-        "dealer-side-wins"
-    )
+    switched = CAT.readings("mineiro-1v1-es", {"all-rounds-tied": "dealer-side-wins"})
+    assert switched["all-rounds-tied"] == "dealer-side-wins"
     with pytest.raises(UnknownNameError, match="valid choices"):
         CAT.readings("mineiro-1v1-es", {"all-rounds-tied": "coin-toss"})
     with pytest.raises(UnknownNameError, match="envido"):  # a Gauderio key does not concern Mineiro
@@ -105,7 +105,8 @@ def test_readings_can_be_switched_and_bad_names_are_refused() -> None:
 
 def test_the_four_rulesets_and_their_rulebooks() -> None:
     assert {rs.name: rs.doc for rs in CAT.rulesets.values()} == {
-        "mineiro-1v1-es": "000", "mineiro-1v1-en": "001", "mineiro-pairs-it": "002", "gauderio-pairs-es": "003",
+        "mineiro-1v1-es": "000", "mineiro-1v1-en": "001",
+        "mineiro-pairs-it": "002", "gauderio-pairs-es": "003",
     }
     for rs in CAT.rulesets:
         assert len(CAT.clauses_of(rs)) >= 30, rs
