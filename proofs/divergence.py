@@ -19,7 +19,7 @@ from proofs import hand_model as hm
 from proofs import ladder_model as lm
 from proofs import match_model as mm
 from proofs.setup import Setup
-from proofs.solver import find_smallest
+from proofs.solver import find_all, find_smallest
 
 TIE_NAME = "tie"
 
@@ -199,7 +199,15 @@ def witnesses(a: Setup, b: Setup, *, limit: int = 3) -> list[dict[str, Any]]:
         if not d.applies(a, b):
             continue
         variables, dom, ta, tb, size = d.build(a, b)
-        found = find_smallest(ta != tb, [*variables, ta, tb], size, assumptions=dom, limit=limit)
+        shown = [*variables, ta, tb]
+        smallest = find_smallest(ta != tb, [*shown, size], size, assumptions=dom, limit=limit)
+        found = []
+        if smallest:
+            # Every witness up to the largest size kept, sorted: ties come out in a fixed order.
+            bound = max(cx[str(size)] for cx in smallest)
+            every = find_all(ta != tb, [*shown, size], assumptions=[*dom, size <= bound], limit=10_000)
+            every.sort(key=lambda cx: (cx[str(size)], [cx[str(v)] for v in variables]))
+            found = every[:limit]
         for cx in found:
             keys = [k for k in d.keys
                     if None not in (a.reading(k), b.reading(k)) and a.reading(k) != b.reading(k)]

@@ -8,7 +8,6 @@ from proofs.property import Outcome
 from proofs.registry import prove_all
 from proofs.setup import Setup, all_rulesets, alternative_setups, make_setup
 
-
 # The register entries the proofs' models read; other readings leave every proof unchanged.
 MODELLED = {"AMB-1", "AMB-2", "AMB-3", "AMB-4", "AMB-9", "AMB-10", "AMB-12", "AMB-18", "AMB-21", "AMB-22"}
 
