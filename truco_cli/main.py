@@ -30,13 +30,7 @@ def cli() -> None:
 
 
 for _name in COMMAND_MODULES:
-    try:
-        _module = importlib.import_module(_name)
-    except ModuleNotFoundError as exc:  # a command group not written yet must not break the others
-        if exc.name != _name:
-            raise
-        continue
-    _module.register(cli)
+    importlib.import_module(_name).register(cli)
 
 
 def main() -> None:
