@@ -13,9 +13,8 @@ arithmetic (the score adds up), and the match goes on from the claimed score, so
 hand does not make every later hand fail. The same holds for a hand whose deal is invalid.
 The monitor never repairs a record: it only reports.
 
-Where the procedure leaves a point open the monitor accepts both readings and says so here:
-after a truco called in the hand of ten under `caller-loses-match` (TEN-4), the forfeited hand may
-record nobody as its winner (points 0) or the other side at the hand's value.
+A hand forfeited by a truco called in the hand of ten under `caller-loses-match` (TEN-4) is
+recorded as the procedure says: winner = the other side, points 0, forfeit = the caller's side.
 """
 
 from __future__ import annotations
@@ -165,8 +164,6 @@ class _MatchChecker:
             self.report(clause, f"the rounds are {rounds}", res["rounds"], f"{path}.result.rounds", number)
         winner, points = o.winner, o.points
         claimed_forfeit = res.get("forfeit")
-        if o.forfeit is not None and res["winner"] == 1 - o.forfeit and res["points"] == hand.value:
-            o.winner, o.points = winner, points = res["winner"], hand.value  # the other accepted form
         if res["winner"] != winner:
             self.report(o.clause, f"the hand's winner is {_side(winner)}", _side(res["winner"]),
                         f"{path}.result.winner", number)

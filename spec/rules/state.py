@@ -339,8 +339,9 @@ class Hand:
             return
         self.truco_called = True
         if reading == "caller-loses-match":
-            # TEN-4: "si uno jugador pide, pierde el juego automáticamente."
-            self._finish(None, 0, "TEN-4", forfeit=side(seat))
+            # TEN-4: "si uno jugador pide, pierde el juego automáticamente." Procedure: the hand
+            # is recorded as won by the other side with 0 points, forfeit = the caller's side.
+            self._finish(1 - side(seat), 0, "TEN-4", forfeit=side(seat))
         else:  # caller-loses-hand
             self._finish(1 - side(seat), self.value, "TEN-4")
 
