@@ -133,8 +133,9 @@ def matrix_page(ctx: Ctx) -> str:
             f"[{d}]({ctx.link(here, f'rulebooks/{d}.md')})" for d in c.docs())]
         for tree in trees:
             files = list(dict.fromkeys(ci.path for ci in trace.cited(cid, tree)))
-            cells.append("<br>".join(f"`{p.split('/', 1)[-1]}`" for p in files) or
-                         f"<span class=\"gap\">— {t('gap')}</span>")
+            # A count keeps the table readable; the files are in the tooltip and on the clause page.
+            cells.append(f"<span title=\"{', '.join(files)}\">{len(files)}</span>" if files
+                         else f"<span class=\"gap\">— {t('gap')}</span>")
         cells += [_short_tests(ctx, cid), _short_proofs(ctx, cid)]
         out.append("| " + " | ".join(cells) + " |")
     return "\n".join(out) + "\n"

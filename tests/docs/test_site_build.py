@@ -83,8 +83,7 @@ def test_the_matrix_has_every_clause_and_shows_citations_and_gaps(site) -> None:
                                                           page, re.S)}
     assert set(rows) == {cid.lower() for cid in CAT.clauses}
     cited = next(cid for cid in CAT.clauses if trace.cited(cid, "engine"))
-    first_file = trace.cited(cited, "engine")[0].path.split("/", 1)[1]
-    assert first_file in rows[cited.lower()]
+    assert trace.cited(cited, "engine")[0].path in rows[cited.lower()]
     assert any("— gap" in row for row in rows.values()) == any(
         not trace.cited(cid, tree) for cid in CAT.clauses for tree in traceability.TREES)
 
