@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from spec.catalogue import UnknownNameError
+from spec.monitor.exercise import action_clauses, hand_clauses, round_clause
 from spec.monitor.structure import structure_errors
 from spec.monitor.violation import FORMAT, Violation
 from spec.rules import ladder as lad
@@ -33,12 +34,19 @@ from spec.rules.rounds import TIE
 from spec.rules.state import Hand, Illegal, Match, Outcome, Rules
 
 
-def check_record(record: Any, ruleset: str | None = None, game: int = 0) -> list[Violation]:
+def check_record(record: Any, ruleset: str | None = None, game: int = 0, *,
+                 exercised: Counter[str] | None = None, in_progress: bool = False) -> list[Violation]:
     """Every violation in one record (a dict as in the record format).
 
     `ruleset`, when given, is the ruleset to check against; a record naming another one is
-    reported (field `ruleset`) and checked against `ruleset` all the same.
+    reported (field `ruleset`) and checked against `ruleset` all the same. `exercised`, when
+    given, is increased by one per clause for every check the monitor ran under it.
+    `in_progress` checks a match not over yet: its `result` may be null and is not checked.
     """
+    if in_progress and isinstance(record, dict) and record.get("result") is None:
+        record = {**record, "result": {"winner": 0, "score": [0, 0], "partidas": [0]}}
+    else:
+        in_progress = False
     errors = structure_errors(record)
     if errors:
         return [Violation(game, FORMAT, problem, says=value, field=path or "(record)")
@@ -53,7 +61,8 @@ def check_record(record: Any, ruleset: str | None = None, game: int = 0) -> list
     except UnknownNameError as exc:
         found.append(Violation(game, FORMAT, str(exc), says=json_brief(record["readings"]), field="readings"))
         return found
-    return found + _MatchChecker(rules, record, game).run()
+    checker = _MatchChecker(rules, record, game, exercised if exercised is not None else Counter())
+    return found + checker.run(check_end=not in_progress)
 
 
 def json_brief(value: Any) -> str:
@@ -62,8 +71,8 @@ def json_brief(value: Any) -> str:
 
 
 class _MatchChecker:
-    def __init__(self, rules: Rules, record: Mapping[str, Any], game: int) -> None:
-        self.rules, self.record, self.game = rules, record, game
+    def __init__(self, rules: Rules, record: Mapping[str, Any], game: int, exercised: Counter[str]) -> None:
+        self.rules, self.record, self.game, self.exercised = rules, record, game, exercised
         self.match = Match(rules)
         self.found: list[Violation] = []
 
@@ -75,7 +84,7 @@ class _MatchChecker:
     def end_clauses(self) -> str:
         return "MAT-1" if self.rules.variant == "mineiro" else "MAT-2"
 
-    def run(self) -> list[Violation]:
+    def run(self, check_end: bool = True) -> list[Violation]:
         for i, hand in enumerate(self.record["hands"]):
             if self.match.over:
                 self.report(self.match.end_clause or self.end_clauses,
@@ -83,7 +92,8 @@ class _MatchChecker:
                             f"hands[{i}]", hand["number"])
                 break
             self.check_hand(i, hand)
-        self.check_result()
+        if check_end:
+            self.check_result()
         return self.found
 
     # --- one hand -----------------------------------------------------------------------------
@@ -94,6 +104,7 @@ class _MatchChecker:
                   "starter": (m.starter, "ORD-2" if r.holds("ORD-2") else "AMB-15"),
                   "dealer": ((m.starter - 1) % r.players, "ORD-2" if r.holds("ORD-2") else "AMB-15")}
         for key, (want, clause) in expect.items():
+            self.exercised[clause] += 1
             if rec[key] != want:
                 self.report(clause, f"{key} must be {want}", rec[key], f"{path}.{key}", number)
         deal = tuple(tuple(cards) for cards in rec["deal"])
@@ -103,9 +114,14 @@ class _MatchChecker:
             return
         hand = m.new_hand(deal)
         clean = True
+        seen = self.exercised
         for j, act in enumerate(rec["actions"]):
+            phase = hand.phase
             try:
                 hand.apply(act["seat"], act["action"])
+                verb, _, arg = act["action"].partition(" ")
+                for clause in action_clauses(r, verb, arg, phase, hand.kind):
+                    seen[clause] += 1
             except Illegal as exc:
                 self.report(exc.clause, exc.requires, f"seat {act['seat']}: {act['action']}",
                             f"{path}.actions[{j}]", number, j)
@@ -117,7 +133,9 @@ class _MatchChecker:
                                 f"seat {hand.to_act()} must act", f"{len(rec['actions'])} actions",
                         f"{path}.actions", number)
             clean = False
+        hand_clauses(hand, seen)
         if not clean:
+            self.check_rounds(hand, rec["result"]["rounds"][:len(hand.rounds)], path, number)
             self.resync(rec, path, number, hand)
             return
         self.check_outcome(hand, rec["result"], path, number)
@@ -131,6 +149,9 @@ class _MatchChecker:
             return False
         cards = set(deck(r.variant, r.reading("deck")))
         deck_clause = "DECK-1" if r.variant == "mineiro" else "DECK-2"
+        self.exercised[deck_clause] += 1
+        self.exercised["SET-1" if r.players == 2 else "SET-2"] += 1
+        self.exercised["DEAL-1"] += 1
         for s, hand in enumerate(deal):
             for k, card in enumerate(hand):
                 if card not in cards:
@@ -156,13 +177,15 @@ class _MatchChecker:
     def check_outcome(self, hand: Hand, res: Mapping[str, Any], path: str, number: int) -> None:
         o = hand.outcome
         assert o is not None
-        rounds = ["tie" if x == TIE else x for x in hand.rounds]
-        if res["rounds"] != rounds:
-            k = next((k for k, (a, b) in enumerate(zip(res["rounds"], rounds, strict=False)) if a != b), None)
-            clause = "HND-1" if k is None else ("RND-3" if rounds[k] == "tie" or res["rounds"][k] == "tie"
-                                                else "RND-2")
-            self.report(clause, f"the rounds are {rounds}", res["rounds"], f"{path}.result.rounds", number)
+        self.check_rounds(hand, res["rounds"], path, number)
         winner, points = o.winner, o.points
+        seen = self.exercised
+        seen[o.clause] += 1
+        seen[self.points_clause(hand, o)] += 1
+        for *_, clause in o.side_points:
+            seen[clause] += 1
+        if o.forfeit is not None or res.get("forfeit") is not None:
+            seen["TEN-4"] += 1
         claimed_forfeit = res.get("forfeit")
         if res["winner"] != winner:
             self.report(o.clause, f"the hand's winner is {_side(winner)}", _side(res["winner"]),
@@ -209,9 +232,27 @@ class _MatchChecker:
             if m.partida == rec["partida"] and not m.over:
                 m.score = list(res["score"])  # go on from what the record claims
 
+    def check_rounds(self, hand: Hand, claimed: list[Any], path: str, number: int) -> None:
+        """The claimed round results against the replayed ones; a wrong round also names the card
+        rule that decided it (CARD-1..5, COV-1)."""
+        rounds = ["tie" if x == TIE else x for x in hand.rounds]
+        if claimed == rounds:
+            return
+        k = next((k for k, (a, b) in enumerate(zip(claimed, rounds, strict=False)) if a != b), None)
+        clause = "HND-1" if k is None else ("RND-3" if rounds[k] == "tie" or claimed[k] == "tie" else "RND-2")
+        self.report(clause, f"the rounds are {rounds}", claimed, f"{path}.result.rounds", number)
+        if k is not None and k < len(hand.past):
+            card = round_clause(hand, k)
+            if card != clause:
+                self.report(card, f"round {k + 1} is {rounds[k]} by the order of the cards", claimed[k],
+                            f"{path}.result.rounds[{k}]", number)
+
     # --- the end of the match -----------------------------------------------------------------
     def check_result(self) -> None:
         m, res = self.match, self.record["result"]
+        self.exercised[self.end_clauses] += 1
+        if self.rules.variant == "gauderio":  # AMB-18: the target is MAT-3's 24 or MAT-4's 30
+            self.exercised["MAT-3" if self.rules.reading("gauderio-target") == "24" else "MAT-4"] += 1
         if not m.over:
             self.report(self.end_clauses, f"the match is not over: the score is {m.score}",
                         f"winner {res['winner']}", "hands")

@@ -93,6 +93,7 @@ class Hand:
     leader: int = 0
     rounds: list[int] = field(default_factory=list)
     plays: list[tuple[int, int, bool]] = field(default_factory=list)  # this round: seat, slot, covered
+    past: list[list[tuple[int, int, bool]]] = field(default_factory=list)  # the plays of each round done
     used: list[set[int]] = field(default_factory=list)  # slots played per seat
     last_call_side: int | None = None  # side of the accepted call in force (BET-10)
     truco_called: bool = False
@@ -279,6 +280,7 @@ class Hand:
         self.rounds.append(result)
         leader = next_leader(self.leader, seats, strengths, result, r.readings["round-leader"])
         self.leader = self.turn = leader
+        self.past.append(self.plays)  # kept so a report can name the card rule that decided a round
         self.plays = []
         dealer_side = side(self.dealer)
         codes = ["tie" if x == TIE else x for x in self.rounds]

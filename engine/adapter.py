@@ -1,0 +1,58 @@
+"""The reference engine behind the engine-adapter contract that `truco check` drives.
+
+The contract is described in spec/adapter.py; this class meets it structurally (the engine never
+imports spec/). `make_adapter` is the factory: `truco check --engine engine.adapter:make_adapter`.
+Subclasses may override `make_game` to drive a variant of the engine (tests plant bugs this way).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.game import Game
+
+
+class ReferenceAdapter:
+    """One match of the reference engine, spoken to in action texts."""
+
+    def __init__(self) -> None:
+        self.game: Game | None = None
+
+    def make_game(self, ruleset: str, seed: int, readings: Mapping[str, str]) -> Game:
+        return Game.new(ruleset, seed=seed, readings=dict(readings))
+
+    def new_game(self, ruleset: str, seed: int, readings: Mapping[str, str]) -> None:
+        self.game = self.make_game(ruleset, seed, readings)
+
+    def _game(self) -> Game:
+        if self.game is None:
+            raise RuntimeError("no game: call new_game first")
+        return self.game
+
+    def to_act(self) -> int | None:
+        return self._game().to_act
+
+    def legal_actions(self) -> list[str]:
+        return [a.text for a in self._game().legal_actions()]
+
+    def apply(self, action: str) -> None:
+        self._game().push(action)
+
+    def deal(self) -> list[list[str]]:
+        g = self._game()
+        # The checker sees every card, so this reads the game's own deal (not an observation,
+        # which hides cards in a blind hand).
+        names = g.config.deck.names
+        return [[names[c] for c in cards] for cards in g._deal]
+
+    def record(self) -> dict[str, Any]:
+        return self._game().record()
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        return self._game().observation(seat)
+
+
+def make_adapter() -> ReferenceAdapter:
+    """The factory `truco check` calls once per game."""
+    return ReferenceAdapter()

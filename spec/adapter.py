@@ -1,0 +1,81 @@
+"""The engine adapter: the contract an engine meets so that `truco check` can drive it.
+
+`truco check --engine MODULE:FACTORY` imports `MODULE`, calls `FACTORY()` once per game, and
+drives the object it returns through one match. The object is an engine, or a thin adapter
+around one, that has the methods of `EngineAdapter` below. Nothing needs to be inherited or
+imported from this package: any object with these methods will do (a structural protocol).
+
+The contract:
+
+- `new_game(ruleset, seed, readings)` starts a match of `ruleset` (a ruleset name such as
+  `mineiro-1v1-es`) with the ambiguity readings `readings` (register key to reading name, only
+  those that differ from the ruleset's defaults; may be empty). The same arguments must give the
+  same deals.
+- `to_act()` is the seat (0-based, in the order of play) that must act now, or `None` once the
+  match is over.
+- `legal_actions()` is every action the seat to act may take now, as a list of action texts
+  exactly as the record format writes them (`"play 7H"`, `"raise 4"`, `"accept"`, `"play #2"`,
+  ...: see the record schema). The order does not matter; duplicates are not allowed. It is
+  empty once the match is over.
+- `apply(action)` takes one action text for the seat to act. To refuse an action the rules do
+  not allow, raise any exception; a refusal must leave the game exactly as it was.
+- `deal()` is the deal of the hand being played: for each seat, the names of its three cards in
+  deal order (slot 1, 2, 3), including cards already played. The checker sees everything; this
+  is never shown to players.
+- `record()` is the record of the match so far, a `truco-record/1` object (a dict as
+  `json.loads` would give it): every finished hand, and the `result` once the match is over.
+
+Optional: `observation(seat) -> Mapping` (what `seat` may see now). When present, the checker
+also compares every seat's observation before and after a refused action.
+
+What the checker does with it: at every step the engine's legal actions must equal the spec's;
+actions the spec forbids (and malformed ones) must be refused with the state unchanged; the
+final record must pass the record monitor. Each call to the engine has a time limit (see
+`spec.monitor.drive`); an engine that raises unexpectedly, hangs or returns something of the
+wrong type is reported with the game and step, and the check goes on with the next game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol, runtime_checkable
+
+
+@runtime_checkable
+class EngineAdapter(Protocol):
+    """What `truco check` needs from an engine (see the module documentation)."""
+
+    def new_game(self, ruleset: str, seed: int, readings: Mapping[str, str]) -> None:
+        """Start a match; same arguments, same deals."""
+        ...
+
+    def to_act(self) -> int | None:
+        """The seat to act, or None once the match is over."""
+        ...
+
+    def legal_actions(self) -> list[str]:
+        """The action texts the seat to act may take now."""
+        ...
+
+    def apply(self, action: str) -> None:
+        """Take one action; raise any exception to refuse it (leaving the game unchanged)."""
+        ...
+
+    def deal(self) -> list[list[str]]:
+        """The cards of the hand being played, per seat, in deal order."""
+        ...
+
+    def record(self) -> dict[str, Any]:
+        """The truco-record/1 of the match so far."""
+        ...
+
+
+# What `--engine MODULE:FACTORY` names: a callable with no arguments that returns an adapter.
+AdapterFactory = Callable[[], EngineAdapter]
+
+REQUIRED_METHODS: tuple[str, ...] = ("new_game", "to_act", "legal_actions", "apply", "deal", "record")
+
+
+def missing_methods(obj: object) -> list[str]:
+    """The methods of the contract that `obj` lacks (empty when it has them all)."""
+    return [name for name in REQUIRED_METHODS if not callable(getattr(obj, name, None))]
