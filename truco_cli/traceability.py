@@ -26,7 +26,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS_DIR = "build/results"
-WITNESS_FILES = ("docs/data/witnesses.json", f"{RESULTS_DIR}/witnesses.json")  # first found wins
+# First found wins: the witnesses `truco diff --write-all` keeps, or a results copy.
+WITNESS_FILES = ("proofs/witnesses.json", "docs/data/witnesses.json", f"{RESULTS_DIR}/witnesses.json")
 
 # The trees that can cite a clause, and the files in them that count. The spec's data (YAML,
 # sources) defines the clauses rather than citing them, and the site's own tests only test pages.
@@ -172,11 +173,26 @@ def _read_json_list(path: Path, key: str) -> list[dict[str, Any]] | None:
 def load(known: Iterable[str], root: Path = ROOT) -> Trace:
     """Citations of the `known` clause IDs and the results of the last runs, if any."""
     results = root / RESULTS_DIR
-    trace = Trace(citations=scan(known, root), tests=read_junit(results / "junit.xml"),
-                  proofs=_read_json_list(results / "proofs.json", "proofs"))
+    proofs = _read_json_list(results / "proofs.json", "proofs")
+    if not proofs:  # the shape `truco prove --json` prints
+        proofs = _read_json_list(results / "proofs.json", "properties")
+    trace = Trace(citations=scan(known, root), tests=read_junit(results / "junit.xml"), proofs=proofs)
     for candidate in WITNESS_FILES:
-        found = _read_json_list(root / candidate, "witnesses")
+        found = _read_witnesses(root / candidate)
         if found is not None:
             trace.witnesses, trace.witness_file = found, candidate
             break
     return trace
+
+
+def _read_witnesses(path: Path) -> list[dict[str, Any]] | None:
+    """Witnesses, flat: `{"witnesses": [...]}`, or `truco diff --write-all`'s comparisons, where
+    each witness inherits the two sides (`a`, `b`: ruleset and readings) of its comparison."""
+    if not path.is_file():
+        return None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if isinstance(data, dict) and "comparisons" in data:
+        return [{"a_side": c.get("a"), "b_side": c.get("b"), **w}
+                for c in data["comparisons"] if isinstance(c, dict)
+                for w in c.get("witnesses", ()) if isinstance(w, dict)]
+    return _read_json_list(path, "witnesses")

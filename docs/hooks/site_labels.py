@@ -176,6 +176,7 @@ _L: dict[str, tuple[str, str, str, str]] = {
     "rationale": ("Motivo", "Rationale", "Motivazione", "Motivo"),
     "witnesses": ("Testigos de divergencia", "Divergence witnesses", "Testimoni di divergenza",
                   "Testemunhas de divergência"),
+    "situation": ("Situación", "Situation", "Situazione", "Situação"),
     "none_computed": ("ninguno calculado todavía", "none computed yet", "nessuno calcolato finora",
                       "nenhuma calculada ainda"),
     "none_for_this": ("ninguno para esta ambigüedad", "none for this ambiguity",

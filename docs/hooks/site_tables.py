@@ -109,11 +109,24 @@ def _witnesses(ctx: Ctx, amb: Any) -> str:
         return ctx.t("none_computed")
     if not found:
         return ctx.t("none_for_this")
-    blocks = []
-    for w in found:
-        shown = json.dumps(w, ensure_ascii=False, indent=2)
-        blocks.append("```json\n" + (shown if len(shown) < 4000 else shown[:4000] + "\n…") + "\n```")
-    return "\n\n" + "\n\n".join(blocks)
+    here = "ambiguities.md"
+    t = ctx.t
+    lines = ["", "", f"| {t('situation')} | A | B | {t('clauses')} |", "|---|---|---|---|"]
+    # Smallest first, as `truco diff` orders them; a handful per entry tells the story.
+    for w in found[:8]:
+        situation = json.dumps(w.get("situation"), ensure_ascii=False, sort_keys=True)
+        cells = [f"*{w.get('domain', '')}* `{situation}`"]
+        for side_key, result_key in (("a_side", "a"), ("b_side", "b")):
+            side = w.get(side_key) or {}
+            readings = ", ".join(f"`{k}={v}`" for k, v in sorted((side.get("readings") or {}).items()))
+            who = f"`{side.get('ruleset', '?')}`" + (f" {readings}" if readings else "")
+            cells.append(f"{who}: **{esc(str(w.get(result_key)), True)}**")
+        known = [c for c in w.get("clauses", ()) if c in ctx.cat.clauses]
+        cells.append(", ".join(ctx.clause_link(here, c) for c in known))
+        lines.append("| " + " | ".join(cells) + " |")
+    if len(found) > 8:
+        lines += ["", f"… (+{len(found) - 8}: `truco diff`)"]
+    return "\n".join(lines) + "\n"
 
 
 def matrix_page(ctx: Ctx) -> str:
