@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from spec.catalogue import UnknownNameError
-from spec.monitor.exercise import action_clauses, hand_clauses, round_clause
+from spec.monitor.exercise import action_clauses, hand_clauses, resolution_clauses, round_clause
 from spec.monitor.structure import structure_errors
 from spec.monitor.violation import FORMAT, Violation
 from spec.rules import ladder as lad
@@ -174,6 +174,14 @@ class _MatchChecker:
             return "TEN-2"
         return "VAL-1" if self.rules.variant == "mineiro" else "VAL-2"
 
+    def winner_clause(self, hand: Hand, outcome: Outcome) -> str:
+        """The clause that names a hand's winner: for a hand decided by its rounds, the resolution
+        rule those rounds apply (HND-3..10), else the clause that ended the hand."""
+        if outcome.clause not in ("HND-3", "HND-9", "HND-10"):
+            return outcome.clause
+        found = resolution_clauses(self.rules, hand.rounds)
+        return found[-1] if len(found) > 1 else outcome.clause
+
     def check_outcome(self, hand: Hand, res: Mapping[str, Any], path: str, number: int) -> None:
         o = hand.outcome
         assert o is not None
@@ -188,8 +196,8 @@ class _MatchChecker:
             seen["TEN-4"] += 1
         claimed_forfeit = res.get("forfeit")
         if res["winner"] != winner:
-            self.report(o.clause, f"the hand's winner is {_side(winner)}", _side(res["winner"]),
-                        f"{path}.result.winner", number)
+            self.report(self.winner_clause(hand, o), f"the hand's winner is {_side(winner)}",
+                        _side(res["winner"]), f"{path}.result.winner", number)
         if res["points"] != points:
             self.report(self.points_clause(hand, o), f"the hand's points are {points}", res["points"],
                         f"{path}.result.points", number)

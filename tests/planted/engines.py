@@ -1,0 +1,261 @@
+"""Deliberately broken engines: the reference engine with one planted rule bug each.
+
+Each factory is `truco check --engine tests.planted.engines:<factory>`. `PLANTED` lists, per
+factory, the ruleset where the bug shows and the clause `truco check` must name.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections.abc import Mapping
+from typing import Any
+
+from engine import actions as A
+from engine.adapter import ReferenceAdapter
+from engine.game import _HANDLERS, Game
+from engine.phases import PLAY, TRUCO
+
+
+class _Overridable(Game):
+    """The engine dispatches actions through a table of Game's own functions, so a subclass's
+    handler override is never called; this push (the engine's, step for step) looks the handler
+    up on the instance instead."""
+
+    def push(self, action: A.Action | str) -> None:
+        if type(action) is not A.Action:
+            action = A.Action.parse(action)
+        if action not in self.legal_actions():
+            self._refuse(action)
+        self._undo.append((self.__dict__.copy(), len(self._hands)))
+        self._moves.append(action)
+        self._hact = (*self._hact, (self._to_act, action.text))
+        self._legal = None
+        getattr(self, _HANDLERS[action.kind].__name__)(action)
+
+
+def _adapter(game_class: type[Game] = Game, **config: Any) -> type[ReferenceAdapter]:
+    """An adapter whose games are `game_class`, with `config` fields of the Config replaced."""
+
+    class Planted(ReferenceAdapter):
+        def make_game(self, ruleset: str, seed: int, readings: Mapping[str, str]) -> Game:
+            game = game_class.new(ruleset, seed=seed, readings=dict(readings))
+            if config:
+                game._cfg = dataclasses.replace(game._cfg, **config)
+            return game
+
+    return Planted
+
+
+# --- HND-6: X, Y, tie goes to the second-round winner (a config flag flipped) ----------------
+class _SplitTie(ReferenceAdapter):
+    def make_game(self, ruleset: str, seed: int, readings: Mapping[str, str]) -> Game:
+        game = Game.new(ruleset, seed=seed, readings=dict(readings))
+        game._cfg = dataclasses.replace(game._cfg, split_first_winner=not game._cfg.split_first_winner)
+        return game
+
+
+def tie_rule() -> ReferenceAdapter:
+    return _SplitTie()
+
+
+# --- BET-4: running from a call pays the called value, not the value before it --------------
+class _RunPaysCall(_Overridable):
+    def _do_run(self, action: A.Action) -> None:
+        if self._phase == TRUCO:
+            self._finish_hand(self._call_by & 1, self._cfg.ladder[self._ladder_i + 1])
+            return
+        super()._do_run(action)
+
+
+def run_payout() -> ReferenceAdapter:
+    return _adapter(_RunPaysCall)()
+
+
+# --- TEN-3: truco may be called in the hand of ten ------------------------------------------
+class _TrucoAtTen(Game):
+    def _can_call(self, seat: int) -> bool:
+        if self._no_truco and self._decided is None and self._ladder_i + 1 < len(self._cfg.ladder):
+            return True
+        return super()._can_call(seat)
+
+
+def truco_at_ten() -> ReferenceAdapter:
+    return _adapter(_TrucoAtTen)()
+
+
+# --- CARD-2: the manilhas in reverse order (7 of diamonds strongest) ------------------------
+def manilha_order() -> ReferenceAdapter:
+    from engine.cards import MINEIRO_FORTY, MINEIRO_NAMES
+
+    strength = list(MINEIRO_FORTY.strength)
+    order = [MINEIRO_NAMES.index(c) for c in ("4C", "7H", "AS", "7D")]
+    for card, new in zip(order, [strength[c] for c in reversed(order)], strict=True):
+        strength[card] = new
+    return _adapter(deck=dataclasses.replace(MINEIRO_FORTY, strength=tuple(strength)))()
+
+
+# --- COV-1: a covered card counts at its face value -----------------------------------------
+class _CoverWins(_Overridable):
+    def _do_card(self, action: A.Action) -> None:
+        if action.kind == "cover":
+            action = A.PLAY_SLOT[action.slot] if action.slot is not None else A.Action("play", action.arg)
+        super()._do_card(action)
+
+
+def covered_wins() -> ReferenceAdapter:
+    return _adapter(_CoverWins)()
+
+
+# --- ENV-*: envido points without the 20 for a pair -----------------------------------------
+class _EnvidoNoBonus(Game):
+    def _prepare_contests(self) -> None:
+        super()._prepare_contests()
+        self._env_pts = tuple(p - 20 if p >= 20 else p for p in self._env_pts)
+
+
+def envido_sum() -> ReferenceAdapter:
+    return _adapter(_EnvidoNoBonus)()
+
+
+# --- FLR-1: flor may be sung after a card was played ----------------------------------------
+class _LateFlor(Game):
+    def _contest_openings(self, t: int, out: list[A.Action]) -> None:
+        super()._contest_openings(t, out)
+        if (self._phase == PLAY and A.FLOR not in out and self._flor_pts[t] is not None
+                and not self._contest_done):
+            out.append(A.FLOR)
+
+
+def late_flor() -> ReferenceAdapter:
+    return _adapter(_LateFlor)()
+
+
+# --- BET-6: a call may skip a step of the ladder --------------------------------------------
+class _SkipStep(Game):
+    def _compute_legal(self) -> tuple[A.Action, ...]:
+        legal = super()._compute_legal()
+        ladder, i = self._cfg.ladder, self._ladder_i
+        if self._phase == PLAY and i + 2 < len(ladder):
+            return tuple(A.raise_to(ladder[i + 2]) if a.kind == "raise" else a for a in legal)
+        return legal
+
+
+def skip_step() -> ReferenceAdapter:
+    return _adapter(_SkipStep)()
+
+
+# --- BET-10: the side that made the last call may call again --------------------------------
+class _RaiseTwice(Game):
+    def _can_call(self, seat: int) -> bool:
+        saved = self._last_call_side
+        self._last_call_side = -1
+        try:
+            return super()._can_call(seat)
+        finally:
+            self._last_call_side = saved
+
+
+def raise_twice() -> ReferenceAdapter:
+    return _adapter(_RaiseTwice)()
+
+
+# --- AMB-14: the seat after the round's winner leads the next round -------------------------
+class _WrongLeader(_Overridable):
+    def _do_card(self, action: A.Action) -> None:
+        hand, rounds = self._hand_no, len(self._rounds)
+        super()._do_card(action)
+        if self._hand_no == hand and len(self._rounds) > rounds and self._phase == PLAY:
+            self._turn = self._to_act = (self._leader + 1) % self._cfg.n
+
+
+def wrong_leader() -> ReferenceAdapter:
+    return _adapter(_WrongLeader)()
+
+
+# --- MAT-1: the match is won at 10 (Mineiro scores are even: 11 would never show) -----------
+def match_target() -> ReferenceAdapter:
+    return _adapter(target=10)()
+
+
+# --- IRN-2: the iron hand is played with the cards in sight ---------------------------------
+def iron_open() -> ReferenceAdapter:
+    return _adapter(iron_blind=False)()
+
+
+# --- DECK-1: one card is dealt twice ---------------------------------------------------------
+class _DoubleDeck(Game):
+    def _start_hand(self) -> None:
+        super()._start_hand()
+        first, second, *rest = self._deal
+        self._deal = (first, (first[0], *second[1:]), *rest)
+
+
+def double_deck() -> ReferenceAdapter:
+    return _adapter(_DoubleDeck)()
+
+
+# --- engine faults: one that hangs, one that raises, one that returns garbage ----------------
+class _Faulty(ReferenceAdapter):
+    """Misbehaves from the `after`-th call to legal_actions of a game on."""
+
+    after = 5
+
+    def new_game(self, ruleset: str, seed: int, readings: Mapping[str, str]) -> None:
+        super().new_game(ruleset, seed, readings)
+        self.calls = 0
+
+    def legal_actions(self) -> list[str]:
+        self.calls += 1
+        if self.calls >= self.after:
+            return self.fault()
+        return super().legal_actions()
+
+    def fault(self) -> Any:
+        raise NotImplementedError
+
+
+class _Hangs(_Faulty):
+    def fault(self) -> Any:
+        while True:  # busy: the call time limit must interrupt it
+            time.sleep(0.01)
+
+
+class _Raises(_Faulty):
+    def fault(self) -> Any:
+        raise ZeroDivisionError("planted")
+
+
+class _Garbage(_Faulty):
+    def fault(self) -> Any:
+        return "play 4C"  # a string, not a list of action texts
+
+
+def hangs() -> ReferenceAdapter:
+    return _Hangs()
+
+
+def raises() -> ReferenceAdapter:
+    return _Raises()
+
+
+def garbage() -> ReferenceAdapter:
+    return _Garbage()
+
+
+# factory -> (ruleset, clause truco check must name)
+PLANTED: dict[str, tuple[str, str]] = {
+    "tie_rule": ("mineiro-1v1-en", "HND-6"),
+    "run_payout": ("mineiro-1v1-es", "BET-4"),
+    "truco_at_ten": ("mineiro-pairs-it", "TEN-3"),
+    "manilha_order": ("mineiro-1v1-es", "CARD-2"),
+    "covered_wins": ("mineiro-1v1-es", "COV-1"),
+    "envido_sum": ("gauderio-pairs-es", "ENV-4"),
+    "late_flor": ("gauderio-pairs-es", "FLR-1"),
+    "skip_step": ("mineiro-1v1-es", "BET-6"),
+    "raise_twice": ("gauderio-pairs-es", "BET-10"),
+    "wrong_leader": ("mineiro-pairs-it", "AMB-14"),
+    "match_target": ("mineiro-1v1-es", "MAT-1"),
+    "iron_open": ("mineiro-1v1-es", "IRN-2"),
+    "double_deck": ("mineiro-1v1-en", "DECK-1"),
+}
