@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from proofs import envido_proofs, hand_proofs, ladder_proofs, match_proofs
+import dataclasses
+from collections.abc import Iterable
+from typing import Any
+
+from proofs import card_proofs, envido_proofs, hand_proofs, ladder_proofs, match_proofs, stake_proofs
 from proofs.property import Outcome, Property, run
 from proofs.setup import Setup
 
-GROUPS = (hand_proofs.PROPERTIES, ladder_proofs.PROPERTIES, match_proofs.PROPERTIES,
-          envido_proofs.PROPERTIES)
+GROUPS = (card_proofs.PROPERTIES, hand_proofs.PROPERTIES, ladder_proofs.PROPERTIES, match_proofs.PROPERTIES,
+          envido_proofs.PROPERTIES, stake_proofs.PROPERTIES)
 
 
 def all_properties() -> list[Property]:
@@ -17,3 +21,49 @@ def all_properties() -> list[Property]:
 def prove_all(setup: Setup) -> list[Outcome]:
     """Every property that concerns the setup's ruleset, with its negative control."""
     return [run(p, setup) for p in all_properties() if p.applies(setup)]
+
+
+class _Tracing:
+    """A setup that records which readings are looked at; anything else is the setup's own."""
+
+    def __init__(self, setup: Setup) -> None:
+        self._setup = setup
+        self.read: dict[str, str | None] = {}
+        self.everything = False
+
+    def reading(self, key: str) -> str | None:
+        value = self._setup.reading(key)
+        self.read[key] = value
+        return value
+
+    def __getattr__(self, name: str) -> Any:
+        if name in ("readings", "overrides", "label"):
+            self.everything = True  # the whole reading map: no reuse
+        return getattr(self._setup, name)
+
+
+def prove_many(setups: Iterable[Setup]) -> list[Outcome]:
+    """`prove_all` for several setups of the same rulesets, each query asked once.
+
+    A property's queries are a function of the ruleset and of the readings its build and its
+    expected-shape check look at (traced). A setup that agrees on all of those with one already
+    run gets that run's outcome: the same queries would be asked again.
+    """
+    done: dict[tuple[str, str], list[tuple[dict[str, str | None], Outcome]]] = {}
+    out: list[Outcome] = []
+    for setup in setups:
+        for prop in all_properties():
+            if not prop.applies(setup):
+                continue
+            seen = done.setdefault((prop.id, setup.ruleset), [])
+            hit = next((o for read, o in seen if all(setup.reading(k) == v for k, v in read.items())), None)
+            if hit is not None:
+                out.append(dataclasses.replace(hit, setup=setup))
+                continue
+            tracer = _Tracing(setup)
+            o = run(prop, tracer)  # type: ignore[arg-type]
+            o = dataclasses.replace(o, setup=setup)
+            if not tracer.everything:
+                seen.append((tracer.read, o))
+            out.append(o)
+    return out

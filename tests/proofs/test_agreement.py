@@ -7,20 +7,26 @@ that was proved is the one compared with the spec.
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import pytest
 import z3
 
+from proofs import card_model as cm
 from proofs import envido_model as em
 from proofs import hand_model as hm
 from proofs import ladder_model as lm
 from proofs import match_model as mm
+from proofs import stake_model as sm
 from proofs.evaluate import compile_term
 from proofs.setup import make_setup
+from proofs.solver import find_all
+from spec.rules import cards as spec_cards
 from spec.rules import envido as spec_envido
 from spec.rules import hands as spec_hands
 from spec.rules import ladder as spec_ladder
 from spec.rules import match as spec_match
+from spec.rules import rounds as spec_rounds
 
 RULESETS = ("mineiro-1v1-es", "mineiro-1v1-en", "mineiro-pairs-it", "gauderio-pairs-es")
 
@@ -128,3 +134,99 @@ def test_falta_matches_spec(reading: str, target: int) -> None:
     f = compile_term(em.falta(s0, s1, w, target, reading), [s0, s1, w])
     for a, b, win in itertools.product(range(target), range(target), (0, 1)):
         assert f(a, b, win) == spec_envido.falta(a, b, win, target, reading), f"[ENV-6] {a}-{b} won by {win}"
+
+
+@pytest.mark.clause("DECK-1", "DECK-2", "CARD-1", "CARD-2", "CARD-3", "CARD-4", "CARD-5", "COV-1")
+@pytest.mark.parametrize("ruleset,readings", [("mineiro-1v1-es", {}),
+                                              ("mineiro-1v1-en", {"deck": "spanish-without-tens"}),
+                                              ("gauderio-pairs-es", {})])
+def test_card_strength_matches_spec_on_every_card(ruleset: str, readings: dict[str, str]) -> None:
+    setup = make_setup(ruleset, readings)
+    c = cm.Card.fresh("c")
+    m = cm.CardModel(setup)
+    f = compile_term(m.strength(c), c.variables)
+    names = [cm.card_name(setup.variant, r, s) for r, s in cm.deck_cards(setup)]
+    assert tuple(names) == spec_cards.deck(setup.variant, setup.reading("deck")), "[DECK-1] deck"
+    for name, (r, s) in zip(names, cm.deck_cards(setup), strict=True):
+        assert f(r, s) == spec_cards.card_strength(setup.variant, name), f"[CARD-2] {name}"
+        assert compile_term(m.covered(), [])() == spec_cards.card_strength(setup.variant, name, covered=True)
+
+
+@pytest.mark.clause("RND-2", "RND-3")
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("partner_tie", ["pair-wins", "tie"])
+def test_round_model_matches_spec_round_result(players: int, partner_tie: str) -> None:
+    """Every round of 2 or 4 strengths 0..14 (covered = 0), either side leading."""
+    setup = make_setup("gauderio-pairs-es" if players == 4 else "mineiro-1v1-es",
+                       {"partner-tie": partner_tie} if players == 4 else {})
+    r = cm.Round.fresh(players)
+    f = compile_term(cm.RoundModel(setup).result(r), r.variables)
+    for lead in (0, 1):
+        sides = [(lead + i) % 2 for i in range(players)]
+        for s in itertools.product(range(15), repeat=players):
+            want = spec_rounds.round_result(s, sides, partner_tie)
+            assert f(*s, lead) == want, f"[RND-3] strengths {s} leader side {lead}"
+
+
+def _chain_step(model: sm.EnvidoChain, pre: dict[str, Any], act: int, falta: int) -> dict[str, Any] | None:
+    """The model's post-state for a concrete pre-state and action (None if the action is not allowed)."""
+    s, t = sm.Chain.fresh("pre"), sm.Chain.fresh("post")
+    fixed = [v == pre[str(v)] for v in s.variables]
+    found = find_all(model.transition(s, t, z3.IntVal(act), z3.IntVal(falta)), t.variables,
+                     assumptions=fixed, limit=2)
+    assert len(found) <= 1, "the envido chain is deterministic"
+    return {k.replace("_post", "_pre"): v for k, v in found[0].items()} if found else None
+
+
+SPEC_KIND = {sm.ENVIDO: spec_envido.ENVIDO, sm.REAL: spec_envido.REAL_ENVIDO,
+             sm.FALTA: spec_envido.FALTA_ENVIDO}
+
+
+@pytest.mark.clause("ENV-5", "ENV-6")
+def test_envido_chain_matches_spec_on_every_call_sequence() -> None:
+    """Every sequence of up to five calls: allowed by the model exactly when the spec calls it forward;
+    accepted and refused, it pays what the spec says (AMB-20 classic)."""
+    model, falta = sm.EnvidoChain(), 9
+    start = {str(v): 0 for v in sm.Chain.fresh("pre").variables}
+    start["over_pre"] = False
+    frontier: list[tuple[tuple[int, ...], dict[str, Any]]] = [((), start)]
+    checked = 0
+    for _ in range(5):
+        nxt = []
+        for chain, state in frontier:
+            for kind in (sm.ENVIDO, sm.REAL, sm.FALTA):
+                calls = [SPEC_KIND[k] for k in (*chain, kind)]
+                post = _chain_step(model, state, kind, falta)
+                assert (post is not None) == spec_envido.is_forward_chain(calls), f"[ENV-5] {calls}"
+                if post is None:
+                    continue
+                accepted = _chain_step(model, post, sm.ACCEPT, falta)
+                refused = _chain_step(model, post, sm.RUN, falta)
+                assert accepted and accepted["paid_pre"] == spec_envido.envido_accepted_stake(calls, falta), \
+                    f"[ENV-6] accepted {calls}"
+                assert refused and refused["paid_pre"] == spec_envido.envido_refused_payout(calls), \
+                    f"[ENV-5] refused {calls}"
+                nxt.append(((*chain, kind), post))
+                checked += 1
+        frontier = nxt
+    assert checked == 11 and not frontier  # the forward chains; none has five calls
+
+
+@pytest.mark.clause("FLR-2", "FLR-3", "FLR-5", "FLR-6", "FLR-8")
+@pytest.mark.parametrize("refusal", ["stake-before-call", "stake-called"])
+def test_flor_stakes_match_spec(refusal: str) -> None:
+    m = sm.FlorExchange(make_setup("gauderio-pairs-es", {"flor-refusal": refusal}))
+    a, st, before, called = z3.Ints("a st before called")
+    accepted, doubled = compile_term(m.accepted_stake(a), [a]), compile_term(m.contraflor(st), [st])
+    refused = compile_term(m.refused(before, called), [before, called])
+    for n in (1, 2):
+        assert accepted(n) == spec_envido.flor_accepted_stake(n), f"[FLR-5] {n} quiero"
+    for stake in (spec_envido.FLOR_STAKE, spec_envido.FLOR_RAISED):
+        assert doubled(stake) == spec_envido.contraflor_stake(stake), f"[FLR-6] {stake}"
+        for falta in range(1, 31):
+            for b, c in ((stake, 2 * stake), (2 * stake, falta)):
+                assert refused(b, c) == spec_envido.flor_refused_payout(b, c, refusal), f"[FLR-8] {b} {c}"
+    s = sm.Flor.fresh("i")
+    for partner, opponents in itertools.product((False, True), range(3)):
+        got = find_all(m.init(s, z3.BoolVal(partner)), s.variables, assumptions=[s.opponents == opponents])
+        assert len(got) == 1 and got[0]["stake_i"] == spec_envido.FLOR_STAKE, "[FLR-2]"

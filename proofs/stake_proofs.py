@@ -1,0 +1,134 @@
+"""Properties of the envido chain and of the flor exchange (ENV-5, ENV-6, FLR-2..8, AMB-20, AMB-27),
+by 1-induction on the transition systems of `stake_model`: the invariant holds initially and is
+kept by every action, and each property is checked on every action from a state satisfying it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import z3
+
+from proofs import stake_model as sm
+from proofs.property import Property, Query, Registry
+from proofs.setup import Setup
+
+PROPERTIES = Registry()
+GAUDERIO = lambda s: s.variant == "gauderio"  # noqa: E731
+
+
+Int = z3.ArithRef
+EnvidoClaim = Callable[[sm.EnvidoChain, sm.Chain, sm.Chain, Int, Int], z3.BoolRef]
+FlorClaim = Callable[[sm.FlorExchange, sm.Flor, sm.Flor, Int, Int], z3.BoolRef]
+
+
+def _envido(model: sm.EnvidoChain, claim: EnvidoClaim) -> Query:
+    s, t, i = sm.Chain.fresh("pre"), sm.Chain.fresh("post"), sm.Chain.fresh("init")
+    act, falta = z3.Int("action"), z3.Int("falta")
+    inductive = z3.And(z3.Implies(model.init(i), model.invariant(i)),
+                       z3.Implies(z3.And(model.invariant(s), model.transition(s, t, act, falta)),
+                                  model.invariant(t)))
+    return Query(z3.And(inductive, claim(model, s, t, act, falta)),
+                 [*i.variables, *s.variables, *t.variables, act, falta],
+                 [falta >= 1, model.invariant(s), model.transition(s, t, act, falta)])
+
+
+def _terminates(m: sm.EnvidoChain, s: sm.Chain, t: sm.Chain, act: Int, falta: Int) -> z3.BoolRef:
+    return z3.And(m.rank(t) < m.rank(s), m.rank(t) >= 0, t.calls() <= 4)
+
+
+PROPERTIES.add(Property(
+    id="envido-chain-terminates",
+    title="The envido chain only goes forward (envido, envido, real-envido, falta-envido): at most four"
+          " calls, and every action brings the end closer",
+    clauses=("ENV-1", "ENV-5", "ENV-6"), ambiguities=("AMB-20",),
+    build=lambda s, broken: _envido((sm.EndlessEnvido if broken else sm.EnvidoChain)(), _terminates),
+    control="envido may be called any number of times",
+    expect=lambda s, cx: cx["action"] == sm.ENVIDO and cx["envidos_pre"] == 2,
+    applies=GAUDERIO,
+))
+
+
+def _pays(m: sm.EnvidoChain, s: sm.Chain, t: sm.Chain, act: z3.ArithRef, falta: z3.ArithRef) -> z3.BoolRef:
+    accepted = z3.Implies(act == sm.ACCEPT, t.paid == z3.If(s.f == 1, falta, 2 * s.e + 3 * s.r))
+    refused = z3.Implies(act == sm.RUN, z3.And(
+        t.paid >= 1, (t.paid == 1) == (s.calls() == 1),
+        z3.Implies(s.f == 0, t.paid < 2 * s.e + 3 * s.r)))  # refusing costs less than losing
+    return z3.And(accepted, refused)
+
+
+PROPERTIES.add(Property(
+    id="envido-stakes",
+    title="An accepted chain pays its sum (2 per envido, 3 for real envido) or the falta; a refused call"
+          " pays the accepted sum before it, or 1 if it was the first, always less than accepting",
+    clauses=("ENV-5", "ENV-6"), ambiguities=("AMB-20", "AMB-22"),
+    build=lambda s, broken: _envido((sm.RefusalPaysCalled if broken else sm.EnvidoChain)(), _pays),
+    control="a refused call pays the chain's sum with that call in it",
+    expect=lambda s, cx: cx["action"] == sm.RUN,
+    applies=GAUDERIO,
+))
+
+
+class _OtherRefusal(sm.FlorExchange):
+    """Control: AMB-27 read the other way from the setup's reading."""
+
+    def __init__(self, setup: Setup) -> None:
+        super().__init__(setup)
+        self.refusal = "stake-called" if self.refusal == "stake-before-call" else "stake-before-call"
+
+
+def _flor(model: sm.FlorExchange, claim: FlorClaim) -> Query:
+    s, t, i = sm.Flor.fresh("pre"), sm.Flor.fresh("post"), sm.Flor.fresh("init")
+    act, falta, partner = z3.Int("action"), z3.Int("falta"), z3.Bool("partner_flor")
+    inductive = z3.And(z3.Implies(model.init(i, partner), model.invariant(i)),
+                       z3.Implies(z3.And(model.invariant(s), model.transition(s, t, act, falta)),
+                                  model.invariant(t)))
+    return Query(z3.And(inductive, claim(model, s, t, act, falta)),
+                 [*i.variables, *s.variables, *t.variables, act, falta, partner],
+                 [falta >= 1, model.invariant(s), model.transition(s, t, act, falta)])
+
+
+def _flor_ends(m: sm.FlorExchange, s: sm.Flor, t: sm.Flor, act: Int, falta: Int) -> z3.BoolRef:
+    return z3.And(m.rank(t) < m.rank(s), m.rank(t) >= 0, (m.rank(t) == 0) == (t.phase == sm.OVER))
+
+
+PROPERTIES.add(Property(
+    id="flor-exchange-terminates",
+    title="The flor exchange ends: at most the partner, each opponent holding flor, a contraflor and al"
+          " resto answer, once each",
+    clauses=("FLR-2", "FLR-3", "FLR-4", "FLR-6", "FLR-7"), ambiguities=(),
+    build=lambda s, broken: _flor((sm.EndlessContraflor if broken else sm.FlorExchange)(s), _flor_ends),
+    control="a contraflor may be answered by another contraflor",
+    expect=lambda s, cx: cx["action"] == sm.CONTRAFLOR and cx["phase_pre"] == sm.CONTRA,
+    applies=GAUDERIO,
+))
+
+
+def _flor_pays(setup: Setup) -> Callable[..., z3.BoolRef]:
+    before_call = (setup.reading("flor-refusal") or "stake-before-call") == "stake-before-call"
+
+    def claim(m: sm.FlorExchange, s: sm.Flor, t: sm.Flor, act: z3.ArithRef, falta: z3.ArithRef) -> z3.BoolRef:
+        ends = z3.And(s.phase != sm.OVER, t.phase == sm.OVER)
+        paid_is = z3.Or(*[t.paid == v for v in (3, 6, 9, 12)], t.paid == falta)
+        contra_refused = z3.And(s.phase == sm.CONTRA, act == sm.ME_ACHICO)
+        resto_refused = z3.And(s.phase == sm.RESTO, act == sm.ME_ACHICO)
+        return z3.And(
+            z3.Implies(ends, paid_is),
+            z3.Implies(z3.And(s.phase == sm.OPPONENTS, act == sm.CONTRAFLOR), t.stake == 2 * s.stake),
+            z3.Implies(contra_refused, z3.And(t.scorer == sm.ANSWERERS,
+                                              t.paid == (s.stake / 2 if before_call else s.stake))),
+            z3.Implies(resto_refused, z3.And(t.scorer == sm.SINGERS,
+                                             t.paid == (s.stake if before_call else falta))),
+        )
+    return claim
+
+
+PROPERTIES.add(Property(
+    id="flor-stakes",
+    title="Flor pays 3, 6 with the partner, 9 or 12 with quiero, double after contraflor, the falta al"
+          " resto; me achico pays the side that sang last as AMB-27 reads it",
+    clauses=("FLR-2", "FLR-3", "FLR-5", "FLR-6", "FLR-7", "FLR-8"), ambiguities=("AMB-27", "AMB-22"),
+    build=lambda s, broken: _flor((_OtherRefusal if broken else sm.FlorExchange)(s), _flor_pays(s)),
+    control="me achico read the other way (AMB-27)",
+    expect=lambda s, cx: cx["action"] == sm.ME_ACHICO,
+    applies=GAUDERIO,
+))
