@@ -123,6 +123,11 @@ class Wording:
     literal_split: bool = False  # 000/003's HND-5 read literally, and no AMB-2 reading
     settle_split: bool = False  # HND-5 with 001's HND-6 as its exception, and no AMB-2 reading
     literal_gap: bool = False  # True: 002's clauses only, with no AMB-3 reading
+    # 001's own two sentences as two rules: the general HND-5 ("already won the previous round or
+    # wins any round after the tie") and HND-6. `exception`: HND-6 is an exception node that
+    # overrides the general rule where it applies (Catala style); without it both rules stand.
+    own_001: bool = False
+    exception: bool = False
 
 
 def wording_of(setup: Setup) -> Wording:
@@ -137,6 +142,8 @@ def rules(h: Rounds, setup: Setup, w: Wording) -> list[tuple[str, z3.BoolRef, z3
     n = h.played()
     out: list[tuple[str, z3.BoolRef, z3.ArithRef]] = []
     split_case = z3.And(n == 3, rs[0] != TIE, rs[1] != TIE, rs[0] != rs[1], rs[2] == TIE)
+    if w.own_001:
+        return _rules_001(h, setup, w, split_case)
     for x in SIDES:
         x_val = z3.IntVal(x)
         # HND-3 / HND-4: two rounds won (the more rounds of 002).
@@ -166,6 +173,26 @@ def rules(h: Rounds, setup: Setup, w: Wording) -> list[tuple[str, z3.BoolRef, z3
         out.append(("HND-9", all_tied, z3.IntVal(NOBODY)))
     else:
         out.append(("HND-10", all_tied, h.dealer))
+    return out
+
+
+def _rules_001(h: Rounds, setup: Setup, w: Wording,
+               split_case: z3.BoolRef) -> list[tuple[str, z3.BoolRef, z3.ArithRef]]:
+    """001 alone: HND-3, its general tie sentence, HND-6, HND-9 (no register reading)."""
+    rs = h.rounds
+    out: list[tuple[str, z3.BoolRef, z3.ArithRef]] = []
+    for x in SIDES:
+        out.append(("HND-3", _wins(rs, x) == 2, z3.IntVal(x)))
+        # "the player that already won the previous round or wins any round after the tie": a tied
+        # round k whose previous round, or some later round, x won.
+        named = z3.Or(*[z3.And(rs[k] == TIE, z3.Or(*([rs[k - 1] == x] if k else []),
+                                                     *[rs[j] == x for j in range(k + 1, 3)]))
+                        for k in range(3)])
+        if w.exception:
+            named = z3.And(named, z3.Not(split_case))  # HND-6 overrides the general rule
+        out.append(("HND-5", named, z3.IntVal(x)))
+    out.append(("HND-6", split_case, rs[0]))
+    out.append(("HND-9", z3.And(h.played() == 3, _ties(rs) == 3), z3.IntVal(NOBODY)))
     return out
 
 

@@ -121,3 +121,24 @@ PROPERTIES.add(Property(
     expect=lambda s, cx: cx["r1"] == hm.TIE and cx["r2"] == hm.TIE and cx["r3"] in (0, 1),
     applies=lambda s: hm.wording_of(s).doc == "002",
 ))
+
+
+def _own_001(setup: Setup, broken: bool) -> Query:
+    """Whether 001's general tie sentence and HND-6, side by side, name at most one winner
+    (broken=True: HND-6 as the exception that overrides the general sentence)."""
+    h = hm.Rounds.fresh()
+    w = hm.Wording("001", own_001=True, exception=broken)
+    claim = z3.Not(z3.And(hm.allowed(h, setup, w, z3.IntVal(0)), hm.allowed(h, setup, w, z3.IntVal(1))))
+    return Query(claim, h.variables, [h.domain(), hm.stops_when_decided(h, setup, w)])
+
+
+PROPERTIES.add(Property(
+    id="hand-001-general-vs-hnd6",
+    title="001 read as two rules of equal rank contradicts itself after X, Y, tie: 'already won the"
+          " previous round' names Y, HND-6 names X",
+    clauses=("HND-5", "HND-6"), ambiguities=("AMB-2",), kind=AMBIGUITY,
+    build=_own_001,
+    control="HND-6 as an exception node overriding the general sentence: one winner (must be proved)",
+    expect=_split_then_tie,
+    applies=lambda s: hm.wording_of(s).doc == "001",
+))

@@ -57,3 +57,16 @@ def test_skipped_step_control_shows_the_skip(outcomes: list[Outcome]) -> None:
         if o.prop.id == "ladder-invariant":
             cx = o.control.values
             assert cx["action"] == 0 and cx["pending_post"] != cx["value_pre"], "[BET-6] control not a skip"
+
+
+@pytest.mark.clause("HND-5", "HND-6")
+def test_001_contradicts_itself_unless_hnd6_is_an_exception(outcomes: list[Outcome]) -> None:
+    """001's general sentence names the second-round winner after X, Y, tie; HND-6 the first. Only
+    with HND-6 as an exception overriding the general rule is the winner unique (AMB-2)."""
+    found = [o for o in outcomes if o.prop.id == "hand-001-general-vs-hnd6"]
+    assert found and {o.setup.ruleset for o in found} == {"mineiro-1v1-en"}
+    for o in found:
+        cx = o.answer.values
+        assert o.answer.status == COUNTEREXAMPLE and "AMB-2" in o.prop.ambiguities
+        assert cx["r1"] in (0, 1) and cx["r2"] == 1 - cx["r1"] and cx["r3"] == 2, "[HND-6] not X, Y, tie"
+        assert o.control.status == PROVED, "[HND-6] as the exception, 001 must name one winner"
