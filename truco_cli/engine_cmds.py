@@ -177,20 +177,38 @@ def bench_cmd(ruleset: str | None, seconds: float, as_json: bool) -> None:
     if ruleset is not None:
         _check_ruleset(ruleset)
         names = (ruleset,)
-    results = [run_engine_bench(name, seconds) for name in names]
+    results = [_with_monitor(run_engine_bench(name, seconds, keep_records=True)) for name in names]
     if as_json:
         click.echo(json.dumps(results, indent=2))
         return
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=f"engine random playouts ({seconds:g} s per ruleset, one core)")
-    for col in ("ruleset", "matches", "actions", "matches/s", "actions/s"):
+    table = Table(title=f"engine playouts and monitor validation ({seconds:g} s per ruleset, one core)")
+    for col in ("ruleset", "matches", "actions", "matches/s", "actions/s", "validated/s", "monitor/engine"):
         table.add_column(col, justify="left" if col == "ruleset" else "right")
     for r in results:
         table.add_row(r["ruleset"], str(r["matches"]), str(r["actions"]),
-                      f"{r['matches_per_s']:,.0f}", f"{r['actions_per_s']:,.0f}")
+                      f"{r['matches_per_s']:,.0f}", f"{r['actions_per_s']:,.0f}",
+                      f"{r['validated_per_s']:,.0f}", f"{r['monitor_ratio']:.2f}")
     Console().print(table)
+
+
+def _with_monitor(result: dict[str, Any]) -> dict[str, Any]:
+    """Time the record monitor on the records the engine just produced (records/s validated, and
+    its ratio to records/s produced: the monitor must keep at least half the engine's pace)."""
+    import time
+
+    from spec.monitor import check_record
+
+    records = result.pop("records")
+    start = time.perf_counter()
+    for record in records:
+        check_record(record)
+    elapsed = max(time.perf_counter() - start, 1e-9)
+    result["validated_per_s"] = round(len(records) / elapsed, 1)
+    result["monitor_ratio"] = round(result["validated_per_s"] / max(result["matches_per_s"], 1e-9), 3)
+    return result
 
 
 def register(group: click.Group) -> None:
