@@ -54,35 +54,35 @@ def _errors(value: Any, schema: dict[str, Any], path: str) -> Iterator[tuple[str
         name = schema["$ref"].rsplit("/", 1)[-1]
         yield from _errors(value, record_schema()["$defs"][name], path)
         return
-    shown = _show(value)
+    # The value is shown only in an error: formatting it for every field would be most of the cost.
     if "type" in schema:
         types = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
         if not any(_TYPES[t](value) for t in types):
-            yield path, f"must be of type {' or '.join(types)}", shown
+            yield path, f"must be of type {' or '.join(types)}", _show(value)
             return
     if "const" in schema and not _same(value, schema["const"]):
-        yield path, f"must be {json.dumps(schema['const'])}", shown
+        yield path, f"must be {json.dumps(schema['const'])}", _show(value)
     if "enum" in schema and not any(_same(value, e) for e in schema["enum"]):
-        yield path, f"must be one of {json.dumps(schema['enum'])}", shown
+        yield path, f"must be one of {json.dumps(schema['enum'])}", _show(value)
     if isinstance(value, int) and not isinstance(value, bool):
         if "minimum" in schema and value < schema["minimum"]:
-            yield path, f"must be at least {schema['minimum']}", shown
+            yield path, f"must be at least {schema['minimum']}", _show(value)
         if "maximum" in schema and value > schema["maximum"]:
-            yield path, f"must be at most {schema['maximum']}", shown
+            yield path, f"must be at most {schema['maximum']}", _show(value)
     if isinstance(value, str) and "maxLength" in schema and len(value) > schema["maxLength"]:
-        yield path, f"must be at most {schema['maxLength']} characters", shown
+        yield path, f"must be at most {schema['maxLength']} characters", _show(value)
     if isinstance(value, list):
         if len(value) < schema.get("minItems", 0):
-            yield path, f"must have at least {schema['minItems']} items", shown
+            yield path, f"must have at least {schema['minItems']} items", _show(value)
         if "maxItems" in schema and len(value) > schema["maxItems"]:
-            yield path, f"must have at most {schema['maxItems']} items", shown
+            yield path, f"must have at most {schema['maxItems']} items", _show(value)
             return
         if "items" in schema:
             for i, item in enumerate(value):
                 yield from _errors(item, schema["items"], _path(path, i))
     if isinstance(value, dict):
         if "maxProperties" in schema and len(value) > schema["maxProperties"]:
-            yield path, f"must have at most {schema['maxProperties']} fields", shown
+            yield path, f"must have at most {schema['maxProperties']} fields", _show(value)
             return
         for key in schema.get("required", ()):
             if key not in value:
