@@ -87,9 +87,9 @@ def play_random_game(factory: Factory, rules: Rules, readings: Mapping[str, str]
     f: Follower | None = None
     try:
         f = Follower(factory(), rules, seed, cfg.call_timeout, limited)
-        f.start(readings)
         diverged = False
         try:
+            f.start(readings)
             while not f.over:
                 if f.steps > 20_000:
                     raise EngineFault("the match did not end within 20000 actions")
