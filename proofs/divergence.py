@@ -8,17 +8,20 @@ level by level of a size measure, so the first witnesses are the smallest.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import z3
 
+from proofs import card_model as cm
 from proofs import envido_model as em
 from proofs import hand_model as hm
 from proofs import ladder_model as lm
 from proofs import match_model as mm
-from proofs.setup import Setup
+from proofs import stake_model as sm
+from proofs.setup import Setup, Tracing
 from proofs.solver import find_all, find_smallest
 
 TIE_NAME = "tie"
@@ -35,6 +38,7 @@ class Domain:
                                           z3.ArithRef]]
     show: Callable[[dict[str, Any]], dict[str, Any]]  # a witness's variables, as shown
     result: Callable[[Any], Any]  # a term's value, as shown
+    show_in: Callable[[Setup, dict[str, Any]], dict[str, Any]] | None = None  # `show` needing the setup
 
 
 def _round_name(v: int) -> Any:
@@ -139,6 +143,167 @@ def _falta(a: Setup, b: Setup) -> tuple[list[z3.ExprRef], list[z3.BoolRef], z3.E
     return [s0, s1, w], [s0 >= 0, s1 >= 0, s0 < top, s1 < top, z3.Or(w == 0, w == 1)], fa, fb, s0 + s1 + w
 
 
+
+# --- cards, rounds and covering -------------------------------------------------------------------
+
+def _deck(a: Setup, b: Setup) -> Built:
+    c = cm.Card.fresh("card")
+    dom = [c.rank >= 0, c.rank <= 9, c.suit >= 0, c.suit <= 3]
+    ta = z3.If(cm.in_deck(a, c), 1, 0)
+    tb = z3.If(cm.in_deck(b, c), 1, 0)
+    return c.variables, dom, ta, tb, c.rank * 4 + c.suit
+
+
+def _may_cover(s: Setup, k: z3.ArithRef) -> z3.ArithRef:
+    """AMB-7 `covering`, AMB-8 `cover-round` (a ruleset without it allows every round)."""
+    allowed = s.reading("covering") == "allowed"
+    first_barred = s.reading("cover-round") == "not-first-round"
+    return z3.If(z3.And(allowed, z3.Not(z3.And(first_barred, k == 1))), 1, 0)
+
+
+def _covering(a: Setup, b: Setup) -> Built:
+    k = z3.Int("round")
+    return [k], [k >= 1, k <= 3], _may_cover(a, k), _may_cover(b, k), k
+
+
+COVER_RESULTS = {0: "the round goes to side 1", 1: "the round is tied", 2: "side 1 wins the hand"}
+
+
+def _covered_card(a: Setup, b: Setup) -> Built:
+    """The leader (side 0) covers its card; the next seat plays a card face up (1) or covers (0), the
+    other seats of a pair game cover theirs."""
+    up = z3.Int("reply_face_up")
+
+    def code(s: Setup) -> z3.ArithRef:
+        if s.reading("covered-card") == "concedes-hand":
+            return z3.IntVal(2)  # COV-2: covering gives up the hand
+        return z3.If(up == 1, 0, 1)  # COV-1: worth nothing; all covered: equal cards, a tie
+
+    return [up], [z3.Or(up == 0, up == 1)], code(a), code(b), up
+
+
+def _multiplicity(s: Setup) -> dict[int, int]:
+    """How many cards of the deck have each strength."""
+    return _multiplicity_of(s.variant, tuple(cm.deck_cards(s)))
+
+
+@functools.cache
+def _multiplicity_of(variant: str, deck: tuple[tuple[int, int], ...]) -> dict[int, int]:
+    from proofs.evaluate import compile_term
+
+    c = cm.Card.fresh("m")
+    model = cm.CardModel.__new__(cm.CardModel)
+    model.variant = variant
+    f = compile_term(model.strength(c), c.variables)
+    out: dict[int, int] = {}
+    for r, su in deck:
+        out[f(r, su)] = out.get(f(r, su), 0) + 1
+    return out
+
+
+def _pair_round(a: Setup, b: Setup) -> tuple[cm.Round, list[z3.BoolRef]]:
+    """A round of face-up cards, seat 0 leading, strengths only as many times as the deck has them."""
+    r = cm.Round(tuple(z3.Int(f"s{i}") for i in range(a.players)), z3.IntVal(0))
+    dom = [z3.And(x >= 1, x <= 14) for x in r.strengths]
+    for v, n in _multiplicity(a).items():
+        dom.append(sum((z3.If(x == v, 1, 0) for x in r.strengths), z3.IntVal(0)) <= n)
+    dom.append(z3.And(*[z3.Or(*[x == v for v in _multiplicity(a)]) for x in r.strengths]))
+    return r, dom
+
+
+def _partner_tie(a: Setup, b: Setup) -> Built:
+    r, dom = _pair_round(a, b)
+    ta, tb = cm.RoundModel(a).result(r), cm.RoundModel(b).result(r)
+    return list(r.strengths), dom, ta, tb, _round_size(r)
+
+
+def _next_leader(s: Setup, r: cm.Round) -> z3.ArithRef:
+    """AMB-14 `round-leader`: the seat that leads the next round (the leader is seat 0)."""
+    first_top: z3.ArithRef = z3.IntVal(len(r.strengths) - 1)
+    for i in reversed(range(len(r.strengths))):
+        first_top = z3.If(r.strengths[i] == r.top(), i, first_top)
+    tied = cm.RoundModel(s).result(r) == cm.TIE
+    if s.reading("round-leader") == "winner-leads-tie-first-top":
+        return first_top
+    return z3.If(tied, 0, first_top)
+
+
+def _round_leader(a: Setup, b: Setup) -> Built:
+    r, dom = _pair_round(a, b)
+    return list(r.strengths), dom, _next_leader(a, r), _next_leader(b, r), _round_size(r)
+
+
+def _round_size(r: cm.Round) -> z3.ArithRef:
+    """The sum of the strengths, then the strengths in play order: one size per round."""
+    size = sum(r.strengths, z3.IntVal(0))
+    for x in r.strengths:
+        size = size * 15 + x
+    return size
+
+
+def _same_table(a: Setup, b: Setup) -> bool:
+    return a.variant == b.variant and a.players == b.players
+
+
+def strength_cards(setup: Setup, strengths: list[int]) -> list[str]:
+    """Card names for a round of strengths: for each strength, its cards in deck order, each used once."""
+    m = cm.CardModel(setup)
+    c = cm.Card.fresh("m")
+    from proofs.evaluate import compile_term
+
+    f = compile_term(m.strength(c), c.variables)
+    pool = [(f(r, su), cm.card_name(setup.variant, r, su)) for r, su in cm.deck_cards(setup)]
+    out = []
+    for v in strengths:
+        name = next(n for x, n in pool if x == v and n not in out)
+        out.append(name)
+    return out
+
+
+def _round_shown(setup: Setup, cx: dict[str, Any]) -> dict[str, Any]:
+    strengths = [cx[f"s{i}"] for i in range(setup.players)]
+    return {"cards_in_play_order": strength_cards(setup, strengths), "leader_seat": 0}
+
+
+# --- stakes ---------------------------------------------------------------------------------------
+
+def _flor_refusal(a: Setup, b: Setup) -> Built:
+    """Me achico to a contraflor (call 0) or to a contraflor al resto (call 1), the partner having
+    raised the flor to 6 or not; the falta (AMB-22) from the scores."""
+    raised, call, s0, s1 = z3.Ints("partner_raised refused_call score0 score1")
+    top = min(mm.target_of(a), mm.target_of(b))
+    stake = z3.If(raised == 1, 6, 3)
+
+    def pays(s: Setup) -> z3.ArithRef:
+        m = sm.FlorExchange(s)
+        falta = em.falta(s0, s1, z3.IntVal(0), mm.target_of(s), s.reading("falta-points") or "")
+        return z3.If(call == 0, m.refused(stake, 2 * stake), m.refused(2 * stake, falta))
+
+    dom = [z3.Or(raised == 0, raised == 1), z3.Or(call == 0, call == 1), s0 >= 0, s1 >= 0, s0 < top, s1 < top,
+           z3.Implies(call == 0, z3.And(s0 == 0, s1 == 0))]
+    return [raised, call, s0, s1], dom, pays(a), pays(b), call * 1000 + raised * 100 + s0 + s1
+
+
+ENVIDO_PAYOUTS = (1, 2, 3, 4, 5, 7)  # AMB-20 classic, without the falta: refused 1, accepted sums
+
+
+def _side_bet_scoring(a: Setup, b: Setup) -> Built:
+    """The hand where envido points take the contest's winner from `score` to the target."""
+    score, points = z3.Ints("score contest_points")
+    target = mm.target_of(a)
+
+    def when(s: Setup) -> z3.ArithRef:
+        return z3.IntVal(1 if s.reading("side-bet-scoring") == "immediately" else 2)
+
+    dom = [score >= 0, score < target, z3.Or(*[points == p for p in ENVIDO_PAYOUTS]),
+           score + points >= target, z3.BoolVal(mm.target_of(b) == target)]
+    return [score, points], dom, when(a), when(b), points * 100 + score
+
+
+SIDE_BET_RESULTS = {1: "partida won when the contest is settled; the hand is not played out",
+                    2: "the hand is played out; the partida is won when it ends, without the hand's points"}
+
+
 def _both(variant: str) -> Callable[[Setup, Setup], bool]:
     return lambda a, b: a.variant == variant and b.variant == variant
 
@@ -174,6 +339,33 @@ DOMAINS: tuple[Domain, ...] = (
     Domain("falta", ("ENV-6", "FLR-6"), ("falta-points", "gauderio-target"), _both("gauderio"),
            _falta, lambda cx: {"scores": [cx["score0"], cx["score1"]], "contest_winner": cx["winner"]},
            lambda p: p),
+    Domain("deck", ("DECK-1", "CARD-1"), ("deck",), _both("mineiro"),
+           _deck, lambda cx: {"card": cm.card_name("mineiro", cx["rank_card"], cx["suit_card"])},
+           lambda inside: "in the deck" if inside else "not in the deck"),
+    Domain("covering", ("COV-1",), ("covering", "cover-round"), lambda a, b: True,
+           _covering, lambda cx: {"round": cx["round"]},
+           lambda may: "a card may be played covered" if may else "every card is played face up"),
+    Domain("covered-card", ("COV-1", "COV-2"), ("covered-card",),
+           lambda a, b: a.reading("covering") == "allowed" and b.reading("covering") == "allowed",
+           _covered_card,
+           lambda cx: {"round": 1, "leader": "covers",
+                       "next_seat": "face up" if cx["reply_face_up"] else "covers", "other_seats": "cover"},
+           lambda v: COVER_RESULTS[v]),
+    Domain("partner-tie", ("RND-2", "RND-3"), ("partner-tie",),
+           lambda a, b: _same_table(a, b) and a.players == 4,
+           _partner_tie, lambda cx: {}, lambda v: "round tied" if v == cm.TIE else f"side {v} wins the round",
+           show_in=_round_shown),
+    Domain("round-leader", ("RND-1", "RND-2", "RND-3"), ("round-leader", "partner-tie"), _same_table,
+           _round_leader, lambda cx: {}, lambda seat: {"next_leader_seat": seat}, show_in=_round_shown),
+    Domain("flor-refusal", ("FLR-6", "FLR-7", "FLR-8"), ("flor-refusal",), _both("gauderio"),
+           _flor_refusal,
+           lambda cx: {"partner_raised": bool(cx["partner_raised"]),
+                       "refused_call": ["contraflor", "contraflor-resto"][cx["refused_call"]],
+                       "scores": [cx["score0"], cx["score1"]]},
+           lambda p: {"last_singer_scores": p}),
+    Domain("side-bet-scoring", ("ENV-1", "FLR-2", "MAT-4"), ("side-bet-scoring",), _both("gauderio"),
+           _side_bet_scoring, lambda cx: {"score": cx["score"], "contest_points": cx["contest_points"]},
+           lambda v: SIDE_BET_RESULTS[v]),
 )
 
 
@@ -189,6 +381,13 @@ def _hand_reason(cx: dict[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return (), ()
 
 
+def _same_terms(a: Setup, b: Setup, ra: Tracing, rb: Tracing) -> bool:
+    if a.ruleset != b.ruleset or ra.everything or rb.everything:
+        return False
+    read = set(ra.read) | set(rb.read)
+    return all(a.reading(k) == b.reading(k) for k in read)
+
+
 def witnesses(a: Setup, b: Setup, *, limit: int = 3) -> list[dict[str, Any]]:
     """Up to `limit` witnesses per domain where `a` and `b` differ, smallest first in each domain."""
     from spec.catalogue import load_catalogue
@@ -198,7 +397,10 @@ def witnesses(a: Setup, b: Setup, *, limit: int = 3) -> list[dict[str, Any]]:
     for d in DOMAINS:
         if not d.applies(a, b):
             continue
-        variables, dom, ta, tb, size = d.build(a, b)
+        ra, rb = Tracing(a), Tracing(b)
+        variables, dom, ta, tb, size = d.build(ra, rb)  # type: ignore[arg-type]
+        if _same_terms(a, b, ra, rb) or ta.eq(tb):
+            continue  # the same term on both sides (the readings that differ are not read): no divergence
         shown = [*variables, ta, tb]
         smallest = find_smallest(ta != tb, [*shown, size], size, assumptions=dom, limit=limit)
         found = []
@@ -219,7 +421,7 @@ def witnesses(a: Setup, b: Setup, *, limit: int = 3) -> list[dict[str, Any]]:
                 ambs = [x for x in specific if x in ambs] or ambs
             out.append({
                 "domain": d.name,
-                "situation": d.show(cx),
+                "situation": d.show_in(a, cx) if d.show_in else d.show(cx),
                 "a": d.result(cx[str(ta)]),
                 "b": d.result(cx[str(tb)]),
                 "clauses": [c for c in clauses if c in cat.clauses],

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable
-from typing import Any
 
 from proofs import card_proofs, envido_proofs, hand_proofs, ladder_proofs, match_proofs, stake_proofs
 from proofs.property import Outcome, Property, run
-from proofs.setup import Setup
+from proofs.setup import Setup, Tracing
 
 GROUPS = (card_proofs.PROPERTIES, hand_proofs.PROPERTIES, ladder_proofs.PROPERTIES, match_proofs.PROPERTIES,
           envido_proofs.PROPERTIES, stake_proofs.PROPERTIES)
@@ -21,25 +20,6 @@ def all_properties() -> list[Property]:
 def prove_all(setup: Setup) -> list[Outcome]:
     """Every property that concerns the setup's ruleset, with its negative control."""
     return [run(p, setup) for p in all_properties() if p.applies(setup)]
-
-
-class _Tracing:
-    """A setup that records which readings are looked at; anything else is the setup's own."""
-
-    def __init__(self, setup: Setup) -> None:
-        self._setup = setup
-        self.read: dict[str, str | None] = {}
-        self.everything = False
-
-    def reading(self, key: str) -> str | None:
-        value = self._setup.reading(key)
-        self.read[key] = value
-        return value
-
-    def __getattr__(self, name: str) -> Any:
-        if name in ("readings", "overrides", "label"):
-            self.everything = True  # the whole reading map: no reuse
-        return getattr(self._setup, name)
 
 
 def prove_many(setups: Iterable[Setup]) -> list[Outcome]:
@@ -60,7 +40,7 @@ def prove_many(setups: Iterable[Setup]) -> list[Outcome]:
             if hit is not None:
                 out.append(dataclasses.replace(hit, setup=setup))
                 continue
-            tracer = _Tracing(setup)
+            tracer = Tracing(setup)
             o = run(prop, tracer)  # type: ignore[arg-type]
             o = dataclasses.replace(o, setup=setup)
             if not tracer.everything:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from spec.catalogue import load_catalogue
 
@@ -53,3 +54,22 @@ def alternative_setups(ruleset: str) -> list[tuple[str, Setup]]:
             if r.name != amb.defaults[ruleset]:
                 out.append((amb.id, make_setup(ruleset, {amb.key: r.name})))
     return out
+
+
+class Tracing:
+    """A setup that records which readings are looked at; anything else is the setup's own."""
+
+    def __init__(self, setup: Setup) -> None:
+        self._setup = setup
+        self.read: dict[str, str | None] = {}
+        self.everything = False
+
+    def reading(self, key: str) -> str | None:
+        value = self._setup.reading(key)
+        self.read[key] = value
+        return value
+
+    def __getattr__(self, name: str) -> Any:
+        if name in ("readings", "overrides", "label"):
+            self.everything = True  # the whole reading map: no reuse
+        return getattr(self._setup, name)

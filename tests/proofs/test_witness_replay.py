@@ -14,7 +14,8 @@ from spec.rules import envido as spec_envido
 from spec.rules import hands as spec_hands
 from spec.rules import ladder as spec_ladder
 from spec.rules import match as spec_match
-from spec.rules.cards import GAUDERIO_SUITS
+from spec.rules import rounds as spec_rounds
+from spec.rules.cards import GAUDERIO_SUITS, card_strength, deck
 
 DATA = json.loads(WITNESS_FILE.read_text(encoding="utf-8"))
 CASES = [(c["a"], c["b"], w) for c in DATA["comparisons"] for w in c["witnesses"]]
@@ -55,6 +56,42 @@ def _spec_result(setup: Setup, w: dict[str, Any]) -> Any:
         s0, s1 = sit["scores"]
         return spec_envido.falta(s0, s1, sit["contest_winner"], spec_match.target(variant, readings),
                                  readings["falta-points"])
+    if w["domain"] == "deck":
+        return "in the deck" if sit["card"] in deck(variant, readings.get("deck")) else "not in the deck"
+    if w["domain"] == "covering":
+        may = readings.get("covering") == "allowed" and not (
+            readings.get("cover-round") == "not-first-round" and sit["round"] == 1)
+        return "a card may be played covered" if may else "every card is played face up"
+    if w["domain"] == "covered-card":
+        if readings["covered-card"] == "concedes-hand":
+            return "side 1 wins the hand"
+        return "the round goes to side 1" if sit["next_seat"] == "face up" else "the round is tied"
+    if w["domain"] in ("partner-tie", "round-leader"):
+        cards = sit["cards_in_play_order"]
+        strengths = [card_strength(variant, c) for c in cards]
+        seats = list(range(len(cards)))
+        result = spec_rounds.round_result(strengths, [x % 2 for x in seats],
+                                          readings.get("partner-tie") or "pair-wins")
+        if w["domain"] == "partner-tie":
+            return "round tied" if result == spec_rounds.TIE else f"side {result} wins the round"
+        return {"next_leader_seat": spec_rounds.next_leader(0, seats, strengths, result,
+                                                            readings["round-leader"])}
+    if w["domain"] == "flor-refusal":
+        stake = 6 if sit["partner_raised"] else 3
+        if sit["refused_call"] == "contraflor":
+            before, called = stake, spec_envido.contraflor_stake(stake)
+        else:
+            s0, s1 = sit["scores"]
+            before = spec_envido.contraflor_stake(stake)
+            target = spec_match.target(variant, readings)
+            called = spec_envido.falta(s0, s1, 0, target, readings["falta-points"])
+        paid = spec_envido.flor_refused_payout(before, called, readings["flor-refusal"])
+        return {"last_singer_scores": paid}
+    if w["domain"] == "side-bet-scoring":
+        assert sit["score"] + sit["contest_points"] >= spec_match.target(variant, readings)
+        return ("partida won when the contest is settled; the hand is not played out"
+                if readings["side-bet-scoring"] == "immediately" else
+                "the hand is played out; the partida is won when it ends, without the hand's points")
     raise AssertionError(f"no replay for domain {w['domain']}")
 
 
