@@ -210,8 +210,10 @@ def _quotes(raw: Any, sources: Mapping[str, Source], where: str) -> tuple[Quote,
 
 
 def _load_yaml(name: str) -> Any:
+    # libyaml's parser where PyYAML has it: the pure-Python one costs most of a command's start-up.
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     with (DATA_DIR / name).open(encoding="utf-8") as fh:
-        return yaml.safe_load(fh)
+        return yaml.load(fh, Loader=loader)
 
 
 def load_sources() -> dict[str, Source]:

@@ -187,12 +187,15 @@ def bench_cmd(ruleset: str | None, seconds: float, as_json: bool) -> None:
     table = Table(title=f"engine playouts and monitor validation ({seconds:g} s per ruleset, one core)")
     table.add_column("ruleset", no_wrap=True, min_width=17)
     for col in ("matches", "actions", "matches/s", "actions/s", "checked/s", "ratio"):
-        table.add_column(col, justify="right")
+        table.add_column(col, justify="right", no_wrap=True)
     for r in results:
         table.add_row(r["ruleset"], str(r["matches"]), str(r["actions"]),
                       f"{r['matches_per_s']:,.0f}", f"{r['actions_per_s']:,.0f}",
                       f"{r['validated_per_s']:,.0f}", f"{r['monitor_ratio']:.2f}")
-    Console().print(table)
+    console = Console()
+    if not console.is_terminal:  # piped output: rich's default 80 columns would cut the headers
+        console = Console(width=100)
+    console.print(table)
     click.echo("checked/s: records/s validated by the monitor; ratio: checked/s over matches/s (goal >= 0.5)")
 
 

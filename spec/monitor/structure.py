@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from spec.catalogue import SCHEMAS_DIR
@@ -105,13 +105,123 @@ def _show(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+Check = Callable[[Any], bool]
+
+
+# Exact types: a JSON document parses to these. A stricter fast check only costs a fall back to
+# the interpreter, never a wrong verdict (see `structure_errors`).
+_EXACT: dict[str, tuple[type, ...]] = {
+    "object": (dict,), "array": (list,), "string": (str,), "integer": (int,),
+    "null": (type(None),), "boolean": (bool,),
+}
+
+
+def _all(checks: list[Check]) -> Check:
+    if len(checks) == 1:
+        return checks[0]
+
+    def every(v: Any) -> bool:
+        return all(check(v) for check in checks)
+
+    return every
+
+
+def _compile(schema: dict[str, Any]) -> Check:
+    """The same keywords as `_errors`, compiled once into closures that only answer valid or not.
+
+    Most records conform: answering that fast, and walking `_errors` only for a record that does
+    not, keeps the structure check from dominating the monitor's time.
+    """
+    if "$ref" in schema:
+        return _compiled(schema["$ref"].rsplit("/", 1)[-1])
+    checks: list[Check] = []
+    if "type" in schema:
+        types = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
+        exact = tuple(t for name in types for t in _EXACT[name])
+        checks.append(lambda v: type(v) in exact)
+    if "const" in schema:
+        const = schema["const"]
+        checks.append(lambda v: _same(v, const))
+    if "enum" in schema:
+        allowed = {(type(e), e) for e in schema["enum"]}
+        checks.append(lambda v: not isinstance(v, (dict, list)) and (type(v), v) in allowed)
+    lo, hi = schema.get("minimum"), schema.get("maximum")
+    if lo is not None or hi is not None:
+        lo_, hi_ = -(10**18) if lo is None else lo, 10**18 if hi is None else hi
+        checks.append(lambda v: type(v) is not int or lo_ <= v <= hi_)
+    if "maxLength" in schema:
+        most = schema["maxLength"]
+        checks.append(lambda v: type(v) is not str or len(v) <= most)
+    if "minItems" in schema or "maxItems" in schema or "items" in schema:
+        least, most_items = schema.get("minItems", 0), schema.get("maxItems", 10**18)
+        item = _compile(schema["items"]) if "items" in schema else None
+
+        def array(v: Any) -> bool:
+            if type(v) is not list:
+                return True
+            if not least <= len(v) <= most_items:
+                return False
+            if item is not None:
+                for x in v:
+                    if not item(x):
+                        return False
+            return True
+
+        checks.append(array)
+    if "required" in schema or "properties" in schema or "additionalProperties" in schema \
+            or "maxProperties" in schema:
+        required = tuple(schema.get("required", ()))
+        props = {k: _compile(s) for k, s in schema.get("properties", {}).items()}
+        extra = schema.get("additionalProperties", True)
+        extra_check = _compile(extra) if isinstance(extra, dict) else None
+        most_props = schema.get("maxProperties", 10**18)
+
+        def obj(v: Any) -> bool:
+            if type(v) is not dict:
+                return True
+            if len(v) > most_props:
+                return False
+            for key in required:
+                if key not in v:
+                    return False
+            for key, value in v.items():
+                check = props.get(key)
+                if check is not None:
+                    if not check(value):
+                        return False
+                elif extra is False or (extra_check is not None and not extra_check(value)):
+                    return False
+            return True
+
+        checks.append(obj)
+    return _all(checks)
+
+
+@functools.cache
+def _compiled(name: str | None = None) -> Check:
+    """The compiled check of the whole record (name None) or of one `$defs` entry."""
+    schema = record_schema() if name is None else record_schema()["$defs"][name]
+    if name is None:
+        return _compile(schema)
+    # Resolved lazily so that a $ref compiles its target once, whatever refers to it.
+    inner: list[Check] = []
+
+    def deferred(v: Any) -> bool:
+        if not inner:
+            inner.append(_compile(schema))
+        return inner[0](v)
+
+    return deferred
+
+
 def structure_errors(record: Any) -> list[tuple[str, str, str]]:
     """Every way `record` departs from the record format, as (field path, problem, value), capped."""
     found: list[tuple[str, str, str]] = []
-    for err in _errors(record, record_schema(), ""):
-        found.append(err)
-        if len(found) >= MAX_ERRORS:
-            return found
+    if not _compiled()(record):
+        for err in _errors(record, record_schema(), ""):
+            found.append(err)
+            if len(found) >= MAX_ERRORS:
+                return found
     if found or not isinstance(record, dict):
         return found
     for h, hand in enumerate(record["hands"]):

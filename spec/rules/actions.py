@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -36,8 +37,13 @@ class Action:
         return self.verb
 
 
+@functools.lru_cache(maxsize=4096)
 def parse_action(text: str) -> Action | None:
-    """The action a text stands for, or None when the text is not an action of the record format."""
+    """The action a text stands for, or None when the text is not an action of the record format.
+
+    Cached: a game uses a few dozen distinct texts, and `Action` is immutable. Hostile input can
+    only fill the bounded cache (texts are capped at 32 characters by the record format).
+    """
     if text in SIMPLE_VERBS:
         return Action(text)
     m = _PLAY_RE.match(text)

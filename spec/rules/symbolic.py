@@ -19,7 +19,14 @@ def is_symbolic(*values: Val) -> bool:
     return z3 is not None and any(isinstance(v, z3.ExprRef) for v in values)
 
 
+# Plain values take the short way: the monitor evaluates these helpers hundreds of thousands of
+# times a second, and checking for z3 terms first would be most of their cost.
+_PLAIN = frozenset({int, bool, str, type(None)})
+
+
 def If(cond: Val, then: Val, other: Val) -> Val:  # mirrors z3.If
+    if type(cond) in _PLAIN and type(then) in _PLAIN and type(other) in _PLAIN:
+        return then if cond else other
     if is_symbolic(cond, then, other):
         import z3
 
@@ -28,6 +35,8 @@ def If(cond: Val, then: Val, other: Val) -> Val:  # mirrors z3.If
 
 
 def And(*conds: Val) -> Val:  # mirrors z3.And
+    if all(type(c) in _PLAIN for c in conds):
+        return all(conds)
     if is_symbolic(*conds):
         import z3
 
@@ -36,6 +45,8 @@ def And(*conds: Val) -> Val:  # mirrors z3.And
 
 
 def Or(*conds: Val) -> Val:  # mirrors z3.Or
+    if all(type(c) in _PLAIN for c in conds):
+        return any(conds)
     if is_symbolic(*conds):
         import z3
 
