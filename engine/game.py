@@ -197,7 +197,7 @@ class Game(ContestsMixin, ObservationMixin, RecordMixin):
         self._moves.append(action)
         self._hact = (*self._hact, (self._to_act, action.text))
         self._legal = None
-        _HANDLERS[action.kind](self, action)
+        getattr(self, _HANDLERS[action.kind])(action)
 
     def pop(self) -> Action:
         """Undo the last action exactly and return it."""
@@ -593,21 +593,22 @@ class Game(ContestsMixin, ObservationMixin, RecordMixin):
         self._finish_hand(1 - self._ten_side, 2)  # TEN-6: the other side scores 2
 
 
+# Method names, looked up on the instance, so that a subclass overriding a handler is obeyed.
 _HANDLERS = {
-    "play": Game._do_card,
-    "cover": Game._do_card,
-    "raise": Game._do_raise,
-    "accept": Game._do_accept,
-    "run": Game._do_run,
-    "ten-play": Game._do_ten,
-    "ten-decline": Game._do_ten,
-    "envido": ContestsMixin._do_envido,
-    "real-envido": ContestsMixin._do_envido,
-    "falta-envido": ContestsMixin._do_envido,
-    "flor": ContestsMixin._do_flor,
-    "flor-raise": ContestsMixin._do_flor_partner,
-    "flor-pass": ContestsMixin._do_flor_partner,
-    "contraflor": ContestsMixin._do_contraflor,
-    "contraflor-resto": ContestsMixin._do_contraflor_resto,
-    "sign": ContestsMixin._do_sign,
+    "play": "_do_card",
+    "cover": "_do_card",
+    "raise": "_do_raise",
+    "accept": "_do_accept",
+    "run": "_do_run",
+    "ten-play": "_do_ten",
+    "ten-decline": "_do_ten",
+    "envido": "_do_envido",
+    "real-envido": "_do_envido",
+    "falta-envido": "_do_envido",
+    "flor": "_do_flor",
+    "flor-raise": "_do_flor_partner",
+    "flor-pass": "_do_flor_partner",
+    "contraflor": "_do_contraflor",
+    "contraflor-resto": "_do_contraflor_resto",
+    "sign": "_do_sign",
 }
