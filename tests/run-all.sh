@@ -12,4 +12,4 @@ if ! command -v chromium >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1 &
 fi
 
 python3 -m ruff check .
-python3 -m pytest "$@"
+python3 -m pytest -n auto "$@"
