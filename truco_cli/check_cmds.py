@@ -61,11 +61,14 @@ def read_lines(stream: IO[bytes], max_bytes: int) -> Iterator[tuple[int, str | N
 
 def parse_line(text: str) -> tuple[Any, str | None]:
     """The JSON value of a line, or (None, why it is not JSON)."""
+    text = text.rstrip("\r\n")
     try:
         return json.loads(text), None
     except RecursionError:
         return None, "the JSON is nested too deeply"
-    except ValueError as exc:  # JSONDecodeError, and integers too long to convert
+    except json.JSONDecodeError as exc:
+        return None, f"not valid JSON at column {exc.pos + 1}: {exc.msg}"
+    except ValueError as exc:  # integers too long to convert
         return None, f"not valid JSON: {exc}"
 
 
@@ -158,7 +161,7 @@ def validate(file: str, ruleset: str | None, as_json: bool, max_line_bytes: int)
         if as_json:
             click.echo(json.dumps({"kind": "error", "line": line, "message": message}))
         else:
-            Console(stderr=True, highlight=False).print(f"[red]error:[/] {escape(message)}")
+            Console(stderr=True, highlight=False).print(f"truco: [red]error:[/] {escape(message)}")
         sys.exit(2)
 
     if ruleset is not None:
