@@ -57,18 +57,45 @@ def _show(console: Any, game: Any, seat: int) -> None:
     obs = game.observation(seat)
     score = obs["score"]
     console.print(f"[bold]hand {obs['hand_number']}[/] ({obs['hand_kind']}, worth {obs['hand_value']}) "
-                  f"score: you {score[seat & 1]} - them {score[1 - seat & 1]}"
+                  f"score: you {score[seat & 1]} - them {score[(seat + 1) & 1]}"
                   + (f"  partidas {obs['partidas']}" if obs["partidas"] else ""))
     cards = [f"#{c['slot']}" if c["card"] is None else c["card"] for c in obs["hand"]]
     console.print(f"your cards: {' '.join(cards) or '-'}" + ("  (blind hand)" if obs["blind"] else ""))
     if obs.get("partner_cards"):
         console.print(f"partner's cards: {' '.join(obs['partner_cards'])}")
-    table = ", ".join(f"seat {p['seat']}: {p['card'] or 'covered'}" for p in obs["table"])
-    console.print(f"table: {table or 'empty'}; rounds: {[r['result'] for r in obs['rounds']]}")
-    if obs["pending"]:
-        console.print(f"pending: {obs['pending']}")
+    def plays(cards: list[dict[str, Any]]) -> str:
+        return ", ".join(f"{'you' if p['seat'] == seat else 'seat ' + str(p['seat'])} "
+                         f"{p['card'] or 'covered'}" for p in cards)
+
+    def won_by(result: Any) -> str:
+        return "tie" if result == "tie" else ("your side" if result == seat & 1 else "their side")
+
+    for number, done in enumerate(obs["rounds"], start=1):
+        console.print(f"round {number}: {plays(done['plays'])} -> {won_by(done['result'])}")
+    console.print(f"table: {plays(obs['table']) or 'empty'}")
+    pending = obs["pending"]
+    if pending:
+        details = ", ".join(f"{k} {v}" for k, v in pending.items() if k != "kind")
+        console.print(f"pending {pending['kind']}: {details}")
     for sign in obs.get("signs", []):
         console.print(f"your partner signs: {sign['sign']}")
+
+
+def _tell_finished_hands(console: Any, game: Any, seat: int, told: int) -> int:
+    """Print the result of every hand finished since the last call; return how many are told."""
+    hands = game.record()["hands"]
+    for hand in hands[told:]:
+        result = hand["result"]
+        if result["winner"] is None:
+            outcome = "nobody scores"
+        else:
+            who = "your side" if result["winner"] == seat & 1 else "their side"
+            outcome = f"{who} scores {result['points']}"
+        extra = "".join(f", {s['contest']} {s['points']} to side {s['side']}"
+                        for s in result.get("side_points", []))
+        console.print(f"[bold]hand {hand['number']} over[/]: rounds {result['rounds']}, {outcome}{extra}; "
+                      f"score {result['score'][0]}-{result['score'][1]}")
+    return len(hands)
 
 
 @click.command("play")
@@ -91,8 +118,10 @@ def play_cmd(ruleset: str, seed: int | None, seat: int, readings: tuple[str, ...
     console = Console(highlight=False)
     bots = {s: BOTS[bot](None if seed is None else seed + s) for s in range(n) if s != seat}
     console.print(f"{ruleset}: you are seat {seat} (side {seat & 1}); Ctrl-C or Ctrl-D quits.")
+    hands_told = 0
     try:
         while (who := game.to_act) is not None:
+            hands_told = _tell_finished_hands(console, game, seat, hands_told)
             if who != seat:
                 action = bots[who].choose(game)
                 game.push(action)
@@ -117,6 +146,7 @@ def play_cmd(ruleset: str, seed: int | None, seat: int, readings: tuple[str, ...
     except (click.Abort, EOFError, KeyboardInterrupt):
         console.print("\nbye")
         return
+    _tell_finished_hands(console, game, seat, hands_told)
     out = game.outcome()
     console.print(f"match over: side {out.winner} wins, score {out.score[0]}-{out.score[1]}"
                   + (" - you win!" if out.winner == seat & 1 else ""))
