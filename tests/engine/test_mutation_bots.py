@@ -19,6 +19,8 @@ WEAK = deal("4D 5D 6S", "5H 7S KD")
 
 CASES = [
     ("ten choice, holding a manilha", lambda: new(IT, IT_DEAL, scores=(4, 10)), "ten-play"),
+    ("ten choice, weak: the seeded coin says decline",
+     lambda: new(IT, deal("3C 4D 5D", "5C 6D 6H", "3H 5H 7S", "2C 6C 6S"), scores=(4, 10)), "ten-decline"),
     ("envido 6", lambda: play(new(GA, GA_BASE), "envido"), "run"),
     ("envido 27", lambda: play(new(GA, deal("7e 6e 1b", "3o 4o 5c", "10e 11b 12o", "4b 5o 2c")), "envido"),
      "accept"),
@@ -27,6 +29,8 @@ CASES = [
     ("partner's flor", lambda: play(new(GA, GA_FLORS), "flor"), "flor-raise"),
     ("opponent's flor", lambda: play(new(GA, GA_FLORS), "flor", "flor-pass"), "accept"),
     ("contraflor", lambda: play(new(GA, GA_FLORS), "flor", "flor-pass", "contraflor"), "accept"),
+    ("contraflor, weak cards", lambda: play(new(GA, deal("4e 5e 6e", "4o 5o 6o", "2b 3b 4b", "1c 2c 3c")),
+                                            "flor", "flor-pass", "contraflor"), "accept"),
     ("contraflor al resto", lambda: play(new(GA, GA_FLORS), "flor", "flor-pass", "contraflor",
                                          "contraflor-resto"), "accept"),
     ("truco, one strong card", lambda: play(new(ES, deal("4C 7H 6S", "3D 2D 4D")), "raise 4"), "accept"),
@@ -38,6 +42,9 @@ CASES = [
     ("nothing wins: the lowest", lambda: play(new(ES, deal("4D 5D 6S", "4H 5H 4S")), "play 6S"), "play 4H"),
     ("the partner is winning", lambda: play(new(IT, IT_DEAL), "play 3C", "play 6D"), "play 5H"),
     ("leading with two cards", lambda: play(new(ES, WEAK), "play 6S", "play 7S"), "play 5H"),
+    ("an opponent's 4 beats the partner's covered card",
+     lambda: play(new(IT, deal("3C 4D 5D", "4H 6D 6H", "4S 5H 7S", "2C 6C 6S")), "cover 5D", "play 4H"),
+     "play 5H"),
     ("a covered card is beaten by any", lambda: play(new(ES, WEAK), "cover 6S"), "play 5H"),
 ]
 

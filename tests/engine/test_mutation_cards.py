@@ -90,7 +90,8 @@ def test_card_names_resolve_to_their_variant_and_index() -> None:
     assert C.card_variant("9Z") is None
     assert C.card_index("4C") == 0 and C.card_index("4H") == 1 and C.card_index("3D") == 39
     assert C.card_index("1e") == 0 and C.card_index("12c") == 39
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError) as err:
         C.card_index("9Z")
+    assert err.value.args == ("9Z",)
     assert C.MINEIRO_FORTY.index("7e") is None, "[DECK-1] a Gauderio name is no Mineiro card"
     assert C.MINEIRO_FORTY.index("QC") == C.MINEIRO_NAMES.index("QC")

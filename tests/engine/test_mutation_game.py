@@ -64,16 +64,16 @@ def test_small_api_pop_peek_is_legal_repr() -> None:
         g.pop()
     assert g.peek() is None and not g.is_over()
     assert g.is_legal("play 3C") and not g.is_legal("play 4D") and not g.is_legal("jump")
-    play(g, "raise 4", "accept")
-    assert str(g.peek()) == "accept"
+    play(g, "raise 4", "accept", "play 3C")
+    assert str(g.peek()) == "play 3C"
     assert repr(play(new(ES, ES_DEAL, scores=(3, 5)))) == "<Game mineiro-1v1-es hand 1 score 3-5 to_act 0>"
     other = new(ES, ES_DEAL)
-    play(other, "raise 4", "accept")
+    play(other, "raise 4", "accept", "play 3C")
     assert other == g
     other._moves.append(other._moves[-1])  # same position, a different move list
     assert other != g
     other = new(ES, ES_DEAL)
-    play(other, "raise 4", "accept")
+    play(other, "raise 4", "accept", "play 3C")
     other._hands.append({})  # same position, a different history
     assert other != g
     assert (g == "game") is False
@@ -190,3 +190,39 @@ def test_card_action_tables_are_built_per_variant(monkeypatch: pytest.MonkeyPatc
     assert legal_texts(g)[:6] == ["play 3C", "play 7H", "play 6S", "cover 3C", "cover 7H", "cover 6S"]
     assert legal_texts(new(GA, GA_BASE))[:3] == ["play 7e", "play 6e", "play 1b"]
     assert set(G._PLAY_BY_INDEX) == {"mineiro", "gauderio"} and len(G._COVER_BY_INDEX["gauderio"]) == 40
+
+
+@pytest.mark.clause("ENV-1")
+def test_records_are_copies_the_caller_may_change() -> None:
+    g = play(new(GA, GA_BASE), "envido", "accept", "raise 2", "run")
+    before = g.record()
+    rec = g.record()
+    hand = rec["hands"][0]
+    hand["deal"][0][0] = "x"
+    hand["actions"][0]["seat"] = 9
+    hand["result"]["rounds"].append("x")
+    hand["result"]["score"][0] = 99
+    hand["result"]["side_points"][0]["points"] = 99
+    hand["result"]["points"] = 99
+    assert g.record() == before, "[ENV-1] the game's own history is untouched"
+    assert before["hands"][0]["result"]["side_points"] == [{"contest": "envido", "side": 0, "points": 2}]
+
+
+@pytest.mark.clause("AMB-13")
+def test_configuration_errors_and_readings() -> None:
+    from engine import UnknownReadingError, UnknownRulesetError
+    from engine.config import make_config
+
+    with pytest.raises(UnknownRulesetError) as err:
+        Game.new("truco-paulista")
+    assert (err.value.what, err.value.name) == ("ruleset", "truco-paulista")
+    assert err.value.choices == ("mineiro-1v1-es", "mineiro-1v1-en", "mineiro-pairs-it", "gauderio-pairs-es")
+    with pytest.raises(UnknownReadingError) as err:
+        Game.new(ES, readings={"senas": "free"})
+    assert (err.value.what, err.value.name) == ("reading key for mineiro-1v1-es", "senas")
+    with pytest.raises(UnknownReadingError) as err:
+        Game.new(ES, readings={"deck": "fifty"})
+    assert (err.value.what, err.value.name, err.value.choices) == (
+        "reading for deck", "fifty", ("forty-cards", "spanish-without-tens"))
+    cfg = make_config(ES, {"deck": "spanish-without-tens"})
+    assert cfg.reading("deck") == "spanish-without-tens" and cfg.reading("covering") == "allowed", "[AMB-13]"

@@ -43,6 +43,12 @@ POSITIONS = {
     "ga-contraflor": lambda: play(new(GA, GA_FLORS), "flor", "flor-pass", "contraflor"),
     "ga-resto": lambda: play(new(GA, GA_FLORS), "flor", "flor-pass", "contraflor", "contraflor-resto"),
     "ga-mandatory": lambda: new(GA, ONE_FLOR, flor_optional="mandatory"),
+    "ga-mandatory-cover": lambda: new(GA, ONE_FLOR, flor_optional="mandatory", covering="allowed"),
+    "ga-truco-four": lambda: play(new(GA, GA_BASE), "raise 2", "raise 3", "raise 4"),
+    "ga-top": lambda: play(new(GA, GA_BASE), "raise 2", "raise 3", "raise 4", "accept"),
+    "it-ten-played": lambda: play(new(IT, IT_DEAL, scores=(4, 10)), "ten-play"),
+    "es-ten-points": lambda: play(new(ES, ES_DEAL), "raise 4", "raise 6", "raise 10", "accept"),
+    "es-side-one-called": lambda: play(new(ES, ES_DEAL), "raise 4", "raise 6", "accept", "play 3C"),
     "es-over": lambda: play(new(ES, WIN_DEAL, scores=(8, 6)), "raise 4", "accept",
                             "play 4C", "play 4D", "play 7H", "play 5D"),
     "ga-over": lambda: play(new(GA, GA_BASE, scores=(22, 20)), "envido", "accept"),
@@ -121,6 +127,19 @@ REFUSALS = [
     ('ga-resto', 'contraflor-resto', '[FLR-7] contraflor al resto may only be accepted or run from'),
     ('ga-mandatory', 'play 1e',
      '[FLR-1] flor-optional=mandatory (AMB-26): seat 0 must sing flor before playing'),
+    ('es-start', 'flor-pass',
+     "[FLR-3] only the singer's partner holding flor raises or passes, right after the flor"),
+    ('es-start', 'run', '[BET-2] there is no call to answer'),
+    ('es-start', 'ten-decline', '[TEN-5] there is no hand-of-ten choice to make now'),
+    ('ga-flor-partner', 'run', "[FLR-3] the singer's partner raises the flor or passes"),
+    ('ga-resto', 'raise 2', '[FLR-7] contraflor al resto may only be accepted or run from'),
+    ('ga-mandatory-cover', 'cover 1e',
+     '[FLR-1] flor-optional=mandatory (AMB-26): seat 0 must sing flor before playing'),
+    ('ga-truco-four', 'raise 2', '[BET-9] the call at the top can only be accepted or run from'),
+    ('ga-top', 'raise 2', '[BET-9] the hand is already worth 4, the top'),
+    ('it-ten-played', 'raise 4', '[TEN-3] nobody may call truco in the hand of ten'),
+    ('es-ten-points', 'raise 12', '[BET-10] side 0 made the last call'),
+    ('es-side-one-called', 'raise 10', '[BET-10] side 1 made the last call'),
     ('es-over', 'sign ciego', '[MAT-1] the match is over'),
     ('ga-over', 'sign ciego', '[MAT-2] the match is over'),
 ]
@@ -151,7 +170,8 @@ def test_refusal_names_its_clause_and_reason(position: str, action: str, message
 def test_a_card_outside_the_deck_is_invalid(ruleset: str, readings: dict[str, str], card: str,
                                             deck: str) -> None:
     game = Game.new(ruleset, seed=0, readings=readings)
-    with pytest.raises(InvalidActionError) as err:
-        game.push(f"play {card}")
-    assert str(err.value) == f"there is no card {card!r} in the {ruleset} deck (AMB-13 deck={deck})", \
-        "[DECK-1] [DECK-2]"
+    for verb in ("play", "cover"):
+        with pytest.raises(InvalidActionError) as err:
+            game.push(f"{verb} {card}")
+        assert str(err.value) == f"there is no card {card!r} in the {ruleset} deck (AMB-13 deck={deck})", \
+            "[DECK-1] [DECK-2]"
