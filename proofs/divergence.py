@@ -1,14 +1,18 @@
 """Divergence witnesses: concrete situations where two rulesets (or two readings of one) give
-different results, found by Z3 and listed smallest first.
+different results, listed smallest first.
 
-Each domain builds, for both setups, the same Z3 term over shared variables; Z3 is asked for
-values where the two terms differ, each found value is blocked and the next one asked for,
-level by level of a size measure, so the first witnesses are the smallest.
+Each domain builds, for both setups, the same Z3 term over shared variables, and the domain's
+constraints admit only situations a real game of both setups reaches (Mineiro scores are even,
+a hand value or a call is on both ladders, ...). Every situation where the two terms differ is
+found (the terms are run on every value of the variables' ranges, which Z3 bounds; where a term
+cannot be compiled Z3 is asked for them one by one) and sorted by a size measure. Situations that
+show the same pair of results are one witness, the smallest; its `similar` field counts the others.
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -21,8 +25,9 @@ from proofs import hand_model as hm
 from proofs import ladder_model as lm
 from proofs import match_model as mm
 from proofs import stake_model as sm
+from proofs.evaluate import compile_term
 from proofs.setup import Setup, Tracing
-from proofs.solver import find_all, find_smallest
+from proofs.solver import find_all
 
 TIE_NAME = "tie"
 
@@ -77,7 +82,7 @@ def _hand_length(a: Setup, b: Setup) -> tuple[list[z3.ExprRef], list[z3.BoolRef]
 def _ladder(a: Setup, b: Setup) -> tuple[list[z3.ExprRef], list[z3.BoolRef], z3.ExprRef, z3.ExprRef,
                                           z3.ArithRef]:
     v = z3.Int("value")
-    values = sorted(set(lm.steps_of(a)) | set(lm.steps_of(b)))
+    values = sorted(set(lm.steps_of(a)) & set(lm.steps_of(b)))  # a hand value both games reach
     la, lb = lm.LadderModel(a), lm.LadderModel(b)
     return [v], [z3.Or(*[v == x for x in values])], la.next_step(v), lb.next_step(v), v
 
@@ -85,7 +90,7 @@ def _ladder(a: Setup, b: Setup) -> tuple[list[z3.ExprRef], list[z3.BoolRef], z3.
 def _run(a: Setup, b: Setup) -> tuple[list[z3.ExprRef], list[z3.BoolRef], z3.ExprRef, z3.ExprRef,
                                        z3.ArithRef]:
     c = z3.Int("refused_call")
-    values = sorted(set(lm.steps_of(a)[1:]) | set(lm.steps_of(b)[1:]))
+    values = sorted(set(lm.steps_of(a)[1:]) & set(lm.steps_of(b)[1:]))  # a call in both games
     la, lb = lm.LadderModel(a), lm.LadderModel(b)
     return [c], [z3.Or(*[c == x for x in values])], la.step_before(c), lb.step_before(c), c
 
@@ -107,7 +112,7 @@ def _ten(a: Setup, b: Setup) -> tuple[list[z3.ExprRef], list[z3.BoolRef], z3.Exp
                                        z3.ArithRef]:
     s0, s1 = z3.Ints("score0 score1")
     top = min(mm.target_of(a), mm.target_of(b))
-    dom = [s0 >= 0, s1 >= 0, s0 < top, s1 < top, s0 <= s1]
+    dom = [_reachable_score(s0, [a, b], top), _reachable_score(s1, [a, b], top), s0 <= s1]
     return [s0, s1], dom, _ten_code(a, s0, s1), _ten_code(b, s0, s1), s1 * 100 + s0
 
 
@@ -117,10 +122,29 @@ def _ten_name(code: int) -> dict[str, Any]:
     return {"starts_at": code // 100, "truco_call": call, "may_decline": bool(code % 10)}
 
 
+def _reachable_score(x: z3.ArithRef, setups: list[Setup], top: int) -> z3.BoolRef:
+    """`x` is a score from 0 up to (not including) `top` that a game of every setup reaches: every
+    Mineiro award is even (2, 4, 6, 10, 12: the ladder, the hand of ten, a declined hand of ten)."""
+    step = 2 if any(s.variant == "mineiro" for s in setups) else 1
+    return z3.Or(*[x == v for v in range(0, top, step)])
+
+
+def _highest_score(s: Setup) -> int:
+    """The highest score a side may end a match with. Mineiro: a hand at the ladder's top won from 8
+    (at 10 the hand of ten is worth 4; the iron hand too, unless it is an ordinary hand). Gauderio: the
+    bound of the search (a flor contest alone can stake 24)."""
+    if s.variant != "mineiro":
+        return 40
+    top = lm.steps_of(s)[-1]
+    iron = top if s.reading("iron-hand") == "ordinary-hand" else lm.TEN_VALUE
+    return max(mm.target_of(s) - 4 + top, mm.target_of(s) - 2 + iron)
+
+
 def _target(a: Setup, b: Setup) -> tuple[list[z3.ExprRef], list[z3.BoolRef], z3.ExprRef, z3.ExprRef,
                                           z3.ArithRef]:
     s = z3.Int("score")
-    return [s], [s >= 0, s <= 40], s >= mm.target_of(a), s >= mm.target_of(b), s
+    reach = _reachable_score(s, [a, b], min(_highest_score(a), _highest_score(b)) + 1)
+    return [s], [reach], s >= mm.target_of(a), s >= mm.target_of(b), s
 
 
 def _envido(a: Setup, b: Setup) -> tuple[list[z3.ExprRef], list[z3.BoolRef], z3.ExprRef, z3.ExprRef,
@@ -388,8 +412,75 @@ def _same_terms(a: Setup, b: Setup, ra: Tracing, rb: Tracing) -> bool:
     return all(a.reading(k) == b.reading(k) for k in read)
 
 
+def _bounds(variables: list[z3.ExprRef], constraints: list[z3.BoolRef]) -> list[range] | None:
+    """Each variable's range under the constraints, or None if one is unbounded (or none is found)."""
+    out = []
+    for v in variables:
+        ends = []
+        for goal in ("minimize", "maximize"):
+            opt = z3.Optimize()
+            opt.set("timeout", 10_000)
+            opt.add(*constraints)
+            h = getattr(opt, goal)(v)
+            if opt.check() != z3.sat:
+                return None
+            end = opt.lower(h) if goal == "minimize" else opt.upper(h)
+            if not z3.is_int_value(end):
+                return None
+            ends.append(end.as_long())
+        out.append(range(ends[0], ends[1] + 1))
+    return out
+
+
+ENUMERATION_LIMIT = 1_000_000  # situations run through the compiled terms, at most
+
+
+def _divergent(variables: list[z3.ExprRef], dom: list[z3.BoolRef], ta: z3.ExprRef, tb: z3.ExprRef,
+               size: z3.ArithRef) -> list[dict[str, Any]]:
+    """Every situation allowed by `dom` where the terms differ: values of the variables (keyed by
+    name), of both terms and of the size (keyed A, B and SIZE)."""
+    differ = [*dom, ta != tb]
+    ranges = _bounds(variables, differ)
+    keys = [str(v) for v in variables] + [A, B, SIZE]
+    count = functools.reduce(lambda n, r: n * len(r), ranges, 1) if ranges else 0
+    if ranges and count <= ENUMERATION_LIMIT:
+        try:
+            inside = compile_term(z3.And(*differ), variables)
+            fa, fb, fs = (compile_term(t, variables) for t in (ta, tb, size))
+        except ValueError:
+            pass  # an operator the compiler does not know: ask Z3
+        else:
+            return [dict(zip(keys, [*p, fa(*p), fb(*p), fs(*p)], strict=True))
+                    for p in itertools.product(*ranges) if inside(*p)]
+    if ranges is None:
+        if z3.Solver().check(*differ) == z3.unsat:
+            return []  # the terms differ in form only
+        raise RuntimeError("a witness domain with an unbounded variable")
+    a, b, n = z3.Const(A, ta.sort()), z3.Const(B, tb.sort()), z3.Const(SIZE, size.sort())
+    every = find_all(z3.BoolVal(True), [*variables, a, b, n],
+                     assumptions=[*differ, a == ta, b == tb, n == size], limit=100_000)
+    return every
+
+
+A, B, SIZE = "result_a", "result_b", "size"
+
+
+def _grouped(found: list[dict[str, Any]], variables: list[z3.ExprRef],
+             limit: int) -> list[tuple[dict[str, Any], int]]:
+    """The smallest situation of each pair of results (smallest first, at most `limit`), each with the
+    number of other situations showing the same pair."""
+    names = [str(v) for v in variables]
+    found = sorted(found, key=lambda cx: (cx[SIZE], [cx[k] for k in names]))
+    groups: dict[tuple[Any, Any], list[dict[str, Any]]] = {}
+    for cx in found:
+        groups.setdefault((cx[A], cx[B]), []).append(cx)
+    return [(g[0], len(g) - 1) for g in list(groups.values())[:limit]]
+
+
 def witnesses(a: Setup, b: Setup, *, limit: int = 3) -> list[dict[str, Any]]:
-    """Up to `limit` witnesses per domain where `a` and `b` differ, smallest first in each domain."""
+    """Per domain where `a` and `b` differ, one witness per pair of results: the smallest situation
+    showing it, with `similar` = how many more situations show it; up to `limit` pairs per domain,
+    those with the smallest witnesses."""
     from spec.catalogue import load_catalogue
 
     cat = load_catalogue()
@@ -401,16 +492,8 @@ def witnesses(a: Setup, b: Setup, *, limit: int = 3) -> list[dict[str, Any]]:
         variables, dom, ta, tb, size = d.build(ra, rb)  # type: ignore[arg-type]
         if _same_terms(a, b, ra, rb) or ta.eq(tb):
             continue  # the same term on both sides (the readings that differ are not read): no divergence
-        shown = [*variables, ta, tb]
-        smallest = find_smallest(ta != tb, [*shown, size], size, assumptions=dom, limit=limit)
-        found = []
-        if smallest:
-            # Every witness up to the largest size kept, sorted: ties come out in a fixed order.
-            bound = max(cx[str(size)] for cx in smallest)
-            every = find_all(ta != tb, [*shown, size], assumptions=[*dom, size <= bound], limit=10_000)
-            every.sort(key=lambda cx: (cx[str(size)], [cx[str(v)] for v in variables]))
-            found = every[:limit]
-        for cx in found:
+        found = _grouped(_divergent(variables, dom, ta, tb, size), variables, limit)
+        for cx, similar in found:
             keys = [k for k in d.keys
                     if None not in (a.reading(k), b.reading(k)) and a.reading(k) != b.reading(k)]
             ambs = [cat.ambiguity(k).id for k in keys]
@@ -422,11 +505,12 @@ def witnesses(a: Setup, b: Setup, *, limit: int = 3) -> list[dict[str, Any]]:
             out.append({
                 "domain": d.name,
                 "situation": d.show_in(a, cx) if d.show_in else d.show(cx),
-                "a": d.result(cx[str(ta)]),
-                "b": d.result(cx[str(tb)]),
+                "a": d.result(cx[A]),
+                "b": d.result(cx[B]),
                 "clauses": [c for c in clauses if c in cat.clauses],
                 "ambiguities": ambs,
                 "variants_differ": a.variant != b.variant,
+                "similar": similar,
             })
     return out
 

@@ -2,7 +2,7 @@
 deal and starting scores set up the witness's situation, a scripted action sequence plays it, and
 the engine's result must be the witness's `a` (or `b`) side under that side's readings.
 
-Each side is replayed on its own. A side whose situation no play reaches is skipped, with the reason.
+Each side is replayed on its own. A situation no play reaches fails, with the reason.
 The domains about hands, stakes and scores are replayed by engine_replay_scripts.
 """
 

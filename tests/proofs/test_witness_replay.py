@@ -118,5 +118,22 @@ def test_every_round_tied_diverges_between_000_and_002() -> None:
     assert first["situation"]["rounds"] == ["tie", "tie", "tie"] and first["ambiguities"] == ["AMB-1"]
 
 
+def test_one_witness_per_pair_of_results() -> None:
+    """Situations showing the same difference are one witness, counted in `similar`."""
+    for c in DATA["comparisons"]:
+        pairs = [(w["domain"], json.dumps([w["a"], w["b"]], sort_keys=True)) for w in c["witnesses"]]
+        assert len(pairs) == len(set(pairs)), f"{c['a']} / {c['b']}: two witnesses show the same results"
+        assert all(isinstance(w["similar"], int) and w["similar"] >= 0 for w in c["witnesses"])
+
+
+def test_similar_counts_the_situations_that_show_the_same_results() -> None:
+    """Mineiro against Gauderio at the target: Mineiro scores are even and at most 20 (a hand at 12
+    won from 8), so 12 is the witness and 14, 16, 18 and 20 show the same results."""
+    c = next(c for c in DATA["comparisons"]
+             if (c["a"]["ruleset"], c["b"]["ruleset"]) == ("mineiro-1v1-es", "gauderio-pairs-es"))
+    target = [w for w in c["witnesses"] if w["domain"] == "target"]
+    assert [(w["situation"], w["similar"]) for w in target] == [({"score": 12}, 4)]
+
+
 def test_witness_file_is_up_to_date() -> None:
     assert WITNESS_FILE.read_text(encoding="utf-8") == render(build()), "regenerate: truco diff --write-all"
