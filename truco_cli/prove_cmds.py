@@ -132,7 +132,8 @@ def diff(ruleset_a: str | None, ruleset_b: str | None, readings: tuple[str, ...]
         click.echo("no divergence found in the modelled domains")
     for w in found:
         refs = " ".join(w["clauses"] + w["ambiguities"])
-        click.echo(f"- {w['domain']}: {json.dumps(w['situation'], ensure_ascii=False)}")
+        similar = f"  (and {w['similar']} more situations with the same results)" if w.get("similar") else ""
+        click.echo(f"- {w['domain']}: {json.dumps(w['situation'], ensure_ascii=False)}{similar}")
         shown_a, shown_b = (json.dumps(w[k], ensure_ascii=False) for k in ("a", "b"))
         click.echo(f"    A: {shown_a}  B: {shown_b}  [{refs}]")
     if skipped:

@@ -176,6 +176,8 @@ _L: dict[str, tuple[str, str, str, str]] = {
     "rationale": ("Motivo", "Rationale", "Motivazione", "Motivo"),
     "witnesses": ("Testigos de divergencia", "Divergence witnesses", "Testimoni di divergenza",
                   "Testemunhas de divergência"),
+    "similar": ("situaciones más con el mismo resultado", "more situations with the same results",
+                "altre situazioni con lo stesso esito", "outras situações com o mesmo resultado"),
     "situation": ("Situación", "Situation", "Situazione", "Situação"),
     "none_computed": ("ninguno calculado todavía", "none computed yet", "nessuno calcolato finora",
                       "nenhuma calculada ainda"),

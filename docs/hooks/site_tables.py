@@ -115,7 +115,8 @@ def _witnesses(ctx: Ctx, amb: Any) -> str:
     # Smallest first, as `truco diff` orders them; a handful per entry tells the story.
     for w in found[:8]:
         situation = json.dumps(w.get("situation"), ensure_ascii=False, sort_keys=True)
-        cells = [f"*{w.get('domain', '')}* `{situation}`"]
+        similar = f" (+{w['similar']} {t('similar')})" if w.get("similar") else ""
+        cells = [f"*{w.get('domain', '')}* `{situation}`{similar}"]
         for side_key, result_key in (("a_side", "a"), ("b_side", "b")):
             side = w.get(side_key) or {}
             readings = ", ".join(f"`{k}={v}`" for k, v in sorted((side.get("readings") or {}).items()))
