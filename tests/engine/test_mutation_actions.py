@@ -80,6 +80,20 @@ def test_parse_reads_any_raise_value_and_refuses_malformed_text() -> None:
         assert str(err.value) == message, f"{text!r}: {err.value}"
 
 
+@pytest.mark.clause("BET-6")
+def test_parse_builds_a_raise_it_has_not_seen(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a fresh table: the table in use already holds every raise an earlier test parsed."""
+    table: dict[str, Action] = {}
+    monkeypatch.setattr(A, "_BY_TEXT", table)
+    A._build()
+    for value in (5, 97):
+        action = Action.parse(f"raise {value}")
+        assert (action.kind, action.arg, action.text) == ("raise", value, f"raise {value}"), "[BET-6]"
+        assert table[f"raise {value}"] is action and A.raise_to(value) is action
+    with pytest.raises(InvalidActionError, match=r"^malformed action 'raise 05'$"):
+        Action.parse("raise 05")
+
+
 def test_actions_are_immutable_and_stay_interned_when_copied() -> None:
     action = A.PLAY["7H"]
     with pytest.raises(AttributeError, match=r"^actions are immutable$"):

@@ -35,8 +35,8 @@ def test_bench_plays_until_the_deadline_and_reports_per_second(monkeypatch: pyte
 
 
 def test_bench_without_records(monkeypatch: pytest.MonkeyPatch) -> None:
-    clock = iter([0.0, 5.0, 7.5])
+    clock = iter([0.0, 1.5, 7.5])  # past the default second after one match
     monkeypatch.setattr(B.time, "perf_counter", lambda: next(clock))
-    out = B.run_engine_bench("gauderio-pairs-es", 1.0)
+    out = B.run_engine_bench("gauderio-pairs-es")
     assert "records" not in out and out["matches"] == 1 and out["seconds"] == 7.5
     assert out["actions"] == _replay("gauderio-pairs-es", 0, random.Random(0))[1]

@@ -195,7 +195,7 @@ def test_card_action_tables_are_built_per_variant(monkeypatch: pytest.MonkeyPatc
 @pytest.mark.clause("ENV-1")
 def test_records_are_copies_the_caller_may_change() -> None:
     g = play(new(GA, GA_BASE), "envido", "accept", "raise 2", "run")
-    before = g.record()
+    before = json.dumps(g.record())  # a snapshot that shares nothing with the game
     rec = g.record()
     hand = rec["hands"][0]
     hand["deal"][0][0] = "x"
@@ -204,8 +204,8 @@ def test_records_are_copies_the_caller_may_change() -> None:
     hand["result"]["score"][0] = 99
     hand["result"]["side_points"][0]["points"] = 99
     hand["result"]["points"] = 99
-    assert g.record() == before, "[ENV-1] the game's own history is untouched"
-    assert before["hands"][0]["result"]["side_points"] == [{"contest": "envido", "side": 0, "points": 2}]
+    assert json.dumps(g.record()) == before, "[ENV-1] the game's own history is untouched"
+    assert g.record()["hands"][0]["result"]["side_points"] == [{"contest": "envido", "side": 0, "points": 2}]
 
 
 @pytest.mark.clause("AMB-13")
@@ -226,3 +226,57 @@ def test_configuration_errors_and_readings() -> None:
         "reading for deck", "fifty", ("forty-cards", "spanish-without-tens"))
     cfg = make_config(ES, {"deck": "spanish-without-tens"})
     assert cfg.reading("deck") == "spanish-without-tens" and cfg.reading("covering") == "allowed", "[AMB-13]"
+
+
+@pytest.mark.clause("TEN-3", "TEN-4")
+def test_calling_in_the_hand_of_ten_loses_the_hand_for_the_second_seat_too() -> None:
+    g = play(new(ES, ES_DEAL, scores=(10, 4), ten_truco="caller-loses-hand"), "play 3C", "raise 6")
+    assert g.scores == (14, 4), "[TEN-3] AMB-9 caller-loses-hand: seat 1 called, side 0 scores the 4"
+
+
+@pytest.mark.clause("ENV-3")
+def test_envido_without_a_pair_summed_under_its_reading() -> None:
+    g = new(GA, deal("2e 4e 1c", "4o 5c 6b", "10o 11c 12o", "4b 5o 2c"), envido_without_pair="sum-of-cards")
+    assert g.observation(1)["envido_points"] == 15, "[ENV-3] AMB-21 sum-of-cards: 4 + 5 + 6"
+
+
+@pytest.mark.clause("ENV-4")
+def test_equal_envido_goes_to_the_starter_of_an_odd_seat() -> None:
+    hands = (deal("1e 2e 3e", "4o 5o 6o", "1b 2b 3b", "1c 2c 3c")
+             + deal("7e 6e 1b", "4o 5c 6b", "10e 11b 12o", "7o 6o 4b"))
+    g = play(new(GA, hands), "raise 2", "run")
+    assert g.to_act == 3 and g.observation(0)["starter"] == 3, "ORD-2: the second hand starts at seat 3"
+    play(g, "envido", "accept")
+    assert g.scores == (1, 2), "[ENV-4] 33 against 33: AMB-24 starter-side, side 1"
+
+
+@pytest.mark.clause("FLR-6", "FLR-7", "FLR-8")
+@pytest.mark.parametrize(("readings", "score", "side_points"), [
+    ({"flor_refusal": "stake-before-call"}, (9, 5), 6),
+    ({"flor_refusal": "stake-called"}, (22, 5), 19),
+    ({"flor_refusal": "stake-called", "falta_points": "winner-lacks"}, (24, 5), 21),
+])
+def test_contraflor_al_resto_refused_pays_exactly(readings: dict[str, str], score: tuple[int, int],
+                                                  side_points: int) -> None:
+    g = play(new(GA, GA_FLORS, scores=(3, 5), **readings), "flor", "flor-pass", "contraflor",
+             "contraflor-resto", "run")
+    assert g.scores == score, f"[FLR-8] AMB-27 {readings}"
+    expected = [{"contest": "flor", "side": 0, "points": side_points}]
+    assert g.observation(0)["side_points"] == expected, "[FLR-8]"
+    if score[0] < 24:
+        assert g.to_act == 0, "[FLR-7] play resumes"
+        assert legal_texts(g)[:3] == ["play 1e", "play 5e", "play 7e"], "[FLR-7]"
+    else:
+        assert g.outcome() is not None and g.outcome().winner == 0, "[FLR-7] the falta ends the partida"
+
+
+@pytest.mark.clause("FLR-6", "FLR-8")
+def test_contraflor_accepted_or_refused_then_play_resumes() -> None:
+    g = play(new(GA, GA_FLORS), "flor", "flor-pass", "contraflor", "accept")
+    assert g.scores == (0, 6) and g.to_act == 0, "[FLR-6] the doubled stake, 6, to seat 1's 35"
+    g = play(new(GA, GA_FLORS), "flor", "flor-pass", "contraflor", "run")
+    assert g.scores == (0, 3) and g.to_act == 0, "[FLR-8] the contraflor side scores; seat 0 plays on"
+    assert legal_texts(g)[:3] == ["play 1e", "play 5e", "play 7e"]
+    g = play(new(GA, GA_FLORS, scores=(3, 5)), "play 1e", "flor", "flor-pass", "contraflor",
+             "contraflor-resto", "run")
+    assert g.scores == (3, 11) and g.to_act == 1, "[FLR-8] seat 1 sang contraflor al resto: side 1 scores"
