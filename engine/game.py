@@ -304,7 +304,6 @@ class Game(ContestsMixin, ObservationMixin, RecordMixin):
         self._signs = ()
         self._env_chain = ()
         self._env_caller = _NO_CALL
-        self._flor = None
         if cfg.gauderio:
             self._prepare_contests()
             return
@@ -442,8 +441,9 @@ class Game(ContestsMixin, ObservationMixin, RecordMixin):
         if kind in ("play", "cover") and action.slot is None:
             name = action.arg
             if cfg.deck.index(str(name)) is None:
-                raise InvalidActionError(f"there is no card {name!r} in the {cfg.ruleset.name} deck"
-                                         f" (AMB-13 deck={dict(cfg.readings).get('deck', 'spanish-forty')})")
+                readings = dict(cfg.readings)
+                deck = f" (DECK-1, AMB-13 deck={readings['deck']})" if "deck" in readings else " (DECK-2)"
+                raise InvalidActionError(f"there is no card {name!r} in the {cfg.ruleset.name} deck{deck}")
         if self._phase == OVER:
             return ("MAT-2" if cfg.gauderio else "MAT-1"), "the match is over"
         if kind == "sign" or kind in A.SIMPLE[4:] or self._phase not in (PLAY, TRUCO, TEN_CHOICE):

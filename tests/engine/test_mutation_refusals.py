@@ -162,16 +162,16 @@ def test_refusal_names_its_clause_and_reason(position: str, action: str, message
 
 
 @pytest.mark.clause("DECK-1", "DECK-2")
-@pytest.mark.parametrize(("ruleset", "readings", "card", "deck"), [
-    (ES, {}, "1e", "forty-cards"),
-    (ES, {"deck": "spanish-without-tens"}, "QC", "spanish-without-tens"),
-    (GA, {}, "4C", "spanish-forty"),
+@pytest.mark.parametrize(("ruleset", "readings", "card", "why"), [
+    (ES, {}, "1e", "DECK-1, AMB-13 deck=forty-cards"),
+    (ES, {"deck": "spanish-without-tens"}, "QC", "DECK-1, AMB-13 deck=spanish-without-tens"),
+    (GA, {}, "4C", "DECK-2"),
 ])
 def test_a_card_outside_the_deck_is_invalid(ruleset: str, readings: dict[str, str], card: str,
-                                            deck: str) -> None:
+                                            why: str) -> None:
     game = Game.new(ruleset, seed=0, readings=readings)
     for verb in ("play", "cover"):
         with pytest.raises(InvalidActionError) as err:
             game.push(f"{verb} {card}")
-        assert str(err.value) == f"there is no card {card!r} in the {ruleset} deck (AMB-13 deck={deck})", \
+        assert str(err.value) == f"there is no card {card!r} in the {ruleset} deck ({why})", \
             "[DECK-1] [DECK-2]"
