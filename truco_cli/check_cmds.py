@@ -210,6 +210,11 @@ def load_factory(spec_text: str) -> Callable[[], Any]:
     module_name, sep, attr = spec_text.partition(":")
     if not sep or not module_name or not attr:
         fail(f"--engine wants MODULE:FACTORY (e.g. {DEFAULT_ENGINE}), not {spec_text!r}")
+    import os
+    import sys
+
+    if os.getcwd() not in sys.path:  # as `python -m` does: an adapter in the current project imports
+        sys.path.insert(0, os.getcwd())
     try:
         module = importlib.import_module(module_name)
     except Exception as exc:  # any import failure of a third-party module is bad input

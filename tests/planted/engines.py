@@ -183,6 +183,43 @@ def double_deck() -> ReferenceAdapter:
     return _adapter(_DoubleDeck)()
 
 
+# --- SEN-*: señas that lie about the hand are allowed under the truthful reading ---------------
+def lying_senas() -> ReferenceAdapter:
+    return _adapter(senas_truthful=False)()
+
+
+# --- ORD-2: the next hand's starter moves with the play, not against it ----------------------
+def starter_with_play() -> ReferenceAdapter:
+    return _adapter(starter_step=1)()
+
+
+# --- VAL-1: a Mineiro hand starts at 1 point (a run from truco then pays 1) -------------------
+def start_value() -> ReferenceAdapter:
+    return _adapter(ladder=(1, 4, 6, 10, 12))()
+
+
+# --- RND-3: a tied round goes to the side that played the top card first ----------------------
+class _TieToFirst(_Overridable):
+    def _do_card(self, action: A.Action) -> None:
+        import engine.game as game_module
+
+        original = game_module.round_result
+
+        def no_ties(table: Any, strength: Any, partner_tie_is_tie: bool) -> tuple[int, int]:
+            result, first = original(table, strength, partner_tie_is_tie)
+            return (first & 1 if result == game_module.TIE else result), first
+
+        game_module.round_result = no_ties  # only while this game resolves its card
+        try:
+            super()._do_card(action)
+        finally:
+            game_module.round_result = original
+
+
+def no_tied_rounds() -> ReferenceAdapter:
+    return _adapter(_TieToFirst)()
+
+
 # --- engine faults: one that hangs, one that raises, one that returns garbage ----------------
 class _Faulty(ReferenceAdapter):
     """Misbehaves from the `after`-th call to legal_actions of a game on."""
@@ -246,4 +283,8 @@ PLANTED: dict[str, tuple[str, str]] = {
     "match_target": ("mineiro-1v1-es", "MAT-1"),
     "iron_open": ("mineiro-1v1-es", "IRN-2"),
     "double_deck": ("mineiro-1v1-en", "DECK-1"),
+    "lying_senas": ("gauderio-pairs-es", "SEN-1"),
+    "starter_with_play": ("gauderio-pairs-es", "ORD-2"),
+    "start_value": ("mineiro-1v1-es", "VAL-1"),
+    "no_tied_rounds": ("mineiro-pairs-it", "RND-3"),
 }
