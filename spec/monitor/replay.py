@@ -19,6 +19,7 @@ recorded as the procedure says: winner = the other side, points 0, forfeit = the
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
@@ -69,6 +70,11 @@ def json_brief(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
+
+
+@functools.lru_cache(maxsize=8)
+def _deck_set(variant: str, deck_reading: str | None) -> frozenset[str]:
+    return frozenset(deck(variant, deck_reading))
 
 class _MatchChecker:
     def __init__(self, rules: Rules, record: Mapping[str, Any], game: int, exercised: Counter[str]) -> None:
@@ -147,7 +153,7 @@ class _MatchChecker:
             self.report("SET-1" if r.players == 2 else "SET-2", f"the deal must have {r.players} seats",
                         len(deal), f"{path}.deal", number)
             return False
-        cards = set(deck(r.variant, r.reading("deck")))
+        cards = _deck_set(r.variant, r.reading("deck"))
         deck_clause = "DECK-1" if r.variant == "mineiro" else "DECK-2"
         self.exercised[deck_clause] += 1
         self.exercised["SET-1" if r.players == 2 else "SET-2"] += 1

@@ -8,6 +8,7 @@ Strength: a larger int is a stronger card, equal ints are equal cards; COVERED (
 
 from __future__ import annotations
 
+import functools
 import re
 
 from spec.rules.symbolic import And, If, Val
@@ -26,6 +27,7 @@ _MINEIRO_RE = re.compile(r"^([4567QJKA23])([CHSD])$")
 _GAUDERIO_RE = re.compile(r"^(1[0-2]|[1-7])([eboc])$")
 
 
+@functools.lru_cache(maxsize=8)
 def deck(variant: str, deck_reading: str | None = None) -> tuple[str, ...]:
     """The card names of the deck, in a fixed order.
 
@@ -43,6 +45,7 @@ def deck(variant: str, deck_reading: str | None = None) -> tuple[str, ...]:
     raise ValueError(f"unknown variant {variant!r}")
 
 
+@functools.lru_cache(maxsize=1024)
 def parse_card(variant: str, name: str) -> Card | None:
     """(rank, suit) of a card name of `variant`, or None if the text names no card of it."""
     if variant == "mineiro":
@@ -90,11 +93,22 @@ def gauderio_strength(rank: Val, suit: Val) -> Val:
 
 def strength(variant: str, rank: Val, suit: Val) -> Val:
     """Strength of a face-up card of `variant`."""
+    if type(rank) is int and type(suit) is int:
+        return _concrete_strength(variant, rank, suit)
     if variant == "mineiro":
         return mineiro_strength(rank, suit)
     return gauderio_strength(rank, suit)
 
 
+@functools.lru_cache(maxsize=256)
+def _concrete_strength(variant: str, rank: int, suit: int) -> int:
+    """The same rule on plain ints, remembered: a replay asks for each card many times."""
+    if variant == "mineiro":
+        return int(mineiro_strength(rank, suit))
+    return int(gauderio_strength(rank, suit))
+
+
+@functools.lru_cache(maxsize=1024)  # pure, over a few dozen names: the monitor asks per card played
 def card_strength(variant: str, name: str, covered: bool = False) -> int:
     """Strength of a named card as played; a covered card is COVERED (COV-1, AMB-6 worth-nothing)."""
     if covered:

@@ -35,7 +35,10 @@ def If(cond: Val, then: Val, other: Val) -> Val:  # mirrors z3.If
 
 
 def And(*conds: Val) -> Val:  # mirrors z3.And
-    if all(type(c) in _PLAIN for c in conds):
+    for c in conds:
+        if type(c) not in _PLAIN:
+            break
+    else:
         return all(conds)
     if is_symbolic(*conds):
         import z3
@@ -45,7 +48,10 @@ def And(*conds: Val) -> Val:  # mirrors z3.And
 
 
 def Or(*conds: Val) -> Val:  # mirrors z3.Or
-    if all(type(c) in _PLAIN for c in conds):
+    for c in conds:
+        if type(c) not in _PLAIN:
+            break
+    else:
         return any(conds)
     if is_symbolic(*conds):
         import z3
