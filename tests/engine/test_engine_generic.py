@@ -103,40 +103,47 @@ def test_random_matches_are_consistent(ruleset: str, readings: dict[str, str]) -
 @pytest.mark.parametrize(("ruleset", "readings"), VARIANTS, ids=VARIANT_IDS)
 def test_records_valid_and_scores_grow_by_allowed_amounts(ruleset: str, readings: dict[str, str]) -> None:
     validator = jsonschema.Draft202012Validator(schema())
-    gauderio = ruleset.startswith("gauderio")
-    target = int(readings.get("gauderio-target", "24")) if gauderio else 12
     for seed in range(300):
         game = _random_game(ruleset, readings, 1000 + seed, lambda g, rng: None)
         rec = game.record()
         if seed < 40:
             errors = list(validator.iter_errors(rec))
             assert not errors, errors[0].message
-        assert rec["readings"] == readings
-        prev, partida = [0, 0], 1
-        for hand in rec["hands"]:
-            res = hand["result"]
-            if hand["partida"] != partida:
-                assert prev[0] >= target or prev[1] >= target, "[MAT-2] a partida ended early"
-                prev, partida = [0, 0], hand["partida"]
-            allowed = GAUDERIO_HAND_POINTS if gauderio else MINEIRO_HAND_POINTS
-            assert res["points"] in allowed, f"[BET-4] hand scored {res['points']}"
-            if res["winner"] is None:
-                assert res["points"] == 0
-            expected = list(prev)
-            for sp in res.get("side_points", []):
-                assert sp["points"] in {1, 2, 3, 4, 5, 6, 7, 9, 12} or sp["points"] <= target, sp
-                expected[sp["side"]] += sp["points"]
-            if res["winner"] is not None and "forfeit" not in res:
-                expected[res["winner"]] += res["points"]
-            assert res["score"] == expected, f"score {prev} -> {res['score']} with {res}"
-            prev = res["score"]
-        result = rec["result"]
-        assert result["score"] == prev
-        forfeit = rec["hands"][-1]["result"].get("forfeit")
-        if forfeit is not None:
-            assert result["winner"] == 1 - forfeit, "[TEN-4] the caller's side loses"
-        elif not (ruleset == "mineiro-pairs-it" and max(prev) < 12):
-            assert prev[result["winner"]] >= target, "[MAT-1] the winner reached the target"
+        check_scores(rec, ruleset, readings)
+
+
+
+def check_scores(rec: dict, ruleset: str, readings: dict[str, str]) -> None:
+    """A finished record's arithmetic: hand points the rules allow, scores that add up hand by
+    hand, partidas that end at the target, and a match winner who reached it (or a forfeit)."""
+    gauderio = ruleset.startswith("gauderio")
+    target = int(readings.get("gauderio-target", "24")) if gauderio else 12
+    allowed = GAUDERIO_HAND_POINTS if gauderio else MINEIRO_HAND_POINTS
+    assert rec["readings"] == readings
+    prev, partida = [0, 0], 1
+    for hand in rec["hands"]:
+        res = hand["result"]
+        if hand["partida"] != partida:
+            assert max(prev) >= target, "[MAT-2] a partida ended before the target"
+            prev, partida = [0, 0], hand["partida"]
+        assert res["points"] in allowed, f"[BET-4] hand scored {res['points']}"
+        if res["winner"] is None:
+            assert res["points"] == 0, "[HND-9] nobody scores"
+        expected = list(prev)
+        for sp in res.get("side_points", []):
+            assert sp["points"] in {1, 2, 3, 4, 5, 6, 7, 9, 12} or sp["points"] <= target, sp
+            expected[sp["side"]] += sp["points"]
+        if res["winner"] is not None and "forfeit" not in res:
+            expected[res["winner"]] += res["points"]
+        assert res["score"] == expected, f"[BET-4] score {prev} -> {res['score']} with {res}"
+        prev = res["score"]
+    result = rec["result"]
+    assert result["score"] == prev, "[MAT-1] the match result repeats the last score"
+    forfeit = rec["hands"][-1]["result"].get("forfeit")
+    if forfeit is not None:
+        assert result["winner"] == 1 - forfeit, "[TEN-4] the caller's side loses"
+    elif not (ruleset == "mineiro-pairs-it" and max(prev) < 12):
+        assert prev[result["winner"]] >= target, "[MAT-1] the winner reached the target"
 
 
 @pytest.mark.parametrize("ruleset", RULESET_NAMES)
