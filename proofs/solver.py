@@ -81,18 +81,7 @@ def find_all(condition: z3.BoolRef, variables: Sequence[z3.ExprRef], *,
     """
     s = _solver(timeout_ms)
     s.add(*assumptions, condition)
-    found: list[dict[str, Any]] = []
-    while len(found) < limit:
-        r = s.check()
-        if r == z3.unsat:
-            return found
-        if r != z3.sat:
-            raise RuntimeError(f"z3 answered unknown: {s.reason_unknown()}")
-        m = s.model()
-        point = {v: m.eval(v, model_completion=True) for v in variables}
-        found.append({str(v): _value(m, v) for v in variables})
-        s.add(z3.Or(*[v != val for v, val in point.items()]))
-    return found
+    return _enumerate(s, variables, limit)
 
 
 def find_smallest(condition: z3.BoolRef, variables: Sequence[z3.ExprRef], size: z3.ArithRef, *,
@@ -106,15 +95,24 @@ def find_smallest(condition: z3.BoolRef, variables: Sequence[z3.ExprRef], size: 
     opt.set("timeout", timeout_ms)
     opt.add(*assumptions, condition)
     opt.minimize(size)
+    return _enumerate(opt, variables, limit)
+
+
+def _enumerate(solver: z3.Solver | z3.Optimize, variables: Sequence[z3.ExprRef],
+               limit: int) -> list[dict[str, Any]]:
+    """Up to `limit` models of what `solver` holds, each blocked before the next is asked for.
+
+    Raises RuntimeError if Z3 answers unknown: a partial list must not pass for a complete one.
+    """
     found: list[dict[str, Any]] = []
     while len(found) < limit:
-        r = opt.check()
+        r = solver.check()
         if r == z3.unsat:
             return found
         if r != z3.sat:
-            raise RuntimeError(f"z3 answered unknown: {opt.reason_unknown()}")
-        m = opt.model()
+            raise RuntimeError(f"z3 answered unknown: {solver.reason_unknown()}")
+        m = solver.model()
         point = {v: m.eval(v, model_completion=True) for v in variables}
         found.append({str(v): _value(m, v) for v in variables})
-        opt.add(z3.Or(*[v != val for v, val in point.items()]))
+        solver.add(z3.Or(*[v != val for v, val in point.items()]))
     return found
