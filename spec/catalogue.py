@@ -1,12 +1,14 @@
 """The clause catalogue, the ambiguity register and the rulesets, loaded from `spec/data/`.
 
 This module is the spec's single door to its data: the rulebooks (`spec/sources/`), the clauses
-that quote them, the register of ambiguities with their readings, and the four rulesets, each the
-set of clauses it holds plus its reading of every ambiguity that concerns it.
+that quote them, the register of ambiguities with their readings, and the rulesets: one file each
+under `spec/data/rulesets/` (plus any file added with `add_ruleset_file`), each stating its game
+as data, the clauses it holds and its default reading of every ambiguity that concerns it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import functools
 import re
@@ -16,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+
+from spec.ruleset_file import RULESETS_DIR, RulesetFile, RulesetFileError, load_ruleset_file
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 DATA_DIR = PACKAGE_DIR / "data"
@@ -79,6 +83,17 @@ class Quote:
 
 
 @dataclass(frozen=True)
+class Publication:
+    """Published rules that a file-defined ruleset names as its source (not a rulebook of spec/sources)."""
+
+    id: str
+    title: str
+    publisher: str
+    url: str | None = None
+    note: str | None = None
+
+
+@dataclass(frozen=True)
 class Clause:
     id: str
     kind: str
@@ -86,6 +101,10 @@ class Clause:
     text: Text
     rulesets: tuple[str, ...]  # full ruleset names
     sources: tuple[Quote, ...]
+    # A clause of a ruleset file: stated by published rules, not quoted from a rulebook.
+    published: tuple[Publication, str | None] | None = None  # the publication and the section
+    # ruleset -> the publication that states the clause for it
+    adopted: Mapping[str, Publication] = field(default_factory=dict)
 
     def docs(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(q.doc for q in self.sources))
@@ -119,13 +138,26 @@ class Ambiguity:
 
 @dataclass(frozen=True)
 class Ruleset:
+    """A ruleset: its identity, its rulebook (or published sources) and its data (the file)."""
+
     name: str
     code: str
-    doc: str
-    variant: str
+    doc: str | None  # the rulebook of spec/sources it encodes; None for published rules
     players: int
     language: str
     title: Text
+    family: Text
+    file: RulesetFile = field(repr=False)
+    publications: tuple[Publication, ...] = ()
+
+    @property
+    def data(self) -> Mapping[str, Any]:
+        return self.file.data
+
+    @property
+    def variant(self) -> str:
+        # Transitional, for code not yet reading the ruleset's features: removed once all do.
+        return "gauderio" if "envido" in self.file.data else "mineiro"
 
 
 @dataclass(frozen=True)
@@ -224,22 +256,74 @@ def load_sources() -> dict[str, Source]:
     return sources
 
 
+_EXTRA_FILES: list[Path] = []
+
+
+def add_ruleset_file(path: str | Path) -> str:
+    """Load one more ruleset file (as `--ruleset-file` does) and return its name.
+
+    The file is checked in full first (RulesetFileError names the file, field and line); a name
+    or code that another loaded ruleset already uses is an error. Loading the same file again is
+    harmless.
+    """
+    path = Path(path).resolve()
+    if path not in _EXTRA_FILES:
+        _EXTRA_FILES.append(path)
+        load_catalogue.cache_clear()
+        try:
+            cat = load_catalogue()
+        except Exception:
+            _EXTRA_FILES.remove(path)
+            load_catalogue.cache_clear()
+            raise
+    else:
+        cat = load_catalogue()
+    return next(rs.name for rs in cat.rulesets.values() if rs.file.path.resolve() == path)
+
+
+def ruleset_paths() -> list[Path]:
+    """The built-in ruleset files, then the added ones, in load order."""
+    return sorted(RULESETS_DIR.glob("*.yaml")) + list(_EXTRA_FILES)
+
+
+def _publications(data: Mapping[str, Any]) -> tuple[Publication, ...]:
+    return tuple(Publication(id=p["id"], title=p["title"], publisher=p["publisher"], url=p.get("url"),
+                             note=p.get("note")) for p in data["origin"].get("published", ()))
+
+
 @functools.cache
 def load_catalogue() -> Catalogue:
     """Load and cross-check the whole catalogue (cached: the data is read once per process)."""
     sources = load_sources()
-    rulesets = {}
-    for raw in _load_yaml("rulesets.yaml"):
-        rs = Ruleset(
-            name=raw["name"], code=raw["code"], doc=str(raw["doc"]), variant=raw["variant"],
-            players=int(raw["players"]), language=raw["language"],
-            title=_text(raw["title"], f"ruleset {raw['name']}"),
-        )
+    raw_clauses = _load_yaml("clauses.yaml")
+    raw_register = _load_yaml("ambiguities.yaml")
+    register = {str(a["key"]): tuple(str(r["name"]) for r in a["readings"]) for a in raw_register}
+    quoted_ids = {str(raw["id"]) for raw in raw_clauses}
+
+    rulesets: dict[str, Ruleset] = {}
+    local_clauses: list[tuple[Ruleset, Mapping[str, Any]]] = []
+    for path in ruleset_paths():
+        taken = quoted_ids | {str(c["id"]) for _, c in local_clauses}
+        rf = load_ruleset_file(path, clause_ids=taken, register=register, rulebooks=set(sources),
+                               display=_display(path))
+        for other in rulesets.values():
+            if rf.name == other.name or rf.code == other.code:
+                raise RulesetFileError(_display(path), ("name" if rf.name == other.name else "code",), None,
+                                       f"ruleset {other.name} ({other.code}) already uses this "
+                                       f"{'name' if rf.name == other.name else 'code'}")
+        d = rf.data
+        rs = Ruleset(name=rf.name, code=rf.code, doc=rf.rulebook, players=rf.players, language=d["language"],
+                     title=dict(d["title"]), family=dict(d["family"]), file=rf, publications=_publications(d))
         rulesets[rs.name] = rs
+        local_clauses += [(rs, c) for c in d.get("clauses", ())]
+    # The four rulebooks' rulesets first, in rulebook order, then the others by name; added files last.
+    added = {p.resolve() for p in _EXTRA_FILES}
+    rulesets = dict(sorted(rulesets.items(), key=lambda kv: (
+        kv[1].file.path.resolve() in added, kv[1].doc is None, kv[1].doc or "", kv[0])))
     by_code = {rs.code: rs.name for rs in rulesets.values()}
 
     clauses: dict[str, Clause] = {}
-    for raw in _load_yaml("clauses.yaml"):
+    for raw in raw_clauses:
         cid = raw["id"]
         if not CLAUSE_ID_RE.match(cid) or cid in clauses:
             raise CatalogueError(f"bad or duplicate clause id {cid!r}")
@@ -254,10 +338,23 @@ def load_catalogue() -> Catalogue:
             rulesets=tuple(by_code[code] for code in raw["rulesets"]),
             sources=_quotes(raw["sources"], sources, cid),
         )
+    for rs, raw in local_clauses:
+        pubs = {p.id: p for p in rs.publications}
+        src = raw["source"]
+        clauses[raw["id"]] = Clause(
+            id=raw["id"], kind=raw["kind"], title=dict(raw["title"]), text=dict(raw["text"]),
+            rulesets=(rs.name,), sources=(), published=(pubs[src["publication"]], src.get("section")),
+        )
+    for rs in rulesets.values():  # clauses of the catalogue that a file-defined ruleset holds too
+        pubs = {p.id: p for p in rs.publications}
+        for cid, pub in (rs.data.get("adopts") or {}).items():
+            c = clauses[cid]
+            clauses[cid] = dataclasses.replace(c, rulesets=(*c.rulesets, rs.name),
+                                               adopted={**c.adopted, rs.name: pubs[pub]})
 
     ambiguities: dict[str, Ambiguity] = {}
     by_key: dict[str, Ambiguity] = {}
-    for raw in _load_yaml("ambiguities.yaml"):
+    for raw in raw_register:
         aid = raw["id"]
         if not AMBIGUITY_ID_RE.match(aid) or aid in ambiguities or raw["key"] in by_key:
             raise CatalogueError(f"bad or duplicate ambiguity {aid!r} / {raw['key']!r}")
@@ -271,15 +368,11 @@ def load_catalogue() -> Catalogue:
                     sources=_quotes(r["sources"], sources, f"{aid} {r['name']}"))
             for r in raw["readings"]
         )
-        names = [r.name for r in readings]
-        defaults, rationale = {}, {}
-        for rs_name, d in raw["defaults"].items():
-            if rs_name not in rulesets:
-                raise CatalogueError(f"{aid}: default for unknown ruleset {rs_name!r}")
-            if str(d["reading"]) not in names:
-                raise CatalogueError(f"{aid}: default {d['reading']!r} is not one of {names}")
-            defaults[rs_name] = str(d["reading"])
-            rationale[rs_name] = _text(d["rationale"], f"{aid} rationale {rs_name}")
+        # Each ruleset states its default reading of the entries that concern it (its file).
+        defaults = {rs.name: str(rs.data["readings"][raw["key"]]["default"])
+                    for rs in rulesets.values() if raw["key"] in rs.data["readings"]}
+        rationale = {rs.name: dict(rs.data["readings"][raw["key"]]["rationale"])
+                     for rs in rulesets.values() if raw["key"] in rs.data["readings"]}
         amb = Ambiguity(
             id=aid, key=raw["key"], kind=raw["kind"], clauses=tuple(raw["clauses"]),
             question=_text(raw["question"], f"{aid} question"), readings=readings,
@@ -300,6 +393,14 @@ def load_catalogue() -> Catalogue:
 
     return Catalogue(sources=sources, clauses=clauses, ambiguities=ambiguities, rulesets=rulesets,
                      nonnormative=nonnormative, _by_key=by_key)
+
+
+def _display(path: Path) -> str:
+    """A ruleset file as errors name it: relative to the project for the built-in ones."""
+    try:
+        return str(path.resolve().relative_to(PACKAGE_DIR.parent))
+    except ValueError:
+        return str(path)
 
 
 def editorial_text(code: str) -> str | None:

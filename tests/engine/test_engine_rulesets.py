@@ -12,15 +12,20 @@ from engine.cards import GAUDERIO_DECK, MINEIRO_FORTY, MINEIRO_NO_Q
 from engine.config import make_config
 
 REGISTER = yaml.safe_load((ROOT / "spec" / "data" / "ambiguities.yaml").read_text())
-RULESETS_YAML = yaml.safe_load((ROOT / "spec" / "data" / "rulesets.yaml").read_text())
+RULESET_FILES = {
+    p.stem: yaml.safe_load(p.read_text()) for p in (ROOT / "spec" / "data" / "rulesets").glob("*.yaml")
+}
 
 
-def test_engine_rulesets_match_the_catalogue() -> None:
-    assert [r["name"] for r in RULESETS_YAML] == list(engine.RULESETS)
-    for r in RULESETS_YAML:
-        mine = engine.find_ruleset(r["name"])
-        assert (mine.code, mine.doc, mine.variant, mine.players) == (r["code"], r["doc"], r["variant"],
-                                                                   r["players"])
+def test_engine_rulesets_match_the_files() -> None:
+    assert set(RULESET_FILES) == set(engine.RULESETS)
+    for name, r in RULESET_FILES.items():
+        mine = engine.find_ruleset(name)
+        assert (mine.code, mine.doc, mine.players) == (
+            r["code"],
+            r["origin"]["rulebook"],
+            r["players"]["count"],
+        )
 
 
 def test_engine_defaults_equal_the_register_defaults() -> None:
@@ -29,13 +34,13 @@ def test_engine_defaults_equal_the_register_defaults() -> None:
         assert engine.READINGS[key][0] == entry["id"]
         assert engine.READINGS[key][1] == tuple(str(r["name"]) for r in entry["readings"])
     for name, ruleset in engine.RULESETS.items():
-        expected = {e["key"]: str(e["defaults"][name]["reading"]) for e in REGISTER if name in e["defaults"]}
+        expected = {k: str(v["default"]) for k, v in RULESET_FILES[name]["readings"].items()}
         assert dict(ruleset.defaults) == expected, name
 
 
 def test_every_register_reading_is_accepted() -> None:
     for entry in REGISTER:
-        for name in entry["defaults"]:
+        for name in (n for n, r in RULESET_FILES.items() if entry["key"] in r["readings"]):
             for reading in entry["readings"]:
                 game = Game.new(name, seed=1, readings={entry["key"]: str(reading["name"])})
                 assert game.readings[entry["key"]] == str(reading["name"])
@@ -69,8 +74,11 @@ def test_decks() -> None:
 def test_reading_deck_spanish_without_tens() -> None:
     assert len(MINEIRO_NO_Q.cards) == 36 and MINEIRO_NO_Q.index("QD") is None, "[DECK-1] AMB-13"
     with pytest.raises(InvalidActionError):
-        Game.new("mineiro-1v1-en", readings={"deck": "spanish-without-tens"},
-                 deals=[[["QD", "4C", "5C"], ["6C", "7C", "JC"]]])
+        Game.new(
+            "mineiro-1v1-en",
+            readings={"deck": "spanish-without-tens"},
+            deals=[[["QD", "4C", "5C"], ["6C", "7C", "JC"]]],
+        )
     game = Game.new("mineiro-1v1-en", seed=3, readings={"deck": "spanish-without-tens"})
     with pytest.raises(InvalidActionError):
         game.push("play QH")
@@ -88,8 +96,22 @@ def test_mineiro_card_order() -> None:
 @pytest.mark.clause("CARD-5")
 def test_gauderio_card_order() -> None:
     s = GAUDERIO_DECK.strength
-    groups = [["1e"], ["1b"], ["7e"], ["7o"], ["3e", "3c"], ["2b", "2o"], ["1o", "1c"], ["12e", "12c"],
-              ["11b"], ["10o"], ["7b", "7c"], ["6e"], ["5b"], ["4o", "4c"]]
+    groups = [
+        ["1e"],
+        ["1b"],
+        ["7e"],
+        ["7o"],
+        ["3e", "3c"],
+        ["2b", "2o"],
+        ["1o", "1c"],
+        ["12e", "12c"],
+        ["11b"],
+        ["10o"],
+        ["7b", "7c"],
+        ["6e"],
+        ["5b"],
+        ["4o", "4c"],
+    ]
     values = [{s[GAUDERIO_DECK.index(c)] for c in g} for g in groups]
     assert all(len(v) == 1 for v in values), "[CARD-5] cards in a group are equal"
     flat = [v.pop() for v in values]
@@ -97,9 +119,28 @@ def test_gauderio_card_order() -> None:
 
 
 def test_actions_round_trip_and_are_interned() -> None:
-    for text in ("play 7H", "cover QD", "play #2", "raise 4", "accept", "run", "ten-play", "ten-decline",
-                 "envido", "real-envido", "falta-envido", "flor", "flor-raise", "flor-pass", "contraflor",
-                 "contraflor-resto", "sign ciego", "sign tanto-27-29", "sign tanto-30-plus", "play 12c"):
+    for text in (
+        "play 7H",
+        "cover QD",
+        "play #2",
+        "raise 4",
+        "accept",
+        "run",
+        "ten-play",
+        "ten-decline",
+        "envido",
+        "real-envido",
+        "falta-envido",
+        "flor",
+        "flor-raise",
+        "flor-pass",
+        "contraflor",
+        "contraflor-resto",
+        "sign ciego",
+        "sign tanto-27-29",
+        "sign tanto-30-plus",
+        "play 12c",
+    ):
         action = Action.parse(text)
         assert action.text == text == str(action)
         assert eval(repr(action)) == action and hash(eval(repr(action))) == hash(action)

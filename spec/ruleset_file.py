@@ -1,0 +1,458 @@
+"""Ruleset files (`spec/data/rulesets/NAME.yaml`, or any file given with `--ruleset-file`).
+
+A ruleset file states a variant of Truco as data (spec/schemas/ruleset.schema.json). This module
+reads one, checks it against the schema and against what a schema cannot say (a card in two
+strength groups, a ladder that does not increase, a chain of calls that loops, ...), and gives
+every error as one line naming the file, the field's path and its line. Nothing is half-loaded:
+a file is either wholly valid or refused.
+
+Checks that need the catalogue (clause IDs, register keys and readings) take it as arguments, so
+this module does not depend on the catalogue's own loading.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+SCHEMA_PATH = Path(__file__).resolve().parent / "schemas" / "ruleset.schema.json"
+RULESETS_DIR = Path(__file__).resolve().parent / "data" / "rulesets"
+FORMAT = "truco-ruleset/1"
+
+PathKey = tuple[str | int, ...]
+
+
+class RulesetFileError(ValueError):
+    """A ruleset file that cannot be used: the message names the file, the field and its line."""
+
+    def __init__(self, file: str, path: PathKey, line: int | None, message: str) -> None:
+        self.file, self.path, self.line, self.message = file, path, line, message
+        where = ".".join(str(p) for p in path) or "(top level)"
+        at = f", line {line}" if line else ""
+        super().__init__(f"{file}: {where}{at}: {message}")
+
+
+# --- reading YAML with the line of every field ------------------------------------------------
+
+
+def _loader() -> type:
+    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _lines(
+    node: yaml.Node, file: str, path: PathKey = (), out: dict[PathKey, int] | None = None
+) -> dict[PathKey, int]:
+    """The line (1-based) of every field, by path; a key given twice in one mapping is an error."""
+    out = {} if out is None else out
+    out[path] = node.start_mark.line + 1
+    if isinstance(node, yaml.MappingNode):
+        seen: set[str] = set()
+        for key_node, value_node in node.value:
+            key = str(key_node.value)
+            if key in seen:
+                raise RulesetFileError(
+                    file,
+                    (*path, key),
+                    key_node.start_mark.line + 1,
+                    "this key is given twice in the same mapping",
+                )
+            seen.add(key)
+            _lines(value_node, file, (*path, key), out)
+    elif isinstance(node, yaml.SequenceNode):
+        for i, item in enumerate(node.value):
+            _lines(item, file, (*path, i), out)
+    return out
+
+
+def _read(path: Path) -> tuple[Any, dict[PathKey, int]]:
+    file = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RulesetFileError(file, (), None, f"cannot read the file ({exc.strerror or exc})") from None
+    except UnicodeDecodeError as exc:
+        raise RulesetFileError(file, (), None, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    try:
+        node = yaml.compose(text, Loader=_loader())
+        data = yaml.load(text, Loader=_loader())
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise RulesetFileError(
+            file, (), mark.line + 1 if mark else None, f"not valid YAML: {problem}"
+        ) from None
+    if node is None:
+        raise RulesetFileError(file, (), None, "the file is empty")
+    return data, _lines(node, file)
+
+
+# --- the model -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RulesetFile:
+    """A checked ruleset file: its identity and its data (a plain dict, as the schema describes)."""
+
+    name: str
+    code: str
+    path: Path
+    data: Mapping[str, Any] = field(repr=False)
+
+    @property
+    def rulebook(self) -> str | None:
+        """The rulebook of spec/sources/ the ruleset encodes ("000"), or None for published rules."""
+        return self.data["origin"].get("rulebook")
+
+    @property
+    def players(self) -> int:
+        return int(self.data["players"]["count"])
+
+    @property
+    def defaults(self) -> dict[str, str]:
+        """The default reading of every register key that concerns the ruleset."""
+        return {k: str(v["default"]) for k, v in self.data["readings"].items()}
+
+    def resolved(self, readings: Mapping[str, str]) -> dict[str, Any]:
+        """The data with what each chosen reading `sets` applied (readings: the full map)."""
+        return apply_readings(self.data, readings)
+
+    def local_clause_ids(self) -> list[str]:
+        return [c["id"] for c in self.data.get("clauses", ())]
+
+    def referenced_clause_ids(self) -> set[str]:
+        """Every clause ID the file names as the source of one of its rules."""
+        return set(_clause_refs(self.data))
+
+
+def apply_readings(data: Mapping[str, Any], readings: Mapping[str, str]) -> dict[str, Any]:
+    """A copy of `data` where every `sets` of the chosen readings is applied (dotted paths)."""
+    out = copy.deepcopy(dict(data))
+    for key, entry in data["readings"].items():
+        chosen = readings.get(key, entry["default"])
+        for dotted, value in (entry.get("sets") or {}).get(str(chosen), {}).items():
+            parts = dotted.split(".")
+            target = out
+            for part in parts[:-1]:
+                target = target.setdefault(part, {})
+            target[parts[-1]] = copy.deepcopy(value)
+    return out
+
+
+def _clause_refs(data: Any, key: str = "") -> Iterable[str]:
+    """Clause IDs named under keys called clause/clauses (not the texts of local clauses)."""
+    if isinstance(data, Mapping):
+        for k, v in data.items():
+            if k in ("clause", "order") and isinstance(v, str):
+                yield v
+            elif k == "clauses" and isinstance(v, Mapping):
+                yield from (x for x in v.values() if isinstance(x, str))
+            elif k == "clauses" and isinstance(v, list) and all(isinstance(x, str) for x in v):
+                yield from v
+            elif k in ("clauses", "readings", "title", "family", "name", "rationale", "suit_names"):
+                continue
+            else:
+                yield from _clause_refs(v, k)
+    elif isinstance(data, list):
+        for item in data:
+            yield from _clause_refs(item, key)
+
+
+# --- checks ------------------------------------------------------------------------------------
+
+
+@functools.cache
+def _validator() -> Any:
+    import jsonschema
+
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    return jsonschema.Draft202012Validator(schema)
+
+
+def _schema_error(file: str, data: Any, lines: dict[PathKey, int]) -> RulesetFileError | None:
+    import jsonschema
+
+    errors = list(_validator().iter_errors(data))
+    if not errors:
+        return None
+    err = jsonschema.exceptions.best_match(errors)
+    # A oneOf/anyOf failure is clearer through the branch that got furthest.
+    while err.context:
+        err = max(err.context, key=lambda e: len(e.absolute_path))
+    path = tuple(err.absolute_path)
+    return RulesetFileError(file, path, _line(lines, path), err.message)
+
+
+def _line(lines: dict[PathKey, int], path: PathKey) -> int | None:
+    """The line of `path`, or of its nearest parent that has one."""
+    key = tuple(str(p) if not isinstance(p, int) else p for p in path)
+    while key not in lines and key:
+        key = key[:-1]
+    return lines.get(key)
+
+
+class _Checker:
+    """What a schema cannot check; raises the first RulesetFileError found."""
+
+    def __init__(self, file: str, data: Mapping[str, Any], lines: dict[PathKey, int]) -> None:
+        self.file, self.data, self.lines = file, data, lines
+
+    def fail(self, path: PathKey, message: str) -> None:
+        raise RulesetFileError(self.file, path, _line(self.lines, path), message)
+
+    def all_cards(self) -> list[str]:
+        deck = self.data["deck"]
+        return [f"{r}{s}" for r in deck["ranks"] for s in deck["suits"]]
+
+    def run(self, clause_ids: set[str], register: Mapping[str, tuple[str, ...]], rulebooks: set[str]) -> None:
+        d = self.data
+        cards = self.all_cards()
+        if len(set(cards)) != len(cards):
+            self.fail(
+                ("deck", "ranks"),
+                "two cards would have the same name: a rank and a suit run together ambiguously",
+            )
+        for i, card in enumerate(d["deck"].get("exclude", ())):
+            if card not in cards:
+                self.fail(("deck", "exclude", i), f"{card!r} is not a card of this deck")
+        if 3 * d["players"]["count"] + (1 if "muestra" in d else 0) > len(cards) - len(
+            d["deck"].get("exclude", ())
+        ):
+            self.fail(("players", "count"), "the deck has too few cards to deal three to every player")
+        self.check_strength(cards)
+        self.check_ladder()
+        if "envido" in d:
+            self.check_envido()
+        if "muestra" in d:
+            self.check_muestra()
+        if "senas" in d and "ciego" in d["senas"] and d["senas"]["ciego"]["below"] not in d["deck"]["ranks"]:
+            self.fail(
+                ("senas", "ciego", "below"), f"{d['senas']['ciego']['below']!r} is not a rank of this deck"
+            )
+        if "flor" in d and "envido" not in d:
+            self.fail(("flor",), "flor is counted with the envido values: the file needs an envido section")
+        self.check_match()
+        self.check_origin(rulebooks)
+        self.check_clauses(clause_ids)
+        self.check_readings(register)
+
+    def check_strength(self, cards: list[str]) -> None:
+        seen: dict[str, int] = {}
+        for g, group in enumerate(self.data["strength"]["groups"]):
+            for i, card in enumerate(group):
+                if card not in cards:
+                    self.fail(("strength", "groups", g, i), f"{card!r} is not a card of this deck")
+                if card in seen:
+                    self.fail(
+                        ("strength", "groups", g, i),
+                        f"{card} is already in group {seen[card] + 1}: "
+                        "every card belongs to exactly one group",
+                    )
+                seen[card] = g
+        missing = [c for c in cards if c not in seen]
+        if missing:
+            self.fail(
+                ("strength", "groups"),
+                f"no group ranks {', '.join(missing[:6])}"
+                f"{' ...' if len(missing) > 6 else ''}: every card needs a place",
+            )
+
+    def check_ladder(self) -> None:
+        truco = self.data["truco"]
+        before = truco["opening"]["value"]
+        for i, call in enumerate(truco["calls"]):
+            if call["value"] <= before:
+                self.fail(
+                    ("truco", "calls", i, "value"),
+                    f"the ladder must increase: {call['value']} comes after {before}",
+                )
+            if call["refused"] >= call["value"]:
+                self.fail(
+                    ("truco", "calls", i, "refused"),
+                    f"running from a call of {call['value']} cannot pay {call['refused']}, as much or more",
+                )
+            before = call["value"]
+
+    def check_envido(self) -> None:
+        env = self.data["envido"]
+        ranks = self.data["deck"]["ranks"]
+        for r in ranks:
+            if r not in env["values"]:
+                self.fail(("envido", "values"), f"no envido value for rank {r!r}")
+        for r in env["values"]:
+            if r not in ranks:
+                self.fail(("envido", "values", r), f"{r!r} is not a rank of this deck")
+        calls = env["calls"]
+        for name, call in calls.items():
+            for i, nxt in enumerate(call["then"]):
+                if nxt not in calls:
+                    self.fail(
+                        ("envido", "calls", name, "then", i), f"{nxt!r} is not one of this file's calls"
+                    )
+            if name in call["then"] and call.get("times", 1) < 2:
+                self.fail(
+                    ("envido", "calls", name, "then"),
+                    f"{name} answers itself but may appear only once (times: 1)",
+                )
+        # The chain only goes forward: apart from a call repeating itself, no call may come back.
+        state: dict[str, int] = {}
+
+        def visit(name: str, trail: list[str]) -> None:
+            state[name] = 1
+            for nxt in calls[name]["then"]:
+                if nxt == name:
+                    continue
+                if state.get(nxt) == 1:
+                    loop = " -> ".join([*trail[trail.index(nxt) :], nxt])
+                    self.fail(("envido", "calls", name, "then"), f"the chain of calls loops: {loop}")
+                if nxt not in state:
+                    visit(nxt, [*trail, nxt])
+            state[name] = 2
+
+        for name in calls:
+            if name not in state:
+                visit(name, [name])
+
+    def check_muestra(self) -> None:
+        m = self.data["muestra"]
+        ranks = self.data["deck"]["ranks"]
+        seen = set()
+        for i, p in enumerate(m["piezas"]):
+            if p["rank"] not in ranks:
+                self.fail(("muestra", "piezas", i, "rank"), f"{p['rank']!r} is not a rank of this deck")
+            if p["rank"] in seen:
+                self.fail(("muestra", "piezas", i, "rank"), f"rank {p['rank']} is listed twice")
+            seen.add(p["rank"])
+        stand_in = m.get("stand_in")
+        if stand_in is not None and (stand_in not in ranks or stand_in in seen):
+            self.fail(
+                ("muestra", "stand_in"), f"{stand_in!r} must be a rank of this deck that is not a pieza"
+            )
+
+    def check_match(self) -> None:
+        match = self.data["match"]
+        halves = match.get("halves")
+        if halves is not None and not 0 < halves < match["target"]:
+            self.fail(
+                ("match", "halves"), f"the first half ({halves}) must be below the target ({match['target']})"
+            )
+
+    def check_origin(self, rulebooks: set[str]) -> None:
+        origin = self.data["origin"]
+        if "rulebook" in origin and origin["rulebook"] not in rulebooks:
+            self.fail(
+                ("origin", "rulebook"),
+                f"no rulebook {origin['rulebook']!r} in spec/sources "
+                f"(there are {', '.join(sorted(rulebooks))})",
+            )
+        pubs = {p["id"] for p in origin.get("published", ())}
+        for cid, pub in (self.data.get("adopts") or {}).items():
+            if pub not in pubs:
+                self.fail(("adopts", cid), f"{pub!r} is not a publication listed under origin.published")
+        for i, c in enumerate(self.data.get("clauses", ())):
+            if c["source"]["publication"] not in pubs:
+                self.fail(
+                    ("clauses", i, "source", "publication"),
+                    f"{c['source']['publication']!r} is not a publication listed under origin.published",
+                )
+
+    def check_clauses(self, clause_ids: set[str]) -> None:
+        local: set[str] = set()
+        for i, c in enumerate(self.data.get("clauses", ())):
+            if c["id"] in clause_ids or c["id"] in local:
+                self.fail(("clauses", i, "id"), f"clause ID {c['id']} is already taken: pick a new one")
+            local.add(c["id"])
+        known = clause_ids | local
+        for cid in sorted(set(_clause_refs(self.data)) | set(self.data.get("adopts") or ())):
+            if cid not in known:
+                path = self._find(cid)
+                self.fail(path, f"no clause {cid} in the catalogue or in this file's clauses")
+
+    def _find(self, value: str, data: Any = None, path: PathKey = ()) -> PathKey:
+        data = self.data if data is None else data
+        if data == value:
+            return path
+        items = (
+            data.items() if isinstance(data, Mapping) else enumerate(data) if isinstance(data, list) else ()
+        )
+        for k, v in items:
+            if k == value:
+                return (*path, k)
+            found = self._find(value, v, (*path, k))
+            if found:
+                return found
+        return ()
+
+    def check_readings(self, register: Mapping[str, tuple[str, ...]]) -> None:
+        for key, entry in self.data["readings"].items():
+            if key not in register:
+                self.fail(("readings", key), f"{key!r} is not a key of the ambiguity register")
+            choices = register[key]
+            if str(entry["default"]) not in choices:
+                self.fail(
+                    ("readings", key, "default"),
+                    f"{entry['default']!r} is not a reading of {key} (readings: {', '.join(choices)})",
+                )
+            for reading, changes in (entry.get("sets") or {}).items():
+                if reading not in choices:
+                    self.fail(
+                        ("readings", key, "sets", reading),
+                        f"{reading!r} is not a reading of {key} (readings: {', '.join(choices)})",
+                    )
+                for dotted in changes:
+                    if not self._settable(dotted):
+                        self.fail(
+                            ("readings", key, "sets", reading, dotted),
+                            f"{dotted!r} does not name a field of this file",
+                        )
+        # Whatever a reading sets must still make a valid file.
+        for key, entry in self.data["readings"].items():
+            for reading in entry.get("sets") or {}:
+                changed = apply_readings(self.data, {key: reading})
+                problem = _schema_error(self.file, changed, {})
+                if problem is not None:
+                    self.fail(
+                        ("readings", key, "sets", reading),
+                        f"this reading makes the file invalid: {problem.message}",
+                    )
+
+    def _settable(self, dotted: str) -> bool:
+        """A dotted path whose parent exists (the field itself may be new, e.g. deck.exclude)."""
+        parts = dotted.split(".")
+        target: Any = self.data
+        for part in parts[:-1]:
+            if not isinstance(target, Mapping) or part not in target:
+                return False
+            target = target[part]
+        return isinstance(target, Mapping)
+
+
+def load_ruleset_file(
+    path: str | Path,
+    *,
+    clause_ids: set[str],
+    register: Mapping[str, tuple[str, ...]],
+    rulebooks: set[str],
+    display: str | None = None,
+) -> RulesetFile:
+    """Read and check one ruleset file; RulesetFileError names the file, field and line.
+
+    `clause_ids`: the catalogue's clause IDs; `register`: register key -> its readings;
+    `rulebooks`: the codes of spec/sources. `display`: how to name the file in errors.
+    """
+    path = Path(path)
+    file = display or str(path)
+    data, lines = _read(path)
+    if not isinstance(data, dict):
+        raise RulesetFileError(file, (), 1, "a ruleset file is a mapping of fields (format, name, deck, ...)")
+    problem = _schema_error(file, data, lines)
+    if problem is not None:
+        raise problem
+    _Checker(file, data, lines).run(clause_ids, register, rulebooks)
+    return RulesetFile(name=data["name"], code=data["code"], path=path, data=data)
