@@ -111,10 +111,21 @@ class Clause:
 
 
 @dataclass(frozen=True)
+class PublishedWords:
+    """What a publication beyond the four rulebooks says for a reading (not a rulebook quote)."""
+
+    title: str
+    publisher: str
+    url: str | None
+    words: str
+
+
+@dataclass(frozen=True)
 class Reading:
     name: str
     summary: Text
-    sources: tuple[Quote, ...]  # empty: not in the sources, taken from common practice
+    sources: tuple[Quote, ...]  # empty: not in the four rulebooks
+    published: tuple[PublishedWords, ...] = ()  # publications that state it (rulesets beyond the rulebooks)
 
 
 @dataclass(frozen=True)
@@ -365,7 +376,9 @@ def load_catalogue() -> Catalogue:
             raise CatalogueError(f"{aid}: unknown clauses {missing}")
         readings = tuple(
             Reading(name=str(r["name"]), summary=_text(r["summary"], f"{aid} {r['name']}"),
-                    sources=_quotes(r["sources"], sources, f"{aid} {r['name']}"))
+                    sources=_quotes(r["sources"], sources, f"{aid} {r['name']}"),
+                    published=tuple(PublishedWords(title=w["title"], publisher=w["publisher"], url=w.get("url"),
+                                                   words=w["words"]) for w in r.get("published", ())))
             for r in raw["readings"]
         )
         # Each ruleset states its default reading of the entries that concern it (its file).
