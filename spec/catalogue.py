@@ -377,8 +377,9 @@ def load_catalogue() -> Catalogue:
         readings = tuple(
             Reading(name=str(r["name"]), summary=_text(r["summary"], f"{aid} {r['name']}"),
                     sources=_quotes(r["sources"], sources, f"{aid} {r['name']}"),
-                    published=tuple(PublishedWords(title=w["title"], publisher=w["publisher"], url=w.get("url"),
-                                                   words=w["words"]) for w in r.get("published", ())))
+                    published=tuple(PublishedWords(title=w["title"], publisher=w["publisher"],
+                                                   url=w.get("url"), words=w["words"])
+                                    for w in r.get("published", ())))
             for r in raw["readings"]
         )
         # Each ruleset states its default reading of the entries that concern it (its file).
