@@ -268,6 +268,12 @@ def load_sources() -> dict[str, Source]:
 
 
 _EXTRA_FILES: list[Path] = []
+_generation = [0]  # bumped whenever the set of loaded rulesets changes
+
+
+def generation() -> int:
+    """A number that changes whenever a ruleset file is added (caches of derived data key on it)."""
+    return _generation[0]
 
 
 def add_ruleset_file(path: str | Path) -> str:
@@ -280,6 +286,7 @@ def add_ruleset_file(path: str | Path) -> str:
     path = Path(path).resolve()
     if path not in _EXTRA_FILES:
         _EXTRA_FILES.append(path)
+        _generation[0] += 1
         load_catalogue.cache_clear()
         try:
             cat = load_catalogue()
@@ -319,9 +326,9 @@ def load_catalogue() -> Catalogue:
                                display=_display(path))
         for other in rulesets.values():
             if rf.name == other.name or rf.code == other.code:
-                raise RulesetFileError(_display(path), ("name" if rf.name == other.name else "code",), None,
-                                       f"ruleset {other.name} ({other.code}) already uses this "
-                                       f"{'name' if rf.name == other.name else 'code'}")
+                key = "name" if rf.name == other.name else "code"
+                raise RulesetFileError(_display(path), (key,), rf.line(key),
+                                       f"ruleset {other.name} ({other.code}) already uses this {key}")
         d = rf.data
         rs = Ruleset(name=rf.name, code=rf.code, doc=rf.rulebook, players=rf.players, language=d["language"],
                      title=dict(d["title"]), family=dict(d["family"]), file=rf, publications=_publications(d))

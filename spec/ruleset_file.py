@@ -28,6 +28,21 @@ FORMAT = "truco-ruleset/1"
 
 PathKey = tuple[str | int, ...]
 
+# The register keys the play procedure (docs/guide/procedure.md) reads for each feature a ruleset
+# may have: a file with the feature states its default reading of each (never a silent default).
+NEEDED_READINGS: dict[str, tuple[str, ...]] = {
+    "": ("all-rounds-tied", "split-then-tie", "first-two-tied", "hand-length", "covering", "round-leader",
+         "hand-starter"),
+    "pairs": ("partner-tie",),
+    "hand_of_ten": ("ten-truco", "ten-choice"),
+    "iron_hand": ("iron-hand", "iron-blind"),
+    "envido": ("envido-stakes", "envido-without-pair", "falta-points", "side-bet-window", "side-bet-ties",
+               "side-bet-scoring", "envido-first"),
+    "flor": ("flor-optional", "flor-refusal", "flor-over-envido"),
+    "senas": ("senas",),
+    "halves": ("falta-halves",),
+}
+
 
 class RulesetFileError(ValueError):
     """A ruleset file that cannot be used: the message names the file, the field and its line."""
@@ -80,8 +95,12 @@ def _read(path: Path) -> tuple[Any, dict[PathKey, int]]:
     except UnicodeDecodeError as exc:
         raise RulesetFileError(file, (), None, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
     try:
-        node = yaml.compose(text, Loader=_loader())
-        data = yaml.load(text, Loader=_loader())
+        loader = _loader()(text)  # parsed once: the node tree gives the lines, then the data
+        try:
+            node = loader.get_single_node()
+            data = loader.construct_document(node) if node is not None else None
+        finally:
+            loader.dispose()
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         problem = getattr(exc, "problem", None) or str(exc)
@@ -104,6 +123,11 @@ class RulesetFile:
     code: str
     path: Path
     data: Mapping[str, Any] = field(repr=False)
+    lines: Mapping[PathKey, int] = field(repr=False, default_factory=dict)
+
+    def line(self, *path: str | int) -> int | None:
+        """The line of a field of the file (or of its nearest parent)."""
+        return _line(dict(self.lines), path)
 
     @property
     def rulebook(self) -> str | None:
@@ -153,9 +177,9 @@ def _clause_refs(data: Any, key: str = "") -> Iterable[str]:
                 yield v
             elif k == "clauses" and isinstance(v, Mapping):
                 yield from (x for x in v.values() if isinstance(x, str))
-            elif k == "clauses" and isinstance(v, list) and all(isinstance(x, str) for x in v):
-                yield from v
-            elif k in ("clauses", "readings", "title", "family", "name", "rationale", "suit_names"):
+            elif k == "readings" and isinstance(v, Mapping):
+                yield from (str(e["clause"]) for e in v.values() if isinstance(e, Mapping) and "clause" in e)
+            elif k in ("clauses", "title", "family", "name", "rationale", "suit_names"):
                 continue
             else:
                 yield from _clause_refs(v, k)
@@ -187,6 +211,30 @@ def _schema_error(file: str, data: Any, lines: dict[PathKey, int]) -> RulesetFil
         err = max(err.context, key=lambda e: len(e.absolute_path))
     path = tuple(err.absolute_path)
     return RulesetFileError(file, path, _line(lines, path), err.message)
+
+
+@functools.cache
+def _section_validator(section: str) -> Any:
+    import jsonschema
+
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    if section not in schema["properties"]:
+        return None
+    return jsonschema.Draft202012Validator({**schema["properties"][section], "$defs": schema["$defs"]})
+
+
+def _section_error(section: str, value: Any) -> str | None:
+    """What is wrong with one top-level section of a file (None when it is valid)."""
+    import jsonschema
+
+    validator = _section_validator(section)
+    if validator is None:
+        return "not a field of a ruleset file"
+    err = jsonschema.exceptions.best_match(validator.iter_errors(value))
+    if err is None:
+        return None
+    where = ".".join(str(p) for p in err.absolute_path)
+    return f"{where + ': ' if where else ''}{err.message}"
 
 
 def _line(lines: dict[PathKey, int], path: PathKey) -> int | None:
@@ -389,7 +437,34 @@ class _Checker:
                 return found
         return ()
 
+    def features(self) -> set[str]:
+        """The features the file has, or that one of its readings sets."""
+        d = self.data
+        have = {""} | {f for f in NEEDED_READINGS if f and d.get(f) is not None}
+        if d["players"]["count"] > 2:
+            have.add("pairs")
+        if d["match"].get("halves") is not None:
+            have.add("halves")
+        for entry in d["readings"].values():
+            for changes in (entry.get("sets") or {}).values():
+                for dotted in changes:
+                    head = dotted.split(".")[0]
+                    if head in NEEDED_READINGS:
+                        have.add(head)
+                    if dotted == "match.halves":
+                        have.add("halves")
+        return have
+
     def check_readings(self, register: Mapping[str, tuple[str, ...]]) -> None:
+        for key in self.data["readings"]:
+            if key not in register:
+                self.fail(("readings", key), f"{key!r} is not a key of the ambiguity register")
+        for feature in sorted(self.features()):
+            for key in NEEDED_READINGS[feature]:
+                if key not in self.data["readings"]:
+                    what = f"the {feature.replace('_', ' ')} feature" if feature else "every ruleset"
+                    self.fail(("readings",), f"no default reading of {key!r}: {what} needs one "
+                                             f"(see `truco ambiguities`)")
         for key, entry in self.data["readings"].items():
             if key not in register:
                 self.fail(("readings", key), f"{key!r} is not a key of the ambiguity register")
@@ -411,16 +486,18 @@ class _Checker:
                             ("readings", key, "sets", reading, dotted),
                             f"{dotted!r} does not name a field of this file",
                         )
-        # Whatever a reading sets must still make a valid file.
+        # Whatever a reading sets must still make a valid file: the sections it changes are
+        # checked again (the rest of the file is as it was).
         for key, entry in self.data["readings"].items():
-            for reading in entry.get("sets") or {}:
+            for reading, changes in (entry.get("sets") or {}).items():
                 changed = apply_readings(self.data, {key: reading})
-                problem = _schema_error(self.file, changed, {})
-                if problem is not None:
-                    self.fail(
-                        ("readings", key, "sets", reading),
-                        f"this reading makes the file invalid: {problem.message}",
-                    )
+                for section in sorted({dotted.split(".")[0] for dotted in changes}):
+                    problem = _section_error(section, changed.get(section))
+                    if problem is not None:
+                        self.fail(
+                            ("readings", key, "sets", reading),
+                            f"this reading makes the file invalid: {section}: {problem}",
+                        )
 
     def _settable(self, dotted: str) -> bool:
         """A dotted path whose parent exists (the field itself may be new, e.g. deck.exclude)."""
@@ -455,4 +532,4 @@ def load_ruleset_file(
     if problem is not None:
         raise problem
     _Checker(file, data, lines).run(clause_ids, register, rulebooks)
-    return RulesetFile(name=data["name"], code=data["code"], path=path, data=data)
+    return RulesetFile(name=data["name"], code=data["code"], path=path, data=data, lines=lines)

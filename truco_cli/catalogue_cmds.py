@@ -57,7 +57,14 @@ def clause_json(cat: Any, clause: Any) -> dict[str, Any]:
             for q in clause.sources
         ],
         "ambiguities": [a.id for a in cat.ambiguities_of_clause(clause.id)],
+        **({"published": _publication(*clause.published)} if clause.published is not None else {}),
+        **({"adopted": {rs: _publication(pub) for rs, pub in clause.adopted.items()}}
+           if clause.adopted else {}),
     }
+
+
+def _publication(pub: Any, section: str | None = None) -> dict[str, Any]:
+    return {"title": pub.title, "publisher": pub.publisher, "url": pub.url, "section": section}
 
 
 def ambiguity_json(cat: Any, amb: Any) -> dict[str, Any]:

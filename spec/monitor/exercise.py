@@ -2,7 +2,8 @@
 
 The monitor counts, per clause, how many times it ran a check that the clause governs: an
 action replayed under it, a round or hand result compared, a score added up. `truco check`
-prints these counts beside the violations, and the clause-coverage test reads them.
+prints these counts beside the violations, and the clause-coverage test reads them. Every
+clause is the one the ruleset's file gives for the rule, never one chosen by the ruleset's name.
 """
 
 from __future__ import annotations
@@ -10,70 +11,90 @@ from __future__ import annotations
 from collections import Counter
 
 from spec.rules import ladder as lad
-from spec.rules.cards import COVERED, strength
+from spec.rules.cards import COVERED, strength, strength_clause
+from spec.rules.procedure.play import all_tied_clause
+from spec.rules.procedure.truco import no_truco_clause
 from spec.rules.rounds import TIE
+from spec.rules.senas import sign_clause
 from spec.rules.state import Hand, Rules
 
-# The clauses an applied action exercises, by verb and the phase it was taken in.
-_BY_VERB: dict[str, tuple[str, ...]] = {
-    "cover": ("RND-1", "COV-1"),
-    "ten-play": ("TEN-5", "TEN-2"),
-    "ten-decline": ("TEN-5", "TEN-6"),
-    "envido": ("ENV-1", "ENV-3"),
-    "real-envido": ("ENV-1", "ENV-5"),
-    "falta-envido": ("ENV-1", "ENV-6"),
-    "flor": ("FLR-1", "FLR-2"),
-    "flor-raise": ("FLR-3",),
-    "flor-pass": ("FLR-3",),
-    "contraflor": ("FLR-4", "FLR-6"),
-    "contraflor-resto": ("FLR-6", "FLR-7"),
-}
-_SIGN = {"ciego": "SEN-1", "tanto-27-29": "SEN-2", "tanto-30-plus": "SEN-3"}
+
+def _verb_clauses(rules: Rules, verb: str) -> tuple[str, ...]:
+    """The clauses an applied action exercises, by verb (those that do not depend on the phase)."""
+    # (section, role, the catalogue clause where the file names none) for each clause exercised
+    table: dict[str, tuple[tuple[str, str, str], ...]] = {
+        "cover": (("", "", "RND-1"), ("", "", "COV-1")),
+        "ten-play": (("hand_of_ten", "choice", "TEN-5"), ("hand_of_ten", "value", "TEN-2")),
+        "ten-decline": (("hand_of_ten", "choice", "TEN-5"), ("hand_of_ten", "decline", "TEN-6")),
+        "envido": (("envido", "contest", "ENV-1"), ("envido", "no_pair", "ENV-3")),
+        "real-envido": (("envido", "contest", "ENV-1"), ("envido", "real", "ENV-5")),
+        "falta-envido": (("envido", "contest", "ENV-1"), ("envido", "falta", "ENV-6")),
+        "flor": (("flor", "sing", "FLR-1"), ("flor", "stake", "FLR-2")),
+        "flor-raise": (("flor", "partner", "FLR-3"),),
+        "flor-pass": (("flor", "partner", "FLR-3"),),
+        "contraflor": (("flor", "answers", "FLR-4"), ("flor", "contraflor", "FLR-6")),
+        "contraflor-resto": (("flor", "contraflor", "FLR-6"), ("flor", "resto", "FLR-7")),
+    }
+    return tuple(
+        rules.clause_or(section, role, default) if section else default
+        for section, role, default in table.get(verb, ())
+    )
 
 
-def action_clauses(rules: Rules, verb: str, arg: str, phase: str, kind: str) -> tuple[str, ...]:
+def _unique(*clauses: str) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(clauses))
+
+
+def action_clauses(
+    rules: Rules, verb: str, arg: str, phase: str, kind: str, hand: Hand | None = None
+) -> tuple[str, ...]:
     """Clauses exercised by an action that was replayed (`phase` and `kind` as before it)."""
-    mineiro = rules.variant == "mineiro"
-    ladder = ("BET-6", "BET-7") if mineiro else ("BET-9",)
+    truco = rules.data["truco"]["clauses"]
+    ladder = _unique(truco["order"], *(c for c in (truco.get("names"),) if c))
     if verb == "play":
-        out: tuple[str, ...] = ("RND-1",) if mineiro else ("RND-1", "ORD-1")
-        return (*out, "IRN-2") if kind == lad.IRON else out
+        out: tuple[str, ...] = _unique("RND-1", rules.data["play"]["order"])
+        blind = rules.clause_or("iron_hand", "blind", "IRN-2")
+        return (*out, blind) if kind == lad.IRON else out
     if verb == "raise":
         if lad.iron_like_ten(kind, rules.reading("iron-hand")):
-            no_call = "IRN-3" if kind == lad.IRON and rules.holds("IRN-3") else "TEN-3"
-            return (no_call, "TEN-4") if rules.reading("ten-truco") != "refused" else (no_call,)
-        top = ("BET-8",) if mineiro and arg == str(lad.ladder(rules.variant)[-1]) else ()
+            no_call = (
+                no_truco_clause(hand)
+                if hand is not None
+                else rules.clause_or("hand_of_ten", "no_truco", "TEN-3")
+            )
+            penalty = rules.clause_or("hand_of_ten", "penalty", "TEN-4")
+            return (no_call, penalty) if rules.reading("ten-truco") != "refused" else (no_call,)
+        top = (truco["top"],) if arg == str(rules.ladder[-1]) else ()
         if phase == "truco":
-            return ("BET-2", "BET-5", *ladder, *top)
-        return ("BET-1", "BET-10", *ladder, *top)
+            return _unique(truco["answer"], truco["raise"], *ladder, *top)
+        return _unique(truco["call"], truco.get("alternate", "BET-10"), *ladder, *top)
     if verb in ("accept", "run"):
         if phase == "envido":
-            return ("ENV-2", "ENV-4", "ENV-7") if verb == "accept" else ("ENV-1",)
+            env = rules.data["envido"]["clauses"]
+            return (
+                _unique(env["pair"], env["points"], env["values"]) if verb == "accept" else (env["contest"],)
+            )
         if phase == "flor":
-            return ("FLR-4", "FLR-5") if verb == "accept" else ("FLR-4", "FLR-8")
-        return ("BET-2", "BET-3") if verb == "accept" else ("BET-2", "BET-4")
+            answers = rules.clause_or("flor", "answers", "FLR-4")
+            second = rules.clause_or("flor", "accept" if verb == "accept" else "achico", answers)
+            return _unique(answers, second)
+        return (truco["answer"], truco["accept"]) if verb == "accept" else (truco["answer"], truco["refuse"])
     if verb == "sign":
-        return (_SIGN.get(arg, "SEN-1"),)
-    return _BY_VERB.get(verb, ())
+        return (sign_clause(rules, arg),) if rules.has("senas") and arg in rules.data["senas"] else ("SEN-1",)
+    return _verb_clauses(rules, verb)
 
 
-def _is_manilha(rules: Rules, card: tuple[int, int]) -> bool:
-    return int(strength(rules.variant, *card)) > 10  # cards.mineiro_strength: manilhas are 11..14
-
-
-def card_clause(rules: Rules, a: tuple[tuple[int, int], bool], b: tuple[tuple[int, int], bool]) -> str:
+def card_clause(
+    rules: Rules,
+    a: tuple[tuple[int, int], bool],
+    b: tuple[tuple[int, int], bool],
+    muestra: tuple[int, int] | None = None,
+) -> str:
     """The clause that orders two played cards ((rank, suit), covered)."""
     (ca, cov_a), (cb, cov_b) = a, b
     if cov_a or cov_b:
         return "COV-1"
-    if rules.variant != "mineiro":
-        return "CARD-5"
-    ma, mb = _is_manilha(rules, ca), _is_manilha(rules, cb)
-    if ma and mb:
-        return "CARD-2"
-    if ma or mb:
-        return "CARD-3"
-    return "CARD-4" if ca[0] == cb[0] else "CARD-1"
+    return strength_clause(rules, ca, cb, muestra)
 
 
 def round_clause(hand: Hand, k: int) -> str:
@@ -82,19 +103,20 @@ def round_clause(hand: Hand, k: int) -> str:
     r = hand.rules
     plays = hand.past[k]
     cards = [(hand.cards[s][slot], cov) for s, slot, cov in plays]
-    power = [COVERED if cov else int(strength(r.variant, *c)) for c, cov in cards]
+    power = [COVERED if cov else int(strength(r, *c, hand.muestra_card)) for c, cov in cards]
     sides = [s % 2 for s, _, _ in plays]
     top = max(range(len(plays)), key=lambda i: power[i])
     others = [i for i in range(len(plays)) if sides[i] != sides[top]]
     if not others:
         return "RND-2"
     rival = max(others, key=lambda i: power[i])
-    return card_clause(r, cards[top], cards[rival])
+    return card_clause(r, cards[top], cards[rival], hand.muestra_card)
 
 
-def resolution_clauses(rules: Rules, rounds: list[int]) -> tuple[str, ...]:
+def resolution_clauses(hand: Hand) -> tuple[str, ...]:
     """The hand-resolution clauses (HND-1..10) that the round results of a finished hand apply,
     those of the ruleset's own rulebook where it states them."""
+    rules, rounds = hand.rules, hand.rounds
     t = [x == TIE for x in rounds]
     if len(rounds) < 2:
         return ()
@@ -106,7 +128,7 @@ def resolution_clauses(rules: Rules, rounds: list[int]) -> tuple[str, ...]:
     elif t[0] and not t[1]:
         out.append("HND-7" if rules.holds("HND-7") else "HND-5")
     elif len(rounds) == 3 and all(t):
-        out.append("HND-10" if rules.reading("all-rounds-tied") == "dealer-side-wins" else "HND-9")
+        out.append(all_tied_clause(hand))
     elif len(rounds) == 3 and t[0]:
         out.append("HND-5")
     elif len(rounds) == 3 and t[2]:
@@ -125,12 +147,12 @@ def hand_clauses(hand: Hand, counts: Counter[str]) -> None:
         counts["RND-3" if result == TIE else "RND-2"] += 1
         counts[round_clause(hand, k)] += 1
     if hand.over:
-        for clause in resolution_clauses(r, hand.rounds):
+        for clause in resolution_clauses(hand):
             counts[clause] += 1
     if hand.kind == lad.TEN:
-        counts["TEN-1"] += 1
-        counts["TEN-2"] += 1
+        counts[r.clause("hand_of_ten", "kind")] += 1
+        counts[r.clause("hand_of_ten", "value")] += 1
     elif hand.kind == lad.IRON:
-        counts["IRN-1"] += 1
-        if r.holds("IRN-4"):
-            counts["IRN-4"] += 1
+        counts[r.clause("iron_hand", "kind")] += 1
+        if r.data["iron_hand"]["decides_match"]:
+            counts[r.clause("iron_hand", "decides_match")] += 1

@@ -22,13 +22,12 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
-from spec.rules import ladder as lad
-from spec.rules.cards import deck
 from spec.rules.state import Hand, Illegal, Match, Rules, candidate_actions, legal_actions
 
 ENGINE = "ENGINE"  # the pseudo-clause of an engine fault (it raised, hung or returned garbage)
 MAX_STEPS = 20_000  # far above any real match: an engine still playing after this never ends
 JUNK = ("raise 5", "raise 0", "play 8C", "play 9e", "cover #4", "sign wink", "fold", "")
+_RAISE_PROBES = (1, 2, 3, 4, 6, 10, 12)  # values of every ladder in the rulebooks, tried off the ladder
 
 # The clause that allows an action (named when the engine leaves out one the spec allows).
 _GRANTS = {"play": "RND-1", "cover": "COV-1", "ten-play": "TEN-5", "ten-decline": "TEN-5",
@@ -150,17 +149,34 @@ class Follower:
         self.safe("new_game", self.rules.ruleset, self.seed, dict(readings))
         self.next_hand()
 
+    def engine_muestra(self) -> str | None:
+        """The card the engine turned up (rulesets with a muestra; adapters without `muestra()` have none)."""
+        if not callable(getattr(self.adapter, "muestra", None)):
+            return None
+        card = self.safe("muestra")
+        if card is not None and not isinstance(card, str):
+            raise EngineFault(f"muestra() returned {_brief(card)}, not a card name or None")
+        return card
+
     def next_hand(self) -> None:
         deal = self.engine_deal()
         r = self.rules
-        clause = "DECK-1" if r.variant == "mineiro" else "DECK-2"
+        clause = r.clause("deck")
         if len(deal) != r.players or any(len(s) != 3 for s in deal):
-            raise Divergence("DEAL-1", f"the deal must give three cards to each of {r.players} seats: {deal}")
+            raise Divergence(r.clause("deal"),
+                             f"the deal must give three cards to each of {r.players} seats: {deal}")
         flat = [c for s in deal for c in s]
-        if not set(flat) <= set(deck(r.variant, r.reading("deck"))) or len(set(flat)) != len(flat):
+        if not set(flat) <= r.deck.in_play or len(set(flat)) != len(flat):
             shown = [list(s) for s in deal]
             raise Divergence(clause, f"the deal {shown} is not three distinct cards of the deck")
-        self.hand = self.match.new_hand(deal)
+        muestra = self.engine_muestra()
+        if r.has("muestra") and (muestra is None or muestra not in r.deck.in_play or muestra in flat):
+            raise Divergence(r.clause("muestra"), f"the hand needs a muestra, a card of the deck in nobody's "
+                                                  f"hand: the engine turned up {muestra!r}")
+        if not r.has("muestra") and muestra is not None:
+            raise Divergence(r.clause("deal"),
+                             f"this ruleset turns up no muestra; the engine has {muestra!r}")
+        self.hand = self.match.new_hand(deal, muestra)
 
     def spec_legal(self) -> set[str]:
         return legal_actions(self.hand) if self.hand is not None and not self.over else set()
@@ -210,7 +226,7 @@ class Follower:
         texts = set(candidate_actions(hand)) | set(JUNK)
         for cards in hand.deal:
             texts.update(f"play {c}" for c in cards)
-        texts.update(f"raise {v}" for v in lad.ladder("mineiro") + lad.ladder("gauderio"))
+        texts.update(f"raise {v}" for v in (*self.rules.ladder, *_RAISE_PROBES))
         return sorted(texts - legal)
 
     def probe(self, action: str) -> str:
@@ -241,15 +257,12 @@ class Follower:
 
     # --- diagnosis ------------------------------------------------------------------------------
     def target_clause(self) -> str:
-        r = self.rules
-        if r.variant == "mineiro":
-            return "MAT-1"
-        return "MAT-3" if r.reading("gauderio-target") == "24" else "MAT-4"
+        return self.rules.clause("match", "target")
 
     def actor_divergence(self, seat: int | None, want: int | None) -> tuple[str, str]:
         hand, r = self.hand, self.rules
         end = self.match.end_clause
-        if end in ("MAT-1", "MAT-2"):
+        if end == r.clause("match", "end"):
             end = self.target_clause()
         if want is None:
             return end, f"the match is over ({end}) but the engine has seat {seat} to act"
@@ -264,7 +277,7 @@ class Follower:
         if hand.phase in phase_clause:
             clause = phase_clause[hand.phase]
         elif hand.plays:
-            clause = "ORD-1" if r.variant == "gauderio" else "RND-1"
+            clause = str(r.data["play"]["order"])
         elif hand.rounds:
             clause = "AMB-14"  # the round leader (register: round-leader)
         else:

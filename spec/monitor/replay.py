@@ -19,7 +19,6 @@ recorded as the procedure says: winner = the other side, points 0, forfeit = the
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
@@ -29,7 +28,6 @@ from spec.monitor.exercise import action_clauses, hand_clauses, resolution_claus
 from spec.monitor.structure import structure_errors
 from spec.monitor.violation import FORMAT, Violation
 from spec.rules import ladder as lad
-from spec.rules.cards import deck
 from spec.rules.match import reached_target
 from spec.rules.rounds import TIE
 from spec.rules.state import Hand, Illegal, Match, Outcome, Rules
@@ -71,11 +69,6 @@ def json_brief(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-
-@functools.lru_cache(maxsize=8)
-def _deck_set(variant: str, deck_reading: str | None) -> frozenset[str]:
-    return frozenset(deck(variant, deck_reading))
-
 class _MatchChecker:
     def __init__(self, rules: Rules, record: Mapping[str, Any], game: int, exercised: Counter[str]) -> None:
         self.rules, self.record, self.game, self.exercised = rules, record, game, exercised
@@ -88,7 +81,7 @@ class _MatchChecker:
 
     @property
     def end_clauses(self) -> str:
-        return "MAT-1" if self.rules.variant == "mineiro" else "MAT-2"
+        return self.rules.clause("match", "end")
 
     def run(self, check_end: bool = True) -> list[Violation]:
         for i, hand in enumerate(self.record["hands"]):
@@ -106,7 +99,7 @@ class _MatchChecker:
     def check_hand(self, i: int, rec: Mapping[str, Any]) -> None:
         m, r, path = self.match, self.rules, f"hands[{i}]"
         number = rec["number"]
-        expect = {"number": (m.number + 1, "HND-11"), "partida": (m.partida, "MAT-2"),
+        expect = {"number": (m.number + 1, "HND-11"), "partida": (m.partida, self.end_clauses),
                   "starter": (m.starter, "ORD-2" if r.holds("ORD-2") else "AMB-15"),
                   "dealer": ((m.starter - 1) % r.players, "ORD-2" if r.holds("ORD-2") else "AMB-15")}
         for key, (want, clause) in expect.items():
@@ -114,11 +107,12 @@ class _MatchChecker:
             if rec[key] != want:
                 self.report(clause, f"{key} must be {want}", rec[key], f"{path}.{key}", number)
         deal = tuple(tuple(cards) for cards in rec["deal"])
-        if not self.deal_ok(deal, path, number):
+        muestra = rec.get("muestra")
+        if not self.deal_ok(deal, muestra, path, number):
             m.number += 1  # the hand counts even though it cannot be replayed
             self.resync(rec, path, number, hand=None)
             return
-        hand = m.new_hand(deal)
+        hand = m.new_hand(deal, muestra)
         clean = True
         seen = self.exercised
         for j, act in enumerate(rec["actions"]):
@@ -126,7 +120,7 @@ class _MatchChecker:
             try:
                 hand.apply(act["seat"], act["action"])
                 verb, _, arg = act["action"].partition(" ")
-                for clause in action_clauses(r, verb, arg, phase, hand.kind):
+                for clause in action_clauses(r, verb, arg, phase, hand.kind, hand):
                     seen[clause] += 1
             except Illegal as exc:
                 self.report(exc.clause, exc.requires, f"seat {act['seat']}: {act['action']}",
@@ -146,18 +140,32 @@ class _MatchChecker:
             return
         self.check_outcome(hand, rec["result"], path, number)
 
-    def deal_ok(self, deal: tuple[tuple[str, ...], ...], path: str, number: int) -> bool:
+    def deal_ok(self, deal: tuple[tuple[str, ...], ...], muestra: str | None, path: str, number: int) -> bool:
         r = self.rules
         ok = True
         if len(deal) != r.players:
-            self.report("SET-1" if r.players == 2 else "SET-2", f"the deal must have {r.players} seats",
+            self.report(r.clause("players"), f"the deal must have {r.players} seats",
                         len(deal), f"{path}.deal", number)
             return False
-        cards = _deck_set(r.variant, r.reading("deck"))
-        deck_clause = "DECK-1" if r.variant == "mineiro" else "DECK-2"
+        cards = r.deck.in_play
+        deck_clause = r.clause("deck")
         self.exercised[deck_clause] += 1
-        self.exercised["SET-1" if r.players == 2 else "SET-2"] += 1
-        self.exercised["DEAL-1"] += 1
+        self.exercised[r.clause("players")] += 1
+        self.exercised[r.clause("deal")] += 1
+        if r.has("muestra"):  # URU-2: one more card, turned up, in nobody's hand
+            clause = r.clause("muestra")
+            self.exercised[clause] += 1
+            if muestra is None or muestra not in cards:
+                self.report(clause, "the hand must carry its muestra, a card of the deck", muestra,
+                            f"{path}.muestra", number)
+                return False
+            if any(muestra in hand for hand in deal):
+                self.report(clause, "the muestra is in nobody's hand", muestra, f"{path}.muestra", number)
+                ok = False
+        elif muestra is not None:
+            self.report(r.clause("deal"), "this ruleset turns up no muestra", muestra,
+                        f"{path}.muestra", number)
+            return False
         for s, hand in enumerate(deal):
             for k, card in enumerate(hand):
                 if card not in cards:
@@ -174,18 +182,18 @@ class _MatchChecker:
     def points_clause(self, hand: Hand, outcome: Outcome) -> str:
         if outcome.clause not in ("HND-3", "HND-10", "COV-2"):
             return outcome.clause
-        if hand.last_call_side is not None:
+        if hand.truco.last_call_side is not None:
             return "BET-3"
-        if lad.iron_like_ten(hand.kind, self.rules.reading("iron-hand")):
-            return "TEN-2"
-        return "VAL-1" if self.rules.variant == "mineiro" else "VAL-2"
+        if lad.iron_like_ten(hand.kind, self.rules.reading("iron-hand")) and self.rules.has("hand_of_ten"):
+            return self.rules.clause("hand_of_ten", "value")
+        return str(self.rules.data["truco"]["opening"]["clause"])
 
     def winner_clause(self, hand: Hand, outcome: Outcome) -> str:
         """The clause that names a hand's winner: for a hand decided by its rounds, the resolution
         rule those rounds apply (HND-3..10), else the clause that ended the hand."""
         if outcome.clause not in ("HND-3", "HND-9", "HND-10"):
             return outcome.clause
-        found = resolution_clauses(self.rules, hand.rounds)
+        found = resolution_clauses(hand)
         return found[-1] if len(found) > 1 else outcome.clause
 
     def check_outcome(self, hand: Hand, res: Mapping[str, Any], path: str, number: int) -> None:
@@ -236,9 +244,8 @@ class _MatchChecker:
         if r.reading("side-bet-scoring") == "immediately":
             for _, s, p, _ in side_points:
                 live[s] += p
-            outcome.partida_ended = res["winner"] is None and any(
-                reached_target(x, r.variant, r.readings) for x in live)
-        kind = hand.kind if hand is not None else lad.hand_kind(r.variant, *before)
+            outcome.partida_ended = res["winner"] is None and any(reached_target(x, r) for x in live)
+        kind = hand.kind if hand is not None else lad.hand_kind(r, *before)
         m.end_hand(kind, outcome, live)
         if res["score"] != m.hand_score:
             self.report("HND-11", f"the claimed score does not add up: {before} plus the claimed points "
@@ -265,8 +272,7 @@ class _MatchChecker:
     def check_result(self) -> None:
         m, res = self.match, self.record["result"]
         self.exercised[self.end_clauses] += 1
-        if self.rules.variant == "gauderio":  # AMB-18: the target is MAT-3's 24 or MAT-4's 30
-            self.exercised["MAT-3" if self.rules.reading("gauderio-target") == "24" else "MAT-4"] += 1
+        self.exercised[self.rules.clause("match", "target")] += 1
         if not m.over:
             self.report(self.end_clauses, f"the match is not over: the score is {m.score}",
                         f"winner {res['winner']}", "hands")
@@ -276,7 +282,7 @@ class _MatchChecker:
         if res["score"] != m.hand_score:
             self.report(m.end_clause, f"the final score is {m.hand_score}", res["score"], "result.score")
         if res["partidas"] != m.partidas:
-            self.report("MAT-2" if self.rules.variant == "gauderio" else m.end_clause,
+            self.report(self.end_clauses if m.end_clause != self.end_clauses else m.end_clause,
                         f"the partidas are won by {m.partidas}", res["partidas"], "result.partidas")
 
 

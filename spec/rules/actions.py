@@ -12,10 +12,14 @@ SIMPLE_VERBS: frozenset[str] = frozenset({
     "accept", "run", "ten-play", "ten-decline", "envido", "real-envido", "falta-envido",
     "flor", "flor-raise", "flor-pass", "contraflor", "contraflor-resto",
 })
-_CARD = r"(?:[4567QJKA23][CHSD]|(?:1[0-2]|[1-7])[eboc])"
-_PLAY_RE = re.compile(rf"^(play|cover) (?:({_CARD})|#([1-3]))$")
-_RAISE_RE = re.compile(r"^raise ([1-9][0-9]{0,3})$")
-_SIGN_RE = re.compile(r"^sign (\S+)$")
+# A card is written rank then suit, as the ruleset's file names them (1-2 characters of digits
+# or capitals, then one letter); whether it is a card of the deck is a rule, not grammar.
+# One spacing rule for every verb: the canonical text only, one space between verb and argument,
+# nothing before or after (fullmatch: `$` would let a trailing newline through).
+_CARD = r"[0-9A-Z]{1,2}[a-zA-Z]"
+_PLAY_RE = re.compile(rf"(play|cover) (?:({_CARD})|#([1-3]))")
+_RAISE_RE = re.compile(r"raise ([1-9][0-9]{0,3})")
+_SIGN_RE = re.compile(r"sign ([a-z0-9-]+)")
 
 
 @dataclass(frozen=True)
@@ -46,13 +50,13 @@ def parse_action(text: str) -> Action | None:
     """
     if text in SIMPLE_VERBS:
         return Action(text)
-    m = _PLAY_RE.match(text)
+    m = _PLAY_RE.fullmatch(text)
     if m:
         return Action(m[1], card=m[2], slot=int(m[3]) if m[3] else None)
-    m = _RAISE_RE.match(text)
+    m = _RAISE_RE.fullmatch(text)
     if m:
         return Action("raise", value=int(m[1]))
-    m = _SIGN_RE.match(text)
+    m = _SIGN_RE.fullmatch(text)
     if m and m[1] in SIGNS:
         return Action("sign", sign=m[1])
     return None

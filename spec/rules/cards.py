@@ -1,9 +1,11 @@
-"""The deck and the strength of the cards (DECK-1, DECK-2, CARD-1..5, COV-1).
+"""The deck and the strength of the cards (the deck, strength and muestra clauses of the ruleset:
+DECK-1, DECK-2, CARD-1..5, ARG-2, URU-2..4; COV-1).
 
-Finite encoding, shared with the solver model: a card is (rank, suit), two small ints.
-- Mineiro: rank = index in MINEIRO_RANKS (0 = '4' .. 9 = '3'), suit = index in MINEIRO_SUITS.
-- Gauderio: rank = the face value (1..7, 10..12), suit = index in GAUDERIO_SUITS.
-Strength: a larger int is a stronger card, equal ints are equal cards; COVERED (0) is below all.
+Finite encoding, shared with the solver models: a card is (rank, suit), the indices of its rank
+and suit in the ruleset's deck (spec.rules.ruleset). Strength: a larger int is a stronger card,
+equal ints are equal cards; COVERED (0) is below all. The strength groups of the file get
+1 (weakest) .. len(groups) (strongest); where the ruleset has a muestra, its piezas get the
+values above those, strongest first.
 """
 
 from __future__ import annotations
@@ -11,109 +13,110 @@ from __future__ import annotations
 import functools
 import re
 
-from spec.rules.symbolic import And, If, Val
-
-# CARD-1: "Orden de las cartas (de menor a mayor): 4, 5, 6, 7, Q, J, K, A, 2, 3."
-MINEIRO_RANKS: tuple[str, ...] = ("4", "5", "6", "7", "Q", "J", "K", "A", "2", "3")
-MINEIRO_SUITS: tuple[str, ...] = ("C", "H", "S", "D")  # clubs, hearts, spades, diamonds
-GAUDERIO_RANKS: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
-GAUDERIO_SUITS: tuple[str, ...] = ("e", "b", "o", "c")  # espadas, bastos, oros, copas
+from spec.rules.ruleset import Card, Rules
+from spec.rules.symbolic import And, If, Or, Val
 
 COVERED = 0  # COV-1: "Carta cubierta ... que no vale nada": below every face-up card
 
-Card = tuple[int, int]  # (rank, suit) in the encoding above
+_NAME_RE = re.compile(r"^([0-9A-Z]{1,2})([a-zA-Z])$")
 
-_MINEIRO_RE = re.compile(r"^([4567QJKA23])([CHSD])$")
-_GAUDERIO_RE = re.compile(r"^(1[0-2]|[1-7])([eboc])$")
-
-
-@functools.lru_cache(maxsize=8)
-def deck(variant: str, deck_reading: str | None = None) -> tuple[str, ...]:
-    """The card names of the deck, in a fixed order.
-
-    DECK-1: "una baraja, el comodín y las cartas 8, 9, y 10 no se utilizan" (Mineiro, forty cards).
-    AMB-13 `deck`: `spanish-without-tens` drops the Qs (36 cards).
-    DECK-2: "Una baraja espaola de 40 cartas, siendo que las cartas 8 y 9 no son utilizadas."
-    """
-    if variant == "mineiro":
-        ranks = MINEIRO_RANKS
-        if deck_reading == "spanish-without-tens":
-            ranks = tuple(r for r in ranks if r != "Q")
-        return tuple(r + s for r in ranks for s in MINEIRO_SUITS)
-    if variant == "gauderio":
-        return tuple(f"{r}{s}" for r in GAUDERIO_RANKS for s in GAUDERIO_SUITS)
-    raise ValueError(f"unknown variant {variant!r}")
+Muestra = tuple[Val, Val] | None  # the muestra as (rank, suit), where the ruleset has one
 
 
-@functools.lru_cache(maxsize=1024)
-def parse_card(variant: str, name: str) -> Card | None:
-    """(rank, suit) of a card name of `variant`, or None if the text names no card of it."""
-    if variant == "mineiro":
-        m = _MINEIRO_RE.match(name)
-        return (MINEIRO_RANKS.index(m[1]), MINEIRO_SUITS.index(m[2])) if m else None
-    m = _GAUDERIO_RE.match(name)
-    return (int(m[1]), GAUDERIO_SUITS.index(m[2])) if m else None
+def deck(rules: Rules) -> tuple[str, ...]:
+    """The names of the cards in play, in a fixed order (the deck clause; AMB-13 `deck` may
+    exclude cards through the file)."""
+    return rules.deck.cards
 
 
-def mineiro_strength(rank: Val, suit: Val) -> Val:
-    """Strength 1..14 of a face-up Mineiro card (dual-use).
-
-    CARD-2: "4 de Tréboles / 7 de Copas / As de Espadas / 7 de Oros" (strongest first): 14..11.
-    CARD-3: manilhas are above every common card, the 3s included.
-    CARD-1 and CARD-4: common cards rank 4 < ... < 3 (1..10), "non dipende dall'abito".
-    """
-    common = rank + 1
-    return If(And(rank == 0, suit == 0), 14,  # 4C, zap
-           If(And(rank == 3, suit == 1), 13,  # 7H, copas
-           If(And(rank == 7, suit == 2), 12,  # AS, espadilha
-           If(And(rank == 3, suit == 3), 11,  # 7D, pica-fumo
-              common))))
+def parse_card(rules: Rules, name: str) -> Card | None:
+    """(rank, suit) of a card name of the ruleset's ranks and suits, or None."""
+    m = _NAME_RE.match(name)
+    return rules.deck.index.get(name) if m else None
 
 
-def gauderio_strength(rank: Val, suit: Val) -> Val:
-    """Strength 1..14 of a Gauderio card (dual-use).
-
-    CARD-5: "1 de espadas, 1 de bastos, 7 de espadas, 7 de oros, Todos los 3, Todos los 2, 1 de copas
-    y 1 de oros, Todos los 12 ..., Todos los 11 ..., Todos los 10 ..., 7 de bastos y 7 de copas,
-    Todos los 6, Todos los 5, Todos los 4" (highest first); cards of one group are equal.
-    """
-    return If(And(rank == 1, suit == 0), 14,  # 1e
-           If(And(rank == 1, suit == 1), 13,  # 1b
-           If(And(rank == 7, suit == 0), 12,  # 7e
-           If(And(rank == 7, suit == 2), 11,  # 7o
-           If(rank == 3, 10,
-           If(rank == 2, 9,
-           If(rank == 1, 8,  # 1o = 1c
-           If(rank == 12, 7,
-           If(rank == 11, 6,
-           If(rank == 10, 5,
-           If(rank == 7, 4,  # 7b = 7c
-              rank - 3)))))))))))  # 6, 5, 4 -> 3, 2, 1
+def _group_strength(rules: Rules, rank: Val, suit: Val) -> Val:
+    """The strength of a card by the file's ranked groups (dual-use): strongest group highest."""
+    groups = rules.groups
+    result: Val = 0
+    for i, group in reversed(list(enumerate(groups))):
+        result = If(Or(*[And(rank == r, suit == s) for r, s in group]), len(groups) - i, result)
+    return result
 
 
-def strength(variant: str, rank: Val, suit: Val) -> Val:
-    """Strength of a face-up card of `variant`."""
-    if type(rank) is int and type(suit) is int:
-        return _concrete_strength(variant, rank, suit)
-    if variant == "mineiro":
-        return mineiro_strength(rank, suit)
-    return gauderio_strength(rank, suit)
+def _pieza_ranks(rules: Rules) -> tuple[int, ...]:
+    index = rules.deck.ranks.index
+    return tuple(index(str(p["rank"])) for p in rules.data["muestra"]["piezas"])
 
 
-@functools.lru_cache(maxsize=256)
-def _concrete_strength(variant: str, rank: int, suit: int) -> int:
+def _stand_in(rules: Rules) -> int | None:
+    stand_in = rules.data["muestra"].get("stand_in")
+    return None if stand_in is None else rules.deck.ranks.index(str(stand_in))
+
+
+def pieza_index(rules: Rules, rank: Val, suit: Val, muestra: tuple[Val, Val]) -> Val:
+    """Which pieza a card is (0 = the strongest), or -1 (dual-use; URU-3, URU-4).
+
+    A card of the muestra's suit whose rank is a pieza rank is that pieza, unless it is the
+    muestra itself; the stand-in rank of the muestra's suit is the pieza that the muestra is."""
+    mr, ms = muestra
+    result: Val = -1
+    stand_in = _stand_in(rules)
+    for k, p in reversed(list(enumerate(_pieza_ranks(rules)))):
+        own = And(suit == ms, rank == p, mr != p)
+        if stand_in is not None:
+            own = Or(own, And(suit == ms, rank == stand_in, mr == p))
+        result = If(own, k, result)
+    return result
+
+
+def strength(rules: Rules, rank: Val, suit: Val, muestra: Muestra = None) -> Val:
+    """Strength of a face-up card (dual-use on rank, suit and the muestra)."""
+    if type(rank) is int and type(suit) is int and (muestra is None or all(type(x) is int for x in muestra)):
+        return _concrete_strength(rules, rank, suit, muestra)  # type: ignore[arg-type]
+    base = _group_strength(rules, rank, suit)
+    if muestra is None or not rules.has("muestra"):
+        return base
+    top = len(rules.groups)
+    k = pieza_index(rules, rank, suit, muestra)
+    return If(k >= 0, top + len(_pieza_ranks(rules)) - k, base)
+
+
+@functools.lru_cache(maxsize=8192)
+def _concrete_strength(rules: Rules, rank: int, suit: int, muestra: tuple[int, int] | None) -> int:
     """The same rule on plain ints, remembered: a replay asks for each card many times."""
-    if variant == "mineiro":
-        return int(mineiro_strength(rank, suit))
-    return int(gauderio_strength(rank, suit))
+    base = next((len(rules.groups) - i for i, g in enumerate(rules.groups) if (rank, suit) in g), 0)
+    if muestra is None or not rules.has("muestra"):
+        return base
+    k = int(pieza_index(rules, rank, suit, muestra))
+    return len(rules.groups) + len(_pieza_ranks(rules)) - k if k >= 0 else base
 
 
-@functools.lru_cache(maxsize=1024)  # pure, over a few dozen names: the monitor asks per card played
-def card_strength(variant: str, name: str, covered: bool = False) -> int:
+def card_strength(rules: Rules, name: str, covered: bool = False, muestra: str | None = None) -> int:
     """Strength of a named card as played; a covered card is COVERED (COV-1, AMB-6 worth-nothing)."""
     if covered:
         return COVERED
-    card = parse_card(variant, name)
+    card = parse_card(rules, name)
     if card is None:
-        raise ValueError(f"not a {variant} card: {name!r}")
-    return strength(variant, *card)
+        raise ValueError(f"not a card of {rules.ruleset}: {name!r}")
+    shown = parse_card(rules, muestra) if muestra is not None else None
+    return int(strength(rules, *card, shown))
+
+
+def strength_clause(rules: Rules, a: Card, b: Card, muestra: Card | None = None) -> str:
+    """The clause that orders two face-up cards: the muestra's where a pieza is involved, else the
+    file's strength clause that says it (Mineiro: CARD-2 between manilhas, CARD-3 a manilha and a
+    common card, CARD-4 equal ranks, CARD-1 the common order)."""
+    piezas = muestra is not None and rules.has("muestra")
+    if piezas and (int(pieza_index(rules, *a, muestra)) >= 0 or int(pieza_index(rules, *b, muestra)) >= 0):
+        return str(rules.data["muestra"].get("clauses", {}).get("order", rules.clause("muestra")))
+    clauses = rules.data["strength"]["clauses"]
+    top = int(rules.data["strength"].get("top", 0))
+    ta, tb = (any(c in g for g in rules.groups[:top]) for c in (a, b))
+    if ta and tb:
+        return str(clauses.get("top", clauses["order"]))
+    if ta or tb:
+        return str(clauses.get("above", clauses["order"]))
+    if a[0] == b[0] and "equal" in clauses:
+        return str(clauses["equal"])
+    return str(clauses["order"])

@@ -47,16 +47,19 @@ def _split_then_tie(r1: Val, r2: Val, reading: str) -> Val:
     raise ValueError(f"unknown split-then-tie reading {reading!r}")
 
 
-def _all_tied(reading: str, dealer_side: Val) -> Val:
+def _all_tied(reading: str, dealer_side: Val, starter_side: Val) -> Val:
     """AMB-1 `all-rounds-tied`.
 
     HND-9: "Si en todas las rondas empatan, ninguno de los jugadores gana punto" (`nobody-scores`);
-    HND-10: "la coppia che distribuisce le carte vincerà la mano" (`dealer-side-wins`).
+    HND-10: "la coppia che distribuisce le carte vincerà la mano" (`dealer-side-wins`);
+    ARG-4: the side that is mano wins (`starter-side-wins`).
     """
     if reading == "nobody-scores":
         return NOBODY
     if reading == "dealer-side-wins":
         return dealer_side
+    if reading == "starter-side-wins":
+        return starter_side
     raise ValueError(f"unknown all-rounds-tied reading {reading!r}")
 
 
@@ -68,17 +71,19 @@ def _first_two_tied(r3: Val, reading: str, all_tied: Val) -> Val:
 
 
 def hand_code(r1: Val, r2: Val, r3: Val, *, split_then_tie: str, first_two_tied: str,
-              all_rounds_tied: str, dealer_side: Val) -> Val:
-    """Outcome code of a hand after the rounds played so far (dual-use on r1, r2, r3, dealer_side).
+              all_rounds_tied: str, dealer_side: Val, starter_side: Val = None) -> Val:
+    """Outcome code of a hand after the rounds played so far (dual-use on r1, r2, r3 and the sides).
 
     The outcome is the one fixed when the hand is first decided (procedure, rule 8): rounds
     played after that (AMB-4 `always-three-rounds`) do not change it.
     """
+    if starter_side is None:
+        starter_side = 1 - dealer_side  # the dealer sits just before the starter: the other side
     after2 = _after_two(r1, r2)
     # With rounds 1-2 undecided they are X, Y (X != Y) or tie, tie.
     third_won = r3  # HND-3: whoever wins round 3 has two wins (X, Y, Y) or is the tie-breaker
     after3 = If(r1 == TIE,
-                _first_two_tied(r3, first_two_tied, _all_tied(all_rounds_tied, dealer_side)),
+                _first_two_tied(r3, first_two_tied, _all_tied(all_rounds_tied, dealer_side, starter_side)),
                 If(r3 != TIE, third_won, _split_then_tie(r1, r2, split_then_tie)))
     return If(Or(r1 == NOT_PLAYED, r2 == NOT_PLAYED), UNDECIDED,
               If(after2 != UNDECIDED, after2,
@@ -108,7 +113,7 @@ def encode_round(r: RoundResult) -> int:
 
 
 def hand_result(rounds: Sequence[RoundResult], readings: Mapping[str, str],
-                dealer_side: int = 0) -> HandResult:
+                dealer_side: int = 0, starter_side: int | None = None) -> HandResult:
     """Who wins a hand, from the results of its rounds so far (0, 1 or "tie"; at most three: HND-1).
 
     `readings` is a ruleset's full reading map (spec.catalogue: Catalogue.readings).
@@ -118,7 +123,8 @@ def hand_result(rounds: Sequence[RoundResult], readings: Mapping[str, str],
     codes = [encode_round(r) for r in rounds] + [NOT_PLAYED] * (3 - len(rounds))
     code = hand_code(*codes, split_then_tie=readings["split-then-tie"],
                      first_two_tied=readings["first-two-tied"],
-                     all_rounds_tied=readings["all-rounds-tied"], dealer_side=dealer_side)
+                     all_rounds_tied=readings["all-rounds-tied"], dealer_side=dealer_side,
+                     starter_side=starter_side)
     if code == UNDECIDED:
         return Undecided()
     if code == NOBODY:
@@ -126,8 +132,9 @@ def hand_result(rounds: Sequence[RoundResult], readings: Mapping[str, str],
     return Decided(code)
 
 
-def hand_over(rounds: Sequence[RoundResult], readings: Mapping[str, str], dealer_side: int = 0) -> bool:
+def hand_over(rounds: Sequence[RoundResult], readings: Mapping[str, str], dealer_side: int = 0,
+              starter_side: int | None = None) -> bool:
     """Whether no further round is played (AMB-4 `hand-length`)."""
     if readings["hand-length"] == "always-three-rounds":
         return len(rounds) == 3
-    return not isinstance(hand_result(rounds, readings, dealer_side), Undecided)
+    return not isinstance(hand_result(rounds, readings, dealer_side, starter_side), Undecided)

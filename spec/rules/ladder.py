@@ -1,5 +1,5 @@
-"""The raise ladder and its payouts (VAL-1, VAL-2, BET-3..9, TEN-2), and the kind of a hand
-(TEN-1, IRN-1, AMB-10 `iron-hand`).
+"""The raise ladder and its payouts (the ruleset's `truco` section: VAL-1, VAL-2, BET-3..9, ARG-3,
+URU-7), and the kind of a hand (`hand_of_ten` and `iron_hand`: TEN-1, TEN-2, IRN-1, AMB-10).
 
 Finite encoding: values are the hand's point values; NO_STEP (0) means "no further step".
 """
@@ -8,71 +8,66 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+from spec.rules.ruleset import Rules
 from spec.rules.symbolic import If, Val
 
-# BET-6: "Un jugador sólo puede aumentar el valor de la apuesta en el siguiente orden: 4, 6, 10 y 12."
-# VAL-1: a Mineiro hand "vale inicialmente 2 puntos".
-MINEIRO_LADDER: tuple[int, ...] = (2, 4, 6, 10, 12)
-# BET-9: "Truco vale 2 puntos, Retruco vale 3 y Vale 4 se disputa 4 puntos";
-# VAL-2: "vale inicialmente 1 punto".
-GAUDERIO_LADDER: tuple[int, ...] = (1, 2, 3, 4)
-# TEN-2: "La mano de 10 comienza valiendo 4 puntos."
-TEN_VALUE = 4
 NO_STEP = 0
 
 
-def ladder(variant: str) -> tuple[int, ...]:
-    return MINEIRO_LADDER if variant == "mineiro" else GAUDERIO_LADDER
+def ladder(rules: Rules) -> tuple[int, ...]:
+    """The opening value (VAL-1: "vale inicialmente 2 puntos") then every call in order (BET-6:
+    "4, 6, 10 y 12"; BET-9: "Truco vale 2 puntos, Retruco vale 3 y Vale 4 se disputa 4 puntos")."""
+    return rules.ladder
 
 
-def next_step(variant: str, value: Val) -> Val:
+def next_step(rules: Rules, value: Val) -> Val:
     """The only value that may be called when the hand is worth `value` (dual-use).
 
     BET-6: "no puede pedir 10 si el juego vale 4, ni pedir 6 si el juego vale 2": one step at a time.
-    BET-8 / BET-9: the top (12, vale 4) has no next step: NO_STEP.
+    The top of the ladder (BET-8, BET-9) has no next step: NO_STEP.
     """
-    steps = ladder(variant)
     result: Val = NO_STEP
-    for low, high in reversed(list(pairwise(steps))):
+    for low, high in reversed(list(pairwise(rules.ladder))):
         result = If(value == low, high, result)
     return result
 
 
-def run_payout(variant: str, called: Val) -> Val:
+def run_payout(rules: Rules, called: Val) -> Val:
     """Points won by the caller's side when the other side runs from a call of `called` (dual-use).
 
     BET-4: "el jugador que pidió 10 gana 6 puntos (el valor actual de la mano)"; 002: "Se la coppia
-    non accetta la richiesta di sei, la coppia avversaria guadagnerà quattro punti." The payout is
-    the ladder step just below the refused call (a raise accepts the call it raises).
-    Outside the ladder (or for its first step) the result is NO_STEP.
+    non accetta la richiesta di sei, la coppia avversaria guadagnerà quattro punti." The file
+    states it for every call (`refused`). Outside the ladder the result is NO_STEP.
     """
-    steps = ladder(variant)
     result: Val = NO_STEP
-    for low, high in pairwise(steps):
-        result = If(called == high, low, result)
+    for call in rules.data["truco"]["calls"]:
+        result = If(called == int(call["value"]), int(call["refused"]), result)
     return result
 
 
-def is_top(variant: str, value: Val) -> Val:
+def is_top(rules: Rules, value: Val) -> Val:
     """BET-8: "Se la coppia chiede dodici, la coppia avversaria deve rispondere se accetta o corre." """
-    return value == ladder(variant)[-1]
+    return value == rules.ladder[-1]
 
 
 # Hand kinds
 NORMAL, TEN, IRON = "normal", "ten", "iron"
 
 
-def hand_kind(variant: str, score0: int, score1: int) -> str:
+def hand_kind(rules: Rules, score0: int, score1: int) -> str:
     """TEN-1: "Mano de 10 - Cuando uno de los jugadores tiene 10 puntos."
     IRN-1: "Mano de hierro - Cuando los dos jugadores tienen 10 puntos."
-    Gauderio has neither.
+    A ruleset without those sections has neither.
     """
-    if variant != "mineiro":
-        return NORMAL
-    at_ten = (score0 == 10, score1 == 10)
-    if all(at_ten):
-        return IRON
-    return TEN if any(at_ten) else NORMAL
+    at = [False, False]
+    if rules.has("hand_of_ten"):
+        mark = int(rules.data["hand_of_ten"]["score"])
+        at = [score0 == mark, score1 == mark]
+    if rules.has("iron_hand"):
+        mark = int(rules.data["iron_hand"]["score"])
+        if score0 == mark and score1 == mark:
+            return IRON
+    return TEN if any(at) and not all(at) else NORMAL
 
 
 def iron_like_ten(kind: str, iron_hand: str | None) -> bool:
@@ -80,8 +75,14 @@ def iron_like_ten(kind: str, iron_hand: str | None) -> bool:
     return kind == TEN or (kind == IRON and iron_hand == "like-hand-of-ten")
 
 
-def initial_value(variant: str, kind: str, iron_hand: str | None) -> int:
-    """VAL-1 / VAL-2; TEN-2 for the hand of ten (and the iron hand under like-hand-of-ten)."""
-    if iron_like_ten(kind, iron_hand):
-        return TEN_VALUE
-    return ladder(variant)[0]
+def ten_value(rules: Rules) -> int:
+    """TEN-2: "La mano de 10 comienza valiendo 4 puntos." (the file's hand_of_ten value)"""
+    return int(rules.data["hand_of_ten"]["value"])
+
+
+def initial_value(rules: Rules, kind: str, iron_hand: str | None) -> int:
+    """VAL-1 / VAL-2 (the opening value); TEN-2 for the hand of ten (and the iron hand under
+    like-hand-of-ten)."""
+    if iron_like_ten(kind, iron_hand) and rules.has("hand_of_ten"):
+        return ten_value(rules)
+    return rules.ladder[0]

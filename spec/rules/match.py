@@ -1,11 +1,10 @@
-"""Seats, starters and dealers, the target and the end of the match (SET-1, SET-2, ORD-1, ORD-2,
-MAT-1..4, IRN-4, AMB-15, AMB-18, AMB-19)."""
+"""Seats, starters and dealers, the target and the end of the match (the ruleset's `players` and
+`match`: SET-1, SET-2, ORD-1, ORD-2, MAT-1..4, ARG-7, URU-9, IRN-4, AMB-15, AMB-18, AMB-19)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-MINEIRO_TARGET = 12  # MAT-1: "Objetivo: Hacer 12 puntos."
+from spec.rules.envido import falta
+from spec.rules.ruleset import Rules
 
 
 def side(seat: int) -> int:
@@ -33,25 +32,29 @@ def dealer(starter: int, players: int) -> int:
     return (starter - 1) % players
 
 
-def target(variant: str, readings: Mapping[str, str]) -> int:
-    """MAT-1 (12); AMB-18 `gauderio-target`: MAT-3 "Una partida vale 24 puntos" or MAT-4 "30 puntos"."""
-    if variant == "mineiro":
-        return MINEIRO_TARGET
-    return int(readings["gauderio-target"])
+def target(rules: Rules) -> int:
+    """MAT-1: "Objetivo: Hacer 12 puntos."; MAT-3 "Una partida vale 24 puntos" or MAT-4 "30 puntos"
+    (AMB-18); ARG-7 30 (the file's `match.target`, as its readings set it)."""
+    return int(rules.data["match"]["target"])
 
 
-def partidas_to_win(variant: str, readings: Mapping[str, str]) -> int:
+def halves(rules: Rules) -> int | None:
+    """ARG-7: "los primeros 15 son las malas": the points of the first half, where there are halves."""
+    h = rules.data["match"].get("halves")
+    return None if h is None else int(h)
+
+
+def partidas_to_win(rules: Rules) -> int:
     """MAT-2: "Vencer 1 o 2 partidas dependiendo del modo de juego escogido"; AMB-19 `match-format`."""
-    if variant == "mineiro":
-        return 1
-    fmt = readings["match-format"]
-    if fmt == "best-of-one":
-        return 1
-    if fmt == "best-of-three":
-        return 2
-    raise ValueError(f"unknown match-format reading {fmt!r}")
+    return int(rules.data["match"]["partidas"])
 
 
-def reached_target(score: int, variant: str, readings: Mapping[str, str]) -> bool:
+def reached_target(score: int, rules: Rules) -> bool:
     """MAT-1: "La coppia che segna dodici o più punti per prima vince la partita." (or the partida target)"""
-    return score >= target(variant, readings)
+    return score >= target(rules)
+
+
+def falta_of(rules: Rules, score: list[int] | tuple[int, int], winner: int) -> int:
+    """The falta of envido and flor for a contest won by `winner` at `score` (AMB-22, AMB-30)."""
+    return int(falta(score[0], score[1], winner, target(rules), rules.readings["falta-points"],
+                     halves(rules), rules.reading("falta-halves")))

@@ -1,34 +1,47 @@
-"""Señas, the pair's signals (SEN-1..3, AMB-28 `senas`)."""
+"""Señas, the pair's signals (the ruleset's `senas` section: SEN-1..3, AMB-28 `senas`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from spec.rules.cards import gauderio_strength
+from spec.rules.cards import strength
 from spec.rules.envido import envido_points
+from spec.rules.ruleset import Card, Rules
 
-SIGNS: tuple[str, ...] = ("ciego", "tanto-27-29", "tanto-30-plus")
-_THREE = 10  # strength of the 3s (cards.gauderio_strength)
+SIGNS: tuple[str, ...] = ("ciego", "tanto-27-29", "tanto-30-plus")  # the señas of the record format
 
 
-def sign_is_true(sign: str, hand: Sequence[tuple[int, int]], without_pair: str) -> bool:
+def signs_of(rules: Rules) -> tuple[str, ...]:
+    """The señas the ruleset has (its `senas` section), in the record format's order."""
+    section = rules.data.get("senas") or {}
+    return tuple(s for s in SIGNS if s in section)
+
+
+def sign_clause(rules: Rules, sign: str) -> str:
+    return str(rules.data["senas"][sign]["clause"])
+
+
+def sign_is_true(rules: Rules, sign: str, hand: Sequence[Card], without_pair: str) -> bool:
     """Whether a seña tells the truth about a three-card hand of (rank, suit).
 
-    SEN-1: "Para las cartas ms bajas se cierran ambos ojos" - ciego: no card at or above the 3s.
-    SEN-2: "Tener tanto (27, 28 o 29 puntos)"; SEN-3: "Tener tanto (30 puntos o mas)".
+    SEN-1: "Para las cartas ms bajas se cierran ambos ojos" - ciego: every card weaker than the
+    cards of the file's `below` rank (Gauderio: the 3s). SEN-2: "Tener tanto (27, 28 o 29 puntos)";
+    SEN-3: "Tener tanto (30 puntos o mas)" - the file's envido range.
     """
-    if sign == "ciego":
-        return all(gauderio_strength(r, s) < _THREE for r, s in hand)
-    points = envido_points(*[x for card in hand for x in card], without_pair=without_pair)
-    if sign == "tanto-27-29":
-        return 27 <= points <= 29
-    if sign == "tanto-30-plus":
-        return points >= 30
-    raise ValueError(f"unknown seña {sign!r}")
+    spec = rules.data["senas"][sign]
+    if "below" in spec:
+        rank = rules.deck.ranks.index(str(spec["below"]))
+        floor = min(int(strength(rules, rank, s)) for s in range(len(rules.deck.suits)))
+        return all(int(strength(rules, r, s)) < floor for r, s in hand)
+    low, high = (int(x) for x in spec["envido"])
+    points = int(envido_points(rules, *[x for card in hand for x in card], without_pair=without_pair))
+    return low <= points <= high
 
 
-def sign_allowed(sign: str, hand: Sequence[tuple[int, int]], readings_senas: str, without_pair: str) -> bool:
+def sign_allowed(
+    rules: Rules, sign: str, hand: Sequence[Card], readings_senas: str, without_pair: str
+) -> bool:
     """AMB-28: `truthful` - the seña must be true of the hand; `free` - any seña may be made."""
     if readings_senas == "free":
         return True
-    return sign_is_true(sign, hand, without_pair)
+    return sign_is_true(rules, sign, hand, without_pair)

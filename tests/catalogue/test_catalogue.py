@@ -16,6 +16,12 @@ PUBLISHED = Path(__file__).resolve().parents[2] / "spec" / "data" / "published-i
 @pytest.mark.parametrize("clause_id", list(CAT.clauses))
 def test_every_quote_is_verbatim(clause_id: str) -> None:
     clause = CAT.clauses[clause_id]
+    if clause.published is not None:  # a ruleset file's own clause: a named publication, no quote
+        publication, _ = clause.published
+        assert not clause.sources and publication.title and publication.publisher, clause_id
+        (owner,) = clause.rulesets
+        assert CAT.rulesets[owner].doc is None, f"[{clause_id}] a rulebook's ruleset quotes its rulebook"
+        return
     assert clause.sources, f"[{clause_id}] has no source quote"
     for quote in clause.sources:
         text = CAT.sources[quote.doc].text
@@ -66,10 +72,16 @@ def test_every_text_is_in_four_languages() -> None:
 
 
 def test_a_ruleset_holds_a_clause_only_through_its_own_rulebook_or_a_reading() -> None:
-    """A clause that a ruleset's rulebook does not state must be adopted by a register entry."""
+    """A clause that a ruleset's rulebook does not state must be adopted by a register entry; a
+    ruleset written from published rules holds its own clauses and those it adopts, each with the
+    publication that states it."""
     for c in CAT.clauses.values():
         for rs_name in c.rulesets:
             rs = CAT.rulesets[rs_name]
+            if rs.doc is None:
+                assert c.published is not None or rs_name in c.adopted, \
+                    f"[{c.id}] is in {rs_name} neither as its own clause nor adopted with a publication"
+                continue
             if rs.doc in c.docs():
                 continue
             adopters = [a for a in CAT.ambiguities_of_clause(c.id) if rs_name in a.defaults]
@@ -103,11 +115,14 @@ def test_readings_can_be_switched_and_bad_names_are_refused() -> None:
         CAT.readings("mineiro-1v1-es", {"envido-stakes": "classic"})
 
 
-def test_the_four_rulesets_and_their_rulebooks() -> None:
+def test_the_rulesets_and_their_rulebooks() -> None:
     assert {rs.name: rs.doc for rs in CAT.rulesets.values()} == {
         "mineiro-1v1-es": "000", "mineiro-1v1-en": "001",
         "mineiro-pairs-it": "002", "gauderio-pairs-es": "003",
+        "argentino-1v1": None, "uruguayo-1v1": None,
     }
+    for name in ("argentino-1v1", "uruguayo-1v1"):
+        assert CAT.rulesets[name].publications, f"{name} names the published rules it is written from"
     for rs in CAT.rulesets:
         assert len(CAT.clauses_of(rs)) >= 30, rs
 

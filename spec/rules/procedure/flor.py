@@ -1,0 +1,166 @@
+"""The flor exchange: singing, the partner's raise, the opponents' answers, contraflor and
+contraflor al resto (FLR-1..8, ARG-8, URU-6; AMB-24, AMB-26, AMB-27, AMB-29, AMB-31)."""
+
+from __future__ import annotations
+
+from spec.rules import envido as env
+from spec.rules.actions import Action
+from spec.rules.match import falta_of, side
+from spec.rules.procedure.hand import ENVIDO, FLOR, EnvidoState, FlorState, Hand, Illegal
+from spec.rules.procedure.tanto_window import goes_first, window_open
+
+# The catalogue's clause for each flor rule: cited where the ruleset's file names none of its own
+# (and for a flor action in a ruleset without flor).
+_CATALOGUE = {
+    "sing": "FLR-1",
+    "stake": "FLR-2",
+    "partner": "FLR-3",
+    "answers": "FLR-4",
+    "accept": "FLR-5",
+    "contraflor": "FLR-6",
+    "resto": "FLR-7",
+    "achico": "FLR-8",
+}
+
+
+def clause(hand: Hand, role: str) -> str:
+    return hand.rules.clause_or("flor", role, _CATALOGUE[role])
+
+
+def check_sing(hand: Hand, seat: int, action: Action) -> None:
+    r = hand.rules
+    if not r.has("flor"):
+        raise Illegal("FLR-1", "there is no flor in this ruleset")
+    sing = clause(hand, "sing")
+    if not hand.seat_flor(seat):
+        raise Illegal(sing, f"seat {seat} does not hold flor")
+    if (
+        hand.phase == ENVIDO
+        and seat == hand.envido.responder
+        and r.reading("flor-over-envido") == "flor-replaces-envido"
+    ):
+        return  # AMB-31: the flor replaces the pending envido
+    if goes_first(hand, seat):
+        return  # AMB-29: sung as the envido that goes first
+    if not window_open(hand, seat):
+        raise Illegal(sing, "flor is sung before playing any card, in the side-bet window (AMB-23)")
+
+
+def change_sing(hand: Hand, seat: int, action: Action) -> None:
+    r, n = hand.rules, hand.rules.players
+    if hand.phase == ENVIDO:
+        hand.envido = EnvidoState()  # AMB-31: the envido is dropped; nobody scores for it
+    hand.phase = FLOR
+    hand.flor = FlorState(singer=seat, stake=env.flor_stake(r))
+    partners = [(seat + k) % n for k in range(2, n, 2)]
+    partner = next((p for p in partners if hand.seat_flor(p)), None)
+    if partner is not None and env.flor_partner_raise(r) is not None:
+        hand.flor.stage, hand.flor.actor = "partner", partner  # FLR-3
+    else:
+        to_opponents(hand)
+
+
+def to_opponents(hand: Hand) -> None:
+    singer, n = hand.flor.singer, hand.rules.players
+    answerers = [o for o in ((singer + k) % n for k in range(1, n, 2)) if hand.seat_flor(o)]
+    if not answerers:
+        # FLR-2: "slo puede ser aumentada si el oponente o el compaero tambin posee FLOR".
+        hand.award("flor", side(singer), hand.flor.stake, clause(hand, "stake"))
+        return
+    hand.flor.stage, hand.flor.answerers, hand.flor.actor = "opponents", answerers, answerers[0]
+
+
+def check_partner(hand: Hand, seat: int, action: Action) -> None:
+    if hand.phase != FLOR or hand.flor.stage != "partner":
+        raise Illegal(
+            clause(hand, "partner"), "only the singer's partner holding flor answers flor-raise or flor-pass"
+        )
+
+
+def change_partner(hand: Hand, seat: int, action: Action) -> None:
+    if action.verb == "flor-raise":
+        hand.flor.stake = int(env.flor_partner_raise(hand.rules))  # type: ignore[arg-type]
+    to_opponents(hand)
+
+
+def check_contraflor(hand: Hand, seat: int, action: Action) -> None:
+    if hand.phase != FLOR or hand.flor.stage != "opponents":
+        raise Illegal(clause(hand, "contraflor"), "contraflor answers a flor, by an opponent holding flor")
+
+
+def change_contraflor(hand: Hand, seat: int, action: Action) -> None:
+    f = hand.flor
+    # FLR-6: "CONTRAFLOR: dobla la puntuacin actual de FLOR"; the other opponents do not answer.
+    f.stage, f.before, f.pending, f.contra, f.actor = (
+        "contraflor",
+        f.stake,
+        env.contraflor_stake(f.stake),
+        seat,
+        f.singer,
+    )
+
+
+def check_resto(hand: Hand, seat: int, action: Action) -> None:
+    if hand.phase != FLOR or hand.flor.stage != "contraflor":
+        raise Illegal(clause(hand, "contraflor"), "contraflor-resto answers a contraflor, by the singer")
+
+
+def change_resto(hand: Hand, seat: int, action: Action) -> None:
+    f = hand.flor
+    f.stage, f.before, f.pending, f.actor = "resto", int(f.pending), None, int(f.contra)  # type: ignore[arg-type]
+
+
+def check_answer(hand: Hand, seat: int, action: Action) -> None:
+    if hand.flor.stage not in ("opponents", "contraflor", "resto"):
+        raise Illegal(clause(hand, "partner"), "the singer's partner answers flor-raise or flor-pass")
+
+
+def answer(hand: Hand, seat: int, verb: str) -> None:
+    r, f = hand.rules, hand.flor
+    singer = f.singer
+    reading = r.readings["flor-refusal"]
+    if f.stage == "opponents":
+        if verb == "accept":
+            f.accepted.append(seat)
+        rest = f.answerers[f.answerers.index(seat) + 1 :]
+        if rest:
+            f.actor = rest[0]
+            return
+        if f.accepted:
+            compare(hand, env.flor_accepted_stake(r, len(f.accepted)), clause(hand, "accept"))
+        else:  # FLR-8: every opponent said me achico: the singer's side scores the stake in force
+            hand.award("flor", side(singer), f.stake, clause(hand, "achico"))
+        return
+    if f.stage == "contraflor":
+        pending = int(f.pending)  # type: ignore[arg-type]
+        if verb == "accept":
+            compare(hand, pending, clause(hand, "contraflor"))
+        else:
+            hand.award(
+                "flor",
+                side(int(f.contra)),
+                env.flor_refused_payout(f.before, pending, reading),  # type: ignore[arg-type]
+                clause(hand, "achico"),
+            )
+        return
+    # stage resto: FLR-7 "slo pueden escoger QUIERO o ME ACHICO"
+    if verb == "accept":
+        compare(hand, None, clause(hand, "resto"))
+    else:
+        called = falta_of(r, hand.score, side(singer))
+        hand.award(
+            "flor", side(singer), env.flor_refused_payout(f.before, called, reading), clause(hand, "achico")
+        )
+
+
+def compare(hand: Hand, stake: int | None, why: str) -> None:
+    """The highest flor wins the stake (the falta when stake is None); ties: the starter's side."""
+    f = hand.flor
+    # Procedure: among the singer's side and the opponents who accepted (or sang contraflor).
+    allowed = set(f.accepted) | ({f.contra} if f.contra is not None else set())
+    points = [
+        hand.flor_points(s) if hand.seat_flor(s) and (side(s) == side(f.singer) or s in allowed) else -1
+        for s in range(hand.rules.players)
+    ]
+    winner = int(env.contest_winner(points, hand.starter))
+    hand.award("flor", winner, falta_of(hand.rules, hand.score, winner) if stake is None else stake, why)

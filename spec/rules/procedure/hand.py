@@ -1,0 +1,231 @@
+"""One hand as a state machine: its state, who acts, and the dispatch of actions to the rule areas.
+
+The state lives here in plain fields, one small record per rule area (`TrucoState`,
+`EnvidoState`, `FlorState`). Each rule area (play, truco, envido, flor, senas: the modules
+beside this one) gives, per verb, a *check* that raises `Illegal` and changes nothing, and a
+*change* that applies an action its check allowed. `Hand.apply` runs both; `legal_actions`
+runs only the checks. The order of play is docs/guide/procedure.md.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from spec.rules import envido as env
+from spec.rules import ladder as lad
+from spec.rules.actions import Action
+from spec.rules.cards import parse_card
+from spec.rules.match import dealer, reached_target, side
+from spec.rules.ruleset import Card, Rules
+
+# Phases: what the seat to act is doing.
+TEN_CHOICE, PLAY, TRUCO, ENVIDO, FLOR, OVER = "ten-choice", "play", "truco", "envido", "flor", "over"
+
+
+class Illegal(Exception):
+    """An action the rules do not allow: the clause it breaks and what the clause requires."""
+
+    def __init__(self, clause: str, requires: str) -> None:
+        super().__init__(f"[{clause}] {requires}")
+        self.clause, self.requires = clause, requires
+
+
+@dataclass
+class Outcome:
+    """How a hand ended, with the clause that decided each part (for the monitor's reports)."""
+
+    winner: int | None = None
+    points: int = 0
+    clause: str = "HND-3"
+    forfeit: int | None = None
+    side_points: list[tuple[str, int, int, str]] = field(default_factory=list)  # contest, side, pts, clause
+    partida_ended: bool = False  # the partida ended on envido/flor points in the middle of the hand
+
+
+@dataclass
+class TrucoState:
+    """The truco ladder in this hand (BET-1..10)."""
+
+    last_call_side: int | None = None  # side of the accepted call in force (BET-10)
+    called: bool = False  # a truco call was made in this hand (AMB-23 closes the envido window)
+    pending: bool = False  # a call waits for its answer (also while an envido goes first, AMB-29)
+    call: int = 0  # the pending value
+    caller: int = 0
+    responder: int = 0
+
+
+@dataclass
+class EnvidoState:
+    """The envido chain being answered (ENV-1..6)."""
+
+    chain: list[tuple[str, int]] = field(default_factory=list)  # (call, seat)
+    responder: int = 0
+
+
+@dataclass
+class FlorState:
+    """The flor exchange (FLR-1..8)."""
+
+    singer: int = 0
+    stake: int = 0
+    stage: str = ""  # partner | opponents | contraflor | resto
+    actor: int = 0
+    answerers: list[int] = field(default_factory=list)
+    accepted: list[int] = field(default_factory=list)
+    before: int = 0  # the stake before a pending contraflor / resto
+    pending: int | None = None  # the stake called by a pending contraflor (None: the falta)
+    contra: int | None = None  # the seat that sang contraflor
+
+
+@dataclass
+class Hand:
+    rules: Rules
+    number: int
+    partida: int
+    starter: int
+    deal: tuple[tuple[str, ...], ...]
+    score: list[int]  # the partida's score, live (side points under `immediately`)
+    muestra: str | None = None  # the card turned up (rulesets with a muestra)
+    kind: str = lad.NORMAL
+    dealer: int = 0
+    blind: bool = False
+    value: int = 0
+    phase: str = PLAY
+    turn: int = 0  # the seat whose next move is to play a card
+    leader: int = 0
+    rounds: list[int] = field(default_factory=list)
+    plays: list[tuple[int, int, bool]] = field(default_factory=list)  # this round: seat, slot, covered
+    past: list[list[tuple[int, int, bool]]] = field(default_factory=list)  # the plays of each round done
+    used: list[set[int]] = field(default_factory=list)  # slots played per seat
+    truco: TrucoState = field(default_factory=TrucoState)
+    contest_done: bool = False  # an envido or flor contest happened (AMB-23: one per hand)
+    envido: EnvidoState = field(default_factory=EnvidoState)
+    flor: FlorState = field(default_factory=FlorState)
+    signed: set[int] = field(default_factory=set)
+    outcome: Outcome | None = None
+    cards: list[tuple[Card, ...]] = field(default_factory=list)
+    muestra_card: Card | None = None
+
+    def __post_init__(self) -> None:
+        n, r = self.rules.players, self.rules
+        self.cards = [tuple(parse_card(r, c) for c in seat_cards) for seat_cards in self.deal]  # type: ignore[misc]
+        self.muestra_card = parse_card(r, self.muestra) if self.muestra is not None else None
+        self.dealer = dealer(self.starter, n)
+        self.used = [set() for _ in range(n)]
+        self.kind = lad.hand_kind(r, *self.score)
+        # IRN-2: "los jugadores no pueden ver sus cartas" (AMB-11 `iron-blind`).
+        self.blind = self.kind == lad.IRON and r.reading("iron-blind") == "blind"
+        self.value = lad.initial_value(r, self.kind, r.reading("iron-hand"))
+        self.turn = self.leader = self.starter
+        if self.kind == lad.TEN and r.reading("ten-choice") == "may-decline":
+            self.phase = TEN_CHOICE  # TEN-5
+
+    # --- who acts -----------------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def ten_side(self) -> int:
+        return 0 if self.score[0] == int(self.rules.data["hand_of_ten"]["score"]) else 1
+
+    def to_act(self) -> int | None:
+        if self.phase == OVER:
+            return None
+        if self.phase == TEN_CHOICE:
+            # Procedure: the first seat in play order from the starter of the side at ten.
+            first = self.starter if side(self.starter) == self.ten_side else self.starter + 1
+            return first % self.rules.players
+        if self.phase == TRUCO:
+            return self.truco.responder
+        if self.phase == ENVIDO:
+            return self.envido.responder
+        if self.phase == FLOR:
+            return self.flor.actor
+        return self.turn
+
+    # --- what the cards say -------------------------------------------------------------------
+    def seat_flor(self, seat: int) -> bool:
+        """FLR-1 (URU-6 with the muestra), where the ruleset has flor."""
+        return self.rules.has("flor") and _holds_flor(self.rules, self.cards[seat], self.muestra_card)
+
+    def flor_points(self, seat: int) -> int:
+        return _flor_points(self.rules, self.cards[seat], self.muestra_card)
+
+    def envido_points(self, seat: int) -> int:
+        return _envido_points(self.rules, self.cards[seat], self.muestra_card)
+
+    # --- ending the hand and scoring contests -------------------------------------------------------
+    def finish(self, winner: int | None, points: int, clause: str, forfeit: int | None = None) -> None:
+        self.phase = OVER
+        if self.outcome is None:
+            self.outcome = Outcome()
+        self.outcome.winner, self.outcome.points, self.outcome.clause = winner, points, clause
+        self.outcome.forfeit = forfeit
+        if self.rules.reading("side-bet-scoring") == "end-of-hand" and self.outcome.side_points:
+            score = list(self.score)
+            for _, s, p, _ in self.outcome.side_points:
+                score[s] += p
+            if any(reached_target(x, self.rules) for x in score):
+                # Procedure: the side points reach the target; the hand's own points are not scored.
+                self.outcome.winner, self.outcome.points, self.outcome.partida_ended = None, 0, True
+
+    def resume(self) -> None:
+        """After a contest: the seat that opened it continues its turn, or, after an envido that
+        went first (AMB-29), the pending truco call is answered."""
+        self.phase = TRUCO if self.truco.pending else PLAY
+
+    def award(self, contest: str, to_side: int, points: int, clause: str) -> None:
+        """Envido/flor points: added at once (AMB-25 `immediately`) or at the end of the hand."""
+        if self.outcome is None:
+            self.outcome = Outcome()
+        self.outcome.side_points.append((contest, to_side, points, clause))
+        self.contest_done = True
+        self.resume()
+        if self.rules.readings["side-bet-scoring"] == "immediately":
+            self.score[to_side] += points
+            if reached_target(self.score[to_side], self.rules):
+                # Procedure: "a partida ends when a side reaches the target, even in the middle of a hand".
+                self.outcome.partida_ended = True
+                self.finish(None, 0, self.rules.clause("match", "end"))
+
+    # --- actions ------------------------------------------------------------------------------
+    def check(self, seat: int, text: str) -> Action:
+        """Raise Illegal if `seat` may not take the action `text` now; change nothing."""
+        from spec.rules.procedure.dispatch import check_action
+
+        return check_action(self, seat, text)
+
+    def apply(self, seat: int, text: str, dry_run: bool = False) -> None:
+        """Replay one action; raises Illegal (and changes nothing) when the rules forbid it.
+        `dry_run` only checks (the same as `check`)."""
+        from spec.rules.procedure.dispatch import change_for
+
+        action = self.check(seat, text)
+        if not dry_run:
+            change_for(action)(self, seat, action)
+
+
+Check = Callable[[Hand, int, Action], None]
+Change = Callable[[Hand, int, Action], None]
+
+
+# The hand's cards do not change: what they say is remembered (legal_actions asks at every step).
+@functools.lru_cache(maxsize=4096)
+def _holds_flor(rules: Rules, cards: tuple[Card, ...], muestra: Card | None) -> bool:
+    return bool(env.has_flor(rules, *[x for c in cards for x in c], muestra=muestra))
+
+
+@functools.lru_cache(maxsize=4096)
+def _flor_points(rules: Rules, cards: tuple[Card, ...], muestra: Card | None) -> int:
+    return int(env.flor_points(rules, *[x for c in cards for x in c], muestra=muestra))
+
+
+@functools.lru_cache(maxsize=4096)
+def _envido_points(rules: Rules, cards: tuple[Card, ...], muestra: Card | None) -> int:
+    flat = [x for card in cards for x in card]
+    return int(
+        env.envido_points(rules, *flat, without_pair=rules.readings["envido-without-pair"], muestra=muestra)
+    )

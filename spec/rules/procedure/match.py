@@ -1,0 +1,86 @@
+"""Scores, partidas and the sequence of hands (HND-11, the ruleset's `match`: MAT-1..4, ARG-7,
+URU-9; IRN-4, TEN-4, AMB-15, AMB-19, AMB-25)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from spec.rules import ladder as lad
+from spec.rules.match import first_starter, next_starter, partidas_to_win, reached_target
+from spec.rules.procedure.hand import Hand, Outcome
+from spec.rules.ruleset import Rules
+
+
+@dataclass
+class Match:
+    """Scores, partidas and the sequence of hands."""
+
+    rules: Rules
+    score: list[int] = field(default_factory=lambda: [0, 0])
+    partida: int = 1
+    partidas: list[int] = field(default_factory=list)
+    number: int = 0  # hands started so far
+    starter: int = first_starter()
+    winner: int | None = None
+    forfeit: int | None = None
+    end_clause: str = ""  # the clause that ended the match
+    hand_score: list[int] = field(default_factory=lambda: [0, 0])  # the partida's score after the last hand
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    def new_hand(self, deal: tuple[tuple[str, ...], ...], muestra: str | None = None) -> Hand:
+        """The next hand, with the starter due by AMB-15 (`self.starter` is that hand's starter)."""
+        self.number += 1
+        return Hand(self.rules, self.number, self.partida, self.starter, deal, list(self.score), muestra)
+
+    def end_hand(self, hand_kind: str, outcome: Outcome, score_live: list[int] | None = None) -> str:
+        """Score a finished hand and move on; returns the clause that ended the match or partida ('' if none).
+
+        `score_live` is the score after side points already added during the hand (AMB-25 immediately).
+        """
+        r = self.rules
+        score = list(score_live) if score_live is not None else list(self.score)
+        self.starter = next_starter(self.starter, r.players, r.readings["hand-starter"])
+        if outcome.forfeit is not None:  # TEN-4: the caller's side loses the match
+            if outcome.winner is not None:
+                score[outcome.winner] += outcome.points
+            self.score, self.forfeit, self.winner = score, outcome.forfeit, 1 - outcome.forfeit
+            self.end_clause = r.clause_or("hand_of_ten", "penalty", "TEN-4")
+            self.hand_score = list(score)
+            self.partidas.append(self.winner)
+            return self.end_clause
+        additions: list[tuple[int, int]] = []
+        if r.reading("side-bet-scoring") == "end-of-hand":
+            additions += [(s, p) for _, s, p, _ in outcome.side_points]
+        if outcome.winner is not None and not outcome.partida_ended:
+            additions.append((outcome.winner, outcome.points))
+        ended = next((s for s in (0, 1) if reached_target(score[s], r)), None)
+        for s, p in additions:
+            if ended is not None:
+                break  # the partida is over: nothing more is added
+            score[s] += p
+            if reached_target(score[s], r):
+                ended = s
+        self.score, self.hand_score = score, list(score)
+        clause = ""
+        if (
+            ended is None
+            and hand_kind == lad.IRON
+            and outcome.winner is not None
+            and r.has("iron_hand")
+            and r.data["iron_hand"]["decides_match"]
+        ):
+            # IRN-4: "La coppia che vince questa mano vincerà la partita."
+            ended, clause = outcome.winner, r.clause("iron_hand", "decides_match")
+        if ended is None:
+            return ""
+        self.partidas.append(ended)
+        clause = clause or r.clause("match", "end")
+        if self.partidas.count(ended) >= partidas_to_win(r):
+            self.winner, self.end_clause = ended, clause
+        else:  # AMB-19 best-of-three: the scores restart at 0
+            self.partida += 1
+            self.score = [0, 0]
+        return clause

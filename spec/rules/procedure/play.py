@@ -1,0 +1,126 @@
+"""Playing and covering cards, and the end of a round (RND-1..3, COV-1, COV-2, IRN-2, HND-1..10,
+AMB-4..8, AMB-14)."""
+
+from __future__ import annotations
+
+from spec.rules.actions import Action
+from spec.rules.cards import COVERED, strength
+from spec.rules.hands import Decided, NobodyScores, hand_over, hand_result
+from spec.rules.match import side
+from spec.rules.procedure.hand import PLAY, Hand, Illegal
+from spec.rules.procedure.tanto_window import window_open
+from spec.rules.rounds import TIE, next_leader, round_result
+
+
+def need_phase(hand: Hand, *phases: str, clause: str, what: str) -> None:
+    if hand.phase not in phases:
+        raise Illegal(clause, f"{what} is not allowed now (pending: {hand.phase})")
+
+
+def actor_clause(phase: str) -> str:
+    """The clause that says who acts in a phase (for an action by the wrong seat)."""
+    return {"ten-choice": "TEN-5", "truco": "BET-2", "envido": "ENV-1", "flor": "FLR-4"}.get(phase, "RND-1")
+
+
+def card_slot(hand: Hand, seat: int, action: Action) -> int:
+    """The slot (0-based) of the card an action plays."""
+    if hand.blind:
+        if action.card is not None:
+            # IRN-2: the player cannot see the cards: a slot, never a card name.
+            raise Illegal("IRN-2", "in the blind iron hand a card is chosen by slot (#1-#3), not named")
+        slot = int(action.slot) - 1  # type: ignore[arg-type]
+    else:
+        if action.card is None:
+            raise Illegal("IRN-2", "a card is chosen by slot only in a blind iron hand")
+        if action.card not in hand.deal[seat]:
+            raise Illegal("DEAL-1", f"{action.card} was not dealt to seat {seat}")
+        slot = hand.deal[seat].index(action.card)
+    if slot in hand.used[seat]:
+        raise Illegal("RND-1", f"seat {seat} already played the card in slot {slot + 1}")
+    return slot
+
+
+def check_cover(hand: Hand) -> None:
+    if hand.rules.reading("covering") != "allowed":
+        raise Illegal("COV-1", "cards may not be covered in this ruleset (AMB-7 covering)")
+    if hand.rules.reading("cover-round") == "not-first-round" and not hand.rounds:
+        raise Illegal("COV-1", "no card may be covered in the first round (AMB-8 cover-round)")
+
+
+def check_mandatory_flor(hand: Hand, seat: int) -> None:
+    """AMB-26 `mandatory`: a seat holding flor sings it before its first card while it may."""
+    if (
+        hand.rules.reading("flor-optional") == "mandatory"
+        and hand.seat_flor(seat)
+        and window_open(hand, seat)
+    ):
+        raise Illegal(
+            hand.rules.clause("flor", "sing"),
+            f"seat {seat} holds flor and must sing it before playing (AMB-26)",
+        )
+
+
+def check_play(hand: Hand, seat: int, action: Action) -> None:
+    need_phase(hand, PLAY, clause=actor_clause(hand.phase), what=action.verb)
+    card_slot(hand, seat, action)
+    if action.verb == "cover":
+        check_cover(hand)
+    check_mandatory_flor(hand, seat)
+
+
+def change_play(hand: Hand, seat: int, action: Action) -> None:
+    slot = card_slot(hand, seat, action)
+    covered = action.verb == "cover"
+    hand.used[seat].add(slot)
+    if covered and hand.rules.reading("covered-card") == "concedes-hand":
+        # AMB-6 `concedes-hand` (COV-2): "Like the player is giving up disputing the hand."
+        hand.finish(1 - side(seat), hand.value, "COV-2")
+        return
+    hand.plays.append((seat, slot, covered))
+    n = hand.rules.players
+    if len(hand.plays) < n:
+        hand.turn = (seat + 1) % n  # RND-1 / ORD-1: in order from the leader
+        return
+    end_round(hand)
+
+
+def round_strengths(hand: Hand, plays: list[tuple[int, int, bool]]) -> list[int]:
+    r = hand.rules
+    return [
+        COVERED if cov else int(strength(r, *hand.cards[s][slot], hand.muestra_card))
+        for s, slot, cov in plays
+    ]
+
+
+def end_round(hand: Hand) -> None:
+    r = hand.rules
+    seats = [s for s, _, _ in hand.plays]
+    strengths = round_strengths(hand, hand.plays)
+    # In one against one the partner-tie ambiguity does not arise: both readings agree.
+    partner_tie = r.reading("partner-tie") or "tie"
+    result = int(round_result(strengths, [side(s) for s in seats], partner_tie))
+    hand.rounds.append(result)
+    leader = next_leader(hand.leader, seats, strengths, result, r.readings["round-leader"])
+    hand.leader = hand.turn = leader
+    hand.past.append(hand.plays)  # kept so a report can name the card rule that decided a round
+    hand.plays = []
+    dealer_side, starter_side = side(hand.dealer), side(hand.starter)
+    codes = ["tie" if x == TIE else x for x in hand.rounds]
+    if len(hand.rounds) == 3 or hand_over(codes, r.readings, dealer_side, starter_side):
+        res = hand_result(codes, r.readings, dealer_side, starter_side)
+        if isinstance(res, Decided):
+            all_tied = all(x == TIE for x in hand.rounds)
+            hand.finish(res.winner, hand.value, all_tied_clause(hand) if all_tied else "HND-3")
+        elif isinstance(res, NobodyScores):
+            hand.finish(None, 0, "HND-9")
+
+
+# The clauses of the four rulebooks that state a reading of AMB-1 `all-rounds-tied`.
+_ALL_TIED = {"nobody-scores": "HND-9", "dealer-side-wins": "HND-10"}
+
+
+def all_tied_clause(hand: Hand) -> str:
+    """The clause of AMB-1's reading in force: HND-9, HND-10, the ruleset's own (its file names
+    it, e.g. ARG-4), or the register entry itself."""
+    reading = hand.rules.readings["all-rounds-tied"]
+    return _ALL_TIED.get(reading) or hand.rules.reading_clause("all-rounds-tied") or "AMB-1"

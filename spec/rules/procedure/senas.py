@@ -1,0 +1,25 @@
+"""Señas: one per seat and hand, on a turn to play (SEN-1..3, AMB-28)."""
+
+from __future__ import annotations
+
+from spec.rules.actions import Action
+from spec.rules.procedure.hand import PLAY, Hand, Illegal
+from spec.rules.procedure.play import need_phase
+from spec.rules.senas import sign_allowed, sign_clause, signs_of
+
+
+def check_sign(hand: Hand, seat: int, action: Action) -> None:
+    r, sign = hand.rules, str(action.sign)
+    if sign not in signs_of(r):
+        raise Illegal("SEN-1", f"there is no seña {sign} in this ruleset")
+    need_phase(hand, PLAY, clause=sign_clause(r, sign), what="a seña")
+    if seat in hand.signed:
+        raise Illegal(sign_clause(r, sign), f"seat {seat} already made its seña in this hand")
+    if not sign_allowed(r, sign, hand.cards[seat], r.readings["senas"], r.readings["envido-without-pair"]):
+        raise Illegal(
+            sign_clause(r, sign), f"the seña {sign} is not true of seat {seat}'s hand (AMB-28 truthful)"
+        )
+
+
+def change_sign(hand: Hand, seat: int, action: Action) -> None:
+    hand.signed.add(seat)

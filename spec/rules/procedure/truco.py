@@ -1,0 +1,119 @@
+"""Truco calls and their answers, the hand of ten and the iron hand (BET-1..10, ARG-3, URU-7,
+TEN-1..6, IRN-3; AMB-4, AMB-9, AMB-10, AMB-12, AMB-16)."""
+
+from __future__ import annotations
+
+from spec.rules import ladder as lad
+from spec.rules.actions import Action
+from spec.rules.hands import Undecided, hand_result
+from spec.rules.match import side
+from spec.rules.procedure.hand import PLAY, TEN_CHOICE, TRUCO, Hand, Illegal
+from spec.rules.procedure.play import need_phase
+from spec.rules.rounds import TIE
+
+
+def _clause(hand: Hand, role: str) -> str:
+    return hand.rules.clause("truco", role)
+
+
+def no_truco_clause(hand: Hand) -> str:
+    """TEN-3 "En la mano de 10 no se puede pedir truco"; IRN-3 where the ruleset states it for the
+    iron hand."""
+    r = hand.rules
+    if hand.kind == lad.IRON:
+        own = r.clause_or("iron_hand", "no_truco", "")
+        if own:
+            return own
+    return r.clause("hand_of_ten", "no_truco")
+
+
+def check_raise(hand: Hand, seat: int, action: Action) -> None:
+    r, v = hand.rules, int(action.value)  # type: ignore[arg-type]
+    if hand.phase == TRUCO:  # BET-5: raising the pending call
+        nxt = lad.next_step(r, hand.truco.call)
+        if nxt == lad.NO_STEP:
+            raise Illegal(
+                _clause(hand, "top"), f"{hand.truco.call} is the top of the ladder: only accept or run"
+            )
+        if v != nxt:
+            raise Illegal(_clause(hand, "order"), f"the only raise now is {nxt}, not {v}")
+        return
+    need_phase(hand, PLAY, clause=_clause(hand, "call"), what="a truco call")
+    codes = ["tie" if x == TIE else x for x in hand.rounds]
+    if not isinstance(hand_result(codes, r.readings, side(hand.dealer), side(hand.starter)), Undecided):
+        # Procedure (AMB-4 always-three-rounds): no call once the hand is decided.
+        raise Illegal(_clause(hand, "call"), "the hand is already decided: no call may be made")
+    if lad.iron_like_ten(hand.kind, r.reading("iron-hand")):
+        if r.reading("ten-truco") == "refused":
+            raise Illegal(no_truco_clause(hand), "no truco may be called in the hand of ten or the iron hand")
+        nxt = lad.next_step(r, hand.value)
+        if v != nxt:
+            raise Illegal(_clause(hand, "order"), f"the only call now is {nxt}, not {v}")
+        return
+    if r.data["truco"]["next_call"] == "other-side" and hand.truco.last_call_side == side(seat):
+        raise Illegal(
+            r.clause_or("truco", "alternate", "BET-10"),
+            f"side {side(seat)} made the last call and may not call the next one",
+        )
+    nxt = lad.next_step(r, hand.value)
+    if nxt == lad.NO_STEP:
+        raise Illegal(_clause(hand, "top"), "the hand is at the top of the ladder")
+    if v != nxt:
+        raise Illegal(_clause(hand, "order"), f"the only call now is {nxt}, not {v}")
+
+
+def change_raise(hand: Hand, seat: int, action: Action) -> None:
+    r, t, v = hand.rules, hand.truco, int(action.value)  # type: ignore[arg-type]
+    if hand.phase == TRUCO:
+        t.caller, t.responder, t.call = seat, t.caller, v
+        return
+    if lad.iron_like_ten(hand.kind, r.reading("iron-hand")):
+        t.called = True
+        penalty = r.clause_or("hand_of_ten", "penalty", "TEN-4")
+        if r.reading("ten-truco") == "caller-loses-match":
+            # TEN-4: "si uno jugador pide, pierde el juego automáticamente." Procedure: the hand
+            # is recorded as won by the other side with 0 points, forfeit = the caller's side.
+            hand.finish(1 - side(seat), 0, penalty, forfeit=side(seat))
+        else:  # caller-loses-hand
+            hand.finish(1 - side(seat), hand.value, penalty)
+        return
+    hand.phase, t.call, t.caller, t.pending = TRUCO, v, seat, True
+    t.responder = (seat + 1) % r.players  # AMB-16 next-opponent: the next opponent after the caller
+    t.called = True
+
+
+def check_answer(hand: Hand) -> None:
+    need_phase(hand, TRUCO, clause=_clause(hand, "answer"), what="an answer to truco")
+
+
+def accept(hand: Hand) -> None:
+    t = hand.truco
+    # BET-3: "Si aceptan, la mano pasa a valer 4 y continúa normalmente."
+    hand.value, t.last_call_side, t.pending, hand.phase = t.call, side(t.caller), False, PLAY
+
+
+def run(hand: Hand) -> None:
+    # BET-4: "el jugador que pidió 10 gana 6 puntos (el valor actual de la mano)".
+    hand.truco.pending = False
+    hand.finish(
+        side(hand.truco.caller), int(lad.run_payout(hand.rules, hand.truco.call)), _clause(hand, "refuse")
+    )
+
+
+def check_ten(hand: Hand, seat: int, action: Action) -> None:
+    need_phase(
+        hand, TEN_CHOICE, clause=hand.rules.clause_or("hand_of_ten", "choice", "TEN-5"), what=action.verb
+    )
+
+
+def change_ten(hand: Hand, seat: int, action: Action) -> None:
+    if action.verb == "ten-play":
+        hand.phase = PLAY  # TEN-2: "Il valore della mano sarà di quattro punti"
+        return
+    # TEN-6: "se la coppia scegli di non giocare, la coppia avversaria guadagnerà due punti."
+    data = hand.rules.data["hand_of_ten"]
+    hand.finish(
+        1 - hand.ten_side,
+        int(data["decline_payout"]),
+        hand.rules.clause_or("hand_of_ten", "decline", "TEN-6"),
+    )

@@ -1,0 +1,120 @@
+"""Ruleset files written in the tests: the Gauderio one against one of the guide
+(docs/en/guide/rulesets.md), whole, and ways to break it."""
+
+from __future__ import annotations
+
+# Written from the guide alone: the sections in the order it walks through them.
+GAUDERIO_1V1 = """\
+format: truco-ruleset/1
+name: gauderio-1v1
+code: g1
+title: {en: "Truco Gauderio, one against one", es: "Truco Gauderio, mano a mano", it: "Truco Gauderio, uno contro uno", pt: "Truco Gaudério, um contra um"}
+family: {en: Truco Gauderio, es: Truco Gauderio, it: Truco Gauderio, pt: Truco Gaudério}
+language: es
+origin: {rulebook: "003"}
+
+players: {count: 2, clause: SET-1}
+deck:
+  clause: DECK-2
+  ranks: ["1", "2", "3", "4", "5", "6", "7", "10", "11", "12"]
+  suits: ["e", "b", "o", "c"]
+  card: "{rank}{suit}"
+deal: {cards: 3, clause: DEAL-1}
+play: {order: ORD-1}
+
+strength:
+  clauses: {order: CARD-5}
+  groups:
+    - [1e]
+    - [1b]
+    - [7e]
+    - [7o]
+    - [3e, 3b, 3o, 3c]
+    - [2e, 2b, 2o, 2c]
+    - [1o, 1c]
+    - [12e, 12b, 12o, 12c]
+    - [11e, 11b, 11o, 11c]
+    - [10e, 10b, 10o, 10c]
+    - [7b, 7c]
+    - [6e, 6b, 6o, 6c]
+    - [5e, 5b, 5o, 5c]
+    - [4e, 4b, 4o, 4c]
+
+truco:
+  opening: {value: 1, clause: VAL-2}
+  calls:
+    - {value: 2, refused: 1, name: {es: truco, en: truco, it: truco, pt: truco}}
+    - {value: 3, refused: 2, name: {es: retruco, en: retruco, it: retruco, pt: retruco}}
+    - {value: 4, refused: 3, name: {es: vale cuatro, en: vale cuatro, it: vale cuatro, pt: vale quatro}}
+  next_call: other-side
+  clauses: {call: BET-1, answer: BET-2, accept: BET-3, refuse: BET-4, raise: BET-5, order: BET-9, top: BET-9, alternate: BET-10}
+
+envido:
+  clauses: {contest: ENV-1, pair: ENV-2, no_pair: ENV-3, points: ENV-4, real: ENV-5, falta: ENV-6, values: ENV-7}
+  values: {"1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "10": 0, "11": 0, "12": 0}
+  pair_bonus: 20
+  calls:
+    envido: {stake: 2, times: 2, then: [envido, real-envido, falta-envido]}
+    real-envido: {stake: 3, then: [falta-envido]}
+    falta-envido: {stake: falta, then: []}
+flor:
+  clauses: {sing: FLR-1, stake: FLR-2, answers: FLR-4, accept: FLR-5, contraflor: FLR-6, resto: FLR-7, achico: FLR-8}
+  stake: 3
+  accepted: [6]
+  contraflor: double
+  resto: falta
+
+match: {target: 24, partidas: 1, clauses: {target: MAT-3, end: MAT-2}}
+
+readings:
+  all-rounds-tied: {default: nobody-scores, rationale: {en: "Stated by 003.", es: "Lo establece 003.", it: "Lo stabilisce 003.", pt: "Estabelecido por 003."}}
+  split-then-tie: {default: first-round-winner, rationale: {en: "As 003's ruleset.", es: "Como el de 003.", it: "Come quello di 003.", pt: "Como o de 003."}}
+  first-two-tied: {default: third-round-decides, rationale: {en: "Stated by 003.", es: "Lo establece 003.", it: "Lo stabilisce 003.", pt: "Estabelecido por 003."}}
+  hand-length: {default: ends-when-decided, rationale: {en: "Stated by 003.", es: "Lo establece 003.", it: "Lo stabilisce 003.", pt: "Estabelecido por 003."}}
+  covering: {default: not-allowed, rationale: {en: "003 has no covered cards.", es: "003 no tiene cartas cubiertas.", it: "003 non ha carte coperte.", pt: "003 não tem cartas cobertas."}}
+  round-leader: {default: winner-leads-tie-same, rationale: {en: "As 003's ruleset.", es: "Como el de 003.", it: "Come quello di 003.", pt: "Como o de 003."}}
+  hand-starter: {default: rotate-against-play, rationale: {en: "ORD-2.", es: "ORD-2.", it: "ORD-2.", pt: "ORD-2."}}
+  gauderio-target:
+    default: "24"
+    rationale: {en: "As 003's ruleset.", es: "Como el de 003.", it: "Come quello di 003.", pt: "Como o de 003."}
+    sets: {"24": {match.target: 24}, "30": {match.target: 30, match.clauses.target: MAT-4}}
+  envido-stakes: {default: classic, rationale: {en: "The only reading.", es: "La única lectura.", it: "L'unica lettura.", pt: "A única leitura."}}
+  envido-without-pair: {default: highest-card, rationale: {en: "As 003's ruleset.", es: "Como el de 003.", it: "Come quello di 003.", pt: "Como o de 003."}}
+  falta-points: {default: leader-lacks, rationale: {en: "As 003's ruleset.", es: "Como el de 003.", it: "Come quello di 003.", pt: "Como o de 003."}}
+  side-bet-window: {default: first-card-turn, rationale: {en: "The only reading.", es: "La única lectura.", it: "L'unica lettura.", pt: "A única leitura."}}
+  side-bet-ties: {default: starter-side, rationale: {en: "The only reading.", es: "La única lectura.", it: "L'unica lettura.", pt: "A única leitura."}}
+  side-bet-scoring: {default: immediately, rationale: {en: "As 003's ruleset.", es: "Como el de 003.", it: "Come quello di 003.", pt: "Como o de 003."}}
+  envido-first: {default: truco-closes-envido, rationale: {en: "As 003's ruleset.", es: "Como el de 003.", it: "Come quello di 003.", pt: "Como o de 003."}}
+  flor-optional: {default: optional, rationale: {en: "As 003's ruleset.", es: "Como el de 003.", it: "Come quello di 003.", pt: "Como o de 003."}}
+  flor-refusal: {default: stake-before-call, rationale: {en: "As 003's ruleset.", es: "Como el de 003.", it: "Come quello di 003.", pt: "Como o de 003."}}
+  flor-over-envido: {default: envido-stands, rationale: {en: "As 003's ruleset.", es: "Como el de 003.", it: "Come quello di 003.", pt: "Como o de 003."}}
+"""
+
+# (what is broken, replace this text, with this, the error must mention) -- each one a file the
+# loader must refuse with the field's path and line.
+BREAKAGES: list[tuple[str, str, str, str]] = [
+    ("yaml syntax", "  pair_bonus: 20\n", "  pair_bonus: [20\n", "not valid YAML"),
+    ("missing section", "deal: {cards: 3, clause: DEAL-1}\n", "", "'deal' is a required property"),
+    ("wrong type", "players: {count: 2, clause: SET-1}", "players: {count: two, clause: SET-1}", "players.count"),
+    ("duplicate key", "language: es\n", "language: es\nlanguage: it\n", "given twice"),
+    ("ladder goes down", "{value: 3, refused: 2,", "{value: 2, refused: 1,", "the ladder must increase"),
+    ("refusal pays too much", "{value: 4, refused: 3,", "{value: 4, refused: 4,", "cannot pay 4"),
+    ("card in two groups", "    - [7b, 7c]\n", "    - [7b, 7c, 3b]\n", "already in group"),
+    ("card in no group", "    - [4e, 4b, 4o, 4c]\n", "    - [4e, 4b, 4o]\n", "no group ranks 4c"),
+    ("unknown card", "    - [1e]\n", "    - [1e, 9e]\n", "'9e' is not a card of this deck"),
+    ("chain loops", "    real-envido: {stake: 3, then: [falta-envido]}",
+     "    real-envido: {stake: 3, then: [falta-envido, envido]}", "the chain of calls loops"),
+    ("repeat without times", "    envido: {stake: 2, times: 2,", "    envido: {stake: 2,", "appear only once"),
+    ("bad reading default", "all-rounds-tied: {default: nobody-scores,", "all-rounds-tied: {default: coin-toss,",
+     "'coin-toss' is not a reading of all-rounds-tied"),
+    ("unknown register key", "  envido-stakes: {default: classic,", "  envido-stake: {default: classic,",
+     "'envido-stake' is not a key of the ambiguity register"),
+    ("missing reading", "  envido-first: {default: truco-closes-envido,", "  # envido-first: {default: x,",
+     "no default reading of 'envido-first'"),
+    ("unknown clause", "players: {count: 2, clause: SET-1}", "players: {count: 2, clause: SET-99}",
+     "no clause SET-99"),
+    ("reading sets a bad value", "sets: {\"24\": {match.target: 24}", "sets: {\"24\": {match.target: -4}",
+     "makes the file invalid"),
+    ("name clash", "name: gauderio-1v1", "name: gauderio-pairs-es", "already uses this name"),
+    ("unknown rulebook", 'origin: {rulebook: "003"}', 'origin: {rulebook: "009"}', "no rulebook '009'"),
+]

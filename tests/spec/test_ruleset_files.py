@@ -1,0 +1,108 @@
+"""Ruleset files: the six shipped ones, a file written from the guide, and every way a file can be
+wrong (one error naming the file, the field and its line; nothing half-loaded)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from rulesets_for_tests import BREAKAGES, GAUDERIO_1V1
+
+from spec import catalogue as catalogue_module
+from spec.catalogue import add_ruleset_file, load_catalogue
+from spec.rules.state import Match, Rules, legal_actions
+from spec.ruleset_file import RULESETS_DIR, RulesetFileError
+
+
+@pytest.fixture()
+def fresh_catalogue():  # type: ignore[no-untyped-def]
+    """Added ruleset files are forgotten after the test."""
+    saved = list(catalogue_module._EXTRA_FILES)
+    yield
+    catalogue_module._EXTRA_FILES[:] = saved
+    catalogue_module._generation[0] += 1
+    load_catalogue.cache_clear()
+
+
+def play_random_matches(name: str, matches: int, seed: int = 0) -> int:
+    """Random legal play of the spec alone to the end of each match; the number of actions."""
+    rules = Rules.of(name)
+    rng, steps = random.Random(seed), 0
+    cards = list(rules.deck.cards)
+    for _ in range(matches):
+        m = Match(rules)
+        while not m.over:
+            rng.shuffle(cards)
+            n = rules.players
+            deal = tuple(tuple(cards[3 * s:3 * s + 3]) for s in range(n))
+            hand = m.new_hand(deal, cards[3 * n] if rules.has("muestra") else None)
+            while not hand.over:
+                legal = sorted(legal_actions(hand))
+                assert legal, f"{name}: nobody can act in phase {hand.phase}"
+                hand.apply(hand.to_act(), rng.choice(legal))  # type: ignore[arg-type]
+                steps += 1
+            m.end_hand(hand.kind, hand.outcome, hand.score)  # type: ignore[arg-type]
+            assert m.number < 2000, f"{name}: the match does not end"
+    return steps
+
+
+def test_the_shipped_files_are_the_loaded_rulesets() -> None:
+    names = {p.stem for p in RULESETS_DIR.glob("*.yaml")}
+    assert names == set(load_catalogue().rulesets)
+    for rs in load_catalogue().rulesets.values():
+        assert rs.file.path.stem == rs.name, "a ruleset file is named after its ruleset"
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in RULESETS_DIR.glob("*.yaml")))
+def test_every_shipped_ruleset_plays_to_the_end(name: str) -> None:
+    assert play_random_matches(name, 3) > 0
+
+
+def test_a_file_written_from_the_guide_loads_and_plays(tmp_path: Path, fresh_catalogue: None) -> None:
+    path = tmp_path / "gauderio-1v1.yaml"
+    path.write_text(GAUDERIO_1V1, encoding="utf-8")
+    assert add_ruleset_file(path) == "gauderio-1v1"
+    rules = Rules.of("gauderio-1v1")
+    assert rules.players == 2 and rules.has("envido") and rules.has("flor") and not rules.has("senas")
+    assert play_random_matches("gauderio-1v1", 5) > 0
+    assert add_ruleset_file(path) == "gauderio-1v1", "adding the same file again is harmless"
+
+
+@pytest.mark.parametrize(("what", "old", "new", "message"), BREAKAGES, ids=[b[0] for b in BREAKAGES])
+def test_a_broken_file_is_refused_with_its_field_and_line(tmp_path: Path, fresh_catalogue: None, what: str,
+                                                          old: str, new: str, message: str) -> None:
+    assert old in GAUDERIO_1V1, what
+    path = tmp_path / "broken.yaml"
+    path.write_text(GAUDERIO_1V1.replace(old, new, 1), encoding="utf-8")
+    before = list(load_catalogue().rulesets)
+    with pytest.raises(RulesetFileError) as caught:
+        add_ruleset_file(path)
+    error = caught.value
+    assert message in str(error), str(error)
+    assert str(path) in str(error), "the error names the file"
+    assert error.line is not None or what == "missing section", "the error gives the field's line"
+    assert list(load_catalogue().rulesets) == before, "nothing is half-loaded"
+
+
+def test_the_line_is_the_line_of_the_field(tmp_path: Path, fresh_catalogue: None) -> None:
+    text = GAUDERIO_1V1.replace("    - [7b, 7c]\n", "    - [7b, 7c, 3b]\n")
+    line = text.splitlines().index("    - [7b, 7c, 3b]") + 1
+    path = tmp_path / "broken.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RulesetFileError) as caught:
+        add_ruleset_file(path)
+    assert caught.value.line == line and caught.value.path == ("strength", "groups", 10, 2), str(caught.value)
+
+
+def test_a_missing_or_unreadable_file(tmp_path: Path, fresh_catalogue: None) -> None:
+    with pytest.raises(RulesetFileError, match="cannot read"):
+        add_ruleset_file(tmp_path / "nope.yaml")
+    bad = tmp_path / "latin1.yaml"
+    bad.write_bytes(b"name: caf\xe9\n")
+    with pytest.raises(RulesetFileError, match="not UTF-8"):
+        add_ruleset_file(bad)
+    empty = tmp_path / "empty.yaml"
+    empty.write_text("", encoding="utf-8")
+    with pytest.raises(RulesetFileError, match="empty"):
+        add_ruleset_file(empty)
