@@ -299,7 +299,7 @@ class _Checker:
                 if card in seen:
                     self.fail(
                         ("strength", "groups", g, i),
-                        f"{card} is already in group {seen[card] + 1}: "
+                        f"{card} is already in strength.groups.{seen[card]}: "
                         "every card belongs to exactly one group",
                     )
                 seen[card] = g

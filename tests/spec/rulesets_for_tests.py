@@ -99,7 +99,7 @@ BREAKAGES: list[tuple[str, str, str, str]] = [
     ("duplicate key", "language: es\n", "language: es\nlanguage: it\n", "given twice"),
     ("ladder goes down", "{value: 3, refused: 2,", "{value: 2, refused: 1,", "the ladder must increase"),
     ("refusal pays too much", "{value: 4, refused: 3,", "{value: 4, refused: 4,", "cannot pay 4"),
-    ("card in two groups", "    - [7b, 7c]\n", "    - [7b, 7c, 3b]\n", "already in group"),
+    ("card in two groups", "    - [7b, 7c]\n", "    - [7b, 7c, 3b]\n", "is already in strength.groups.4"),
     ("card in no group", "    - [4e, 4b, 4o, 4c]\n", "    - [4e, 4b, 4o]\n", "no group ranks 4c"),
     ("unknown card", "    - [1e]\n", "    - [1e, 9e]\n", "'9e' is not a card of this deck"),
     ("chain loops", "    real-envido: {stake: 3, then: [falta-envido]}",
