@@ -30,13 +30,18 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import click
 
-from spec.monitor.stream import DEFAULT_MAX_LINE_BYTES, RUNAWAY_FACTOR, InputError, Problem, Summary
+if TYPE_CHECKING:
+    from spec.monitor.stream import InputError, Problem, Summary
 
 FLUSH_SECONDS = 0.2  # piped output is written in blocks, at least this often
+# The monitor is imported inside the command (`truco --help` stays fast): these restate the
+# defaults of spec.monitor.stream, which a test compares.
+MAX_LINE_HELP = ("Longer lines are reported as malformed and skipped; a line with no end after 64 times "
+                 "this ends the check of its file (exit 2).  [default: 16 MiB]")
 
 
 class _Writer:
@@ -56,12 +61,13 @@ class _Writer:
     def write(self, item: Problem | InputError | Summary) -> None:
         if self.as_json:
             self.out.write(json.dumps(item.to_dict(), ensure_ascii=False) + "\n")
-        elif isinstance(item, Problem):
-            self.out.write(self.problem_line(item) + "\n")
-        elif isinstance(item, InputError):
+        elif item.kind in ("violation", "malformed"):
+            self.out.write(self.problem_line(item) + "\n")  # type: ignore[arg-type]
+        elif item.kind == "error":
             self.flush()
             click.echo(f"truco: error: {item.message}", err=True)
         else:
+            assert item.kind == "summary"
             colour = "green" if item.exit == 0 else "red"
             text = (f"{item.records} records: {item.conforming} conform, {item.violations} break a rule, "
                     f"{item.malformed} malformed")
@@ -129,12 +135,9 @@ def _progress(files: tuple[str, ...], show: bool) -> Iterator[Any]:
 @click.option("--dask", "dask_address", default=None, metavar="ADDRESS",
               help="Check on a Dask cluster: its scheduler's address (tcp://host:8786), or 'local' to "
                    "start one here with --jobs workers (needs the dask extra).")
-@click.option("--max-line-bytes", type=click.IntRange(min=1), default=DEFAULT_MAX_LINE_BYTES,
-              show_default=True,
-              help=f"Longer lines are reported as malformed and skipped; a line still going after "
-                   f"{RUNAWAY_FACTOR} times this ends the file's check (exit 2).")
+@click.option("--max-line-bytes", type=click.IntRange(min=1), default=None, help=MAX_LINE_HELP)
 def validate(files: tuple[str, ...], ruleset: str | None, as_json: bool, jobs: int, dask_address: str | None,
-             max_line_bytes: int) -> None:
+             max_line_bytes: int | None) -> None:
     """Check the game records in FILES (JSON Lines, one match a line; '-' for standard input).
 
     Exit 0 when every record conforms, 1 when any breaks a rule or the record format, 2 when
@@ -157,7 +160,7 @@ def validate(files: tuple[str, ...], ruleset: str | None, as_json: bool, jobs: i
     import gc
 
     from spec.monitor import parallel
-    from spec.monitor.stream import validate_files, warm_up
+    from spec.monitor.stream import DEFAULT_MAX_LINE_BYTES, Summary, validate_files, warm_up
 
     warm_up(ruleset)
     gc.freeze()  # the catalogue and caches live to the end: the collector need not walk them again
@@ -172,8 +175,8 @@ def validate(files: tuple[str, ...], ruleset: str | None, as_json: bool, jobs: i
     try:
         with runner as run, _progress(files, sys.stderr.isatty() and not as_json) as on_read:
             summary = None
-            for item in validate_files(files, ruleset, max_bytes=max_line_bytes, run=run,
-                                       batch_lines=batch_lines, on_read=on_read):
+            for item in validate_files(files, ruleset, max_bytes=max_line_bytes or DEFAULT_MAX_LINE_BYTES,
+                                       run=run, batch_lines=batch_lines, on_read=on_read):
                 writer.write(item)
                 summary = item
     except parallel.ClusterError as exc:
