@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from truco_cli.errors import fail
+from truco_cli.errors import cannot_write, fail
 
 
 def _parse_readings(items: tuple[str, ...], option: str) -> dict[str, str]:
@@ -109,9 +109,12 @@ def diff(ruleset_a: str | None, ruleset_b: str | None, readings: tuple[str, ...]
     if write_all:
         if ruleset_a or ruleset_b:
             fail("--write-all takes no RULESET arguments")
-        from proofs.witnesses import write
+        from proofs import witnesses
 
-        click.echo(f"wrote {write()}")
+        try:
+            click.echo(f"wrote {witnesses.write(witnesses.WITNESS_FILE)}")
+        except OSError as exc:  # a read-only checkout: a one-line error, not a traceback
+            cannot_write(witnesses.WITNESS_FILE, exc)
         return
     if not (ruleset_a and ruleset_b):
         fail("diff needs two rulesets: truco diff RULESET_A RULESET_B")
