@@ -108,6 +108,22 @@ def _version() -> str:
 
 
 @contextlib.contextmanager
+def _children_ignore_ctrl_c() -> Iterator[None]:
+    """Processes started meanwhile ignore SIGINT (Python keeps an ignored SIGINT ignored): Ctrl-C
+    reaches the whole terminal's process group, and only this process should stop the cluster."""
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+@contextlib.contextmanager
 def dask_cluster(address: str, workers: int | None = None, ruleset: str | None = None) -> Iterator[Runner]:
     """A runner over the workers of the Dask scheduler at `address` (e.g. tcp://host:8786), or of
     a cluster started on this machine for the run when `address` is "local" (`workers` worker
@@ -121,9 +137,10 @@ def dask_cluster(address: str, workers: int | None = None, ruleset: str | None =
     with contextlib.ExitStack() as stack:
         try:
             if address == LOCAL:
-                cluster = stack.enter_context(LocalCluster(
-                    n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
-                    dashboard_address=None, silence_logs=logging.ERROR))
+                with _children_ignore_ctrl_c():
+                    cluster = stack.enter_context(LocalCluster(
+                        n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
+                        dashboard_address=None, silence_logs=logging.ERROR))
                 client = stack.enter_context(Client(cluster))
             else:
                 client = stack.enter_context(Client(address, timeout="20s"))
