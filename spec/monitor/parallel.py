@@ -143,7 +143,8 @@ def dask_cluster(address: str, workers: int | None = None, ruleset: str | None =
                         dashboard_address=None, silence_logs=logging.ERROR))
                 client = stack.enter_context(Client(cluster))
             else:
-                client = stack.enter_context(Client(address, timeout="20s"))
+                # waits as long as Dask's distributed.comm.timeouts.connect setting says
+                client = stack.enter_context(Client(address))
         except (OSError, TimeoutError, ValueError, RuntimeError) as exc:
             raise ClusterError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
         # Every worker must run the same checker as this machine, or results could differ.
