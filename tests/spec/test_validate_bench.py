@@ -24,4 +24,4 @@ def test_the_benchmark_script_prints_its_figures() -> None:
     assert figures["validate_identical"] is True
     assert figures["validate_records_per_s"] > 0 and figures["validate_records_per_s_jobs"] > 0
     assert any("--jobs 2" in line and "output identical: True" in line for line in lines), lines
-    assert sum("300 garbage lines" in line and "300 output lines" in line for line in lines) == 2, lines
+    assert sum("300 garbage lines" in line and "exit 1" in line for line in lines) == 2, lines
