@@ -30,7 +30,7 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, cast
 
 import click
 
@@ -61,22 +61,23 @@ class _Writer:
     def write(self, item: Problem | InputError | Summary) -> None:
         if self.as_json:
             self.out.write(json.dumps(item.to_dict(), ensure_ascii=False) + "\n")
-        elif item.kind in ("violation", "malformed"):
-            self.out.write(self.problem_line(item) + "\n")  # type: ignore[arg-type]
         elif item.kind == "error":
             self.flush()
-            click.echo(f"truco: error: {item.message}", err=True)
+            click.echo(f"truco: error: {cast('InputError', item).message}", err=True)
+        elif item.kind == "summary":
+            self.out.write(self.summary_line(cast("Summary", item)) + "\n")
         else:
-            assert item.kind == "summary"
-            colour = "green" if item.exit == 0 else "red"
-            text = (f"{item.records} records: {item.conforming} conform, {item.violations} break a rule, "
-                    f"{item.malformed} malformed")
-            if item.errors:
-                text += f"; {item.errors} input {'error' if item.errors == 1 else 'errors'}"
-            self.out.write(self._style(text, colour) + "\n")
+            self.out.write(self.problem_line(cast("Problem", item)) + "\n")
         now = time.monotonic()
         if self.live or now - self.flushed >= FLUSH_SECONDS:
             self.flush(now)
+
+    def summary_line(self, s: Summary) -> str:
+        text = (f"{s.records} records: {s.conforming} conform, {s.violations} break a rule, "
+                f"{s.malformed} malformed")
+        if s.errors:
+            text += f"; {s.errors} input {'error' if s.errors == 1 else 'errors'}"
+        return self._style(text, "green" if s.exit == 0 else "red")
 
     def problem_line(self, p: Problem) -> str:
         where = [f"{p.file} line {p.line}" if self.several_files else f"line {p.line}"]
@@ -173,7 +174,8 @@ def validate(files: tuple[str, ...], ruleset: str | None, as_json: bool, jobs: i
     else:
         runner, batch_lines = nullcontext(None), 64
     try:
-        with runner as run, _progress(files, sys.stderr.isatty() and not as_json) as on_read:
+        # A bar only when the report goes elsewhere than the terminal: the two would mix.
+        with runner as run, _progress(files, sys.stderr.isatty() and not writer.live) as on_read:
             summary = None
             for item in validate_files(files, ruleset, max_bytes=max_line_bytes or DEFAULT_MAX_LINE_BYTES,
                                        run=run, batch_lines=batch_lines, on_read=on_read):

@@ -43,8 +43,10 @@ def in_order(executor: Executor, window: int) -> Runner:
             for item in work:
                 while pending and pending[0].done():  # report what is ready before reading on
                     yield _result(pending.popleft())
-                is_batch = isinstance(item, Batch)
-                pending.append(executor.submit(check_batch, item) if is_batch else _ready(item))
+                if isinstance(item, Batch):
+                    pending.append(executor.submit(check_batch, item))
+                else:
+                    pending.append(_ready(item))
                 if len(pending) >= window:
                     yield _result(pending.popleft())
             while pending:
