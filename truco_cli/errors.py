@@ -23,6 +23,10 @@ def interrupted(exc: BaseException) -> bool:
     while seen is not None:
         if isinstance(seen, KeyboardInterrupt):
             return True
+        # ctypes reports a Ctrl-C that struck while it converted a foreign call's argument as
+        # ArgumentError("argument 1: KeyboardInterrupt: "), without chaining the interrupt.
+        if type(seen).__name__ == "ArgumentError" and "KeyboardInterrupt" in str(seen):
+            return True
         seen = seen.__cause__ or seen.__context__
     return False
 

@@ -23,6 +23,15 @@ def _parse_readings(items: tuple[str, ...], option: str) -> dict[str, str]:
     return out
 
 
+def _leave_ctrl_c_to_python() -> None:
+    """By default Z3 catches Ctrl-C itself, cancels the query it runs and lets the command go on:
+    the interrupt would be lost. Z3's queries here take milliseconds, so Python's own handler
+    stops the command (exit 130) as soon as the current one ends."""
+    import z3
+
+    z3.set_param("ctrl_c", False)
+
+
 def _setup(ruleset: str, readings: dict[str, str]) -> Any:
     from proofs.setup import make_setup
     from spec.catalogue import UnknownNameError
@@ -53,6 +62,8 @@ def prove(rulesets: tuple[str, ...], readings: tuple[str, ...], as_json: bool) -
     """
     from proofs.registry import prove_all
     from proofs.setup import all_rulesets
+
+    _leave_ctrl_c_to_python()
 
     overrides = _parse_readings(readings, "--reading")
     if overrides and len(rulesets) != 1:
@@ -106,6 +117,7 @@ def diff(ruleset_a: str | None, ruleset_b: str | None, readings: tuple[str, ...]
 
     Example: truco diff mineiro-1v1-es mineiro-1v1-es --reading-b all-rounds-tied=dealer-side-wins
     """
+    _leave_ctrl_c_to_python()
     if write_all:
         if ruleset_a or ruleset_b:
             fail("--write-all takes no RULESET arguments")
