@@ -21,7 +21,6 @@ InputError.
 
 from __future__ import annotations
 
-import functools
 import json
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -234,11 +233,11 @@ def parse_line(text: str) -> tuple[Any, list[tuple[str, str]]]:
 
 # ----------------------------------------------------------------------------- checking
 
-@functools.cache
-def known_rulesets() -> frozenset[str]:
+def known_ruleset(name: Any) -> bool:
+    """Whether the catalogue has a ruleset of this name (asked each time: rulesets can be added)."""
     from spec.catalogue import load_catalogue
 
-    return frozenset(load_catalogue().rulesets)
+    return isinstance(name, str) and name in load_catalogue().rulesets
 
 
 def check_line(raw: RawLine, file: str, line: int, game: int, ruleset: str | None,
@@ -264,7 +263,7 @@ def check_line(raw: RawLine, file: str, line: int, game: int, ruleset: str | Non
     # A FORMAT finding is a malformed record, except that a record naming another ruleset of the
     # catalogue than --ruleset is well formed (and checked against --ruleset): a rule break.
     named = record.get("ruleset") if isinstance(record, dict) else None
-    malformed_record = any(v.clause == FORMAT and (v.field != "ruleset" or named not in known_rulesets())
+    malformed_record = any(v.clause == FORMAT and (v.field != "ruleset" or not known_ruleset(named))
                            for v in found)
     kind = "malformed" if malformed_record else "violation"
     problems = [Problem(kind, file, line, game, v.clause, v.hand, v.action, v.field, v.says, v.requires)
@@ -307,7 +306,7 @@ def warm_up(ruleset: str | None = None) -> None:
     """Load the catalogue and compile the record schema, so that the first batch is not slower."""
     from spec.monitor.structure import record_schema
 
-    known_rulesets()
+    known_ruleset("")
     record_schema()
     check_line(b"{}", STDIN, 1, 0, ruleset, DEFAULT_MAX_LINE_BYTES)
 

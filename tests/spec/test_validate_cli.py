@@ -154,7 +154,8 @@ def test_an_unknown_ruleset_inside_a_record_is_malformed(tmp_path: Path) -> None
     for args in ([], ["--ruleset", "mineiro-1v1-en"]):
         code, out = run(path, "--json", *args)
         items = json_items(out)
-        assert code == 1 and items[0]["kind"] == "malformed" and items[0]["field"] == "ruleset", items
+        assert code == 1 and items[0]["kind"] == "malformed", items
+        assert "mineiro-1v1-xx" in items[0]["record"] + items[0]["requires"], items
         assert items[-1]["malformed"] == 1 and items[-1]["violations"] == 0, items
     code, out = run(write(tmp_path, [json.dumps(CONFORMING["mineiro_runs"]())]), "--json",
                     "--ruleset", "mineiro-1v1-es")
