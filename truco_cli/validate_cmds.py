@@ -135,7 +135,7 @@ def _progress(files: tuple[str, ...], show: bool) -> Iterator[Any]:
               help="Worker processes on this machine (0: one per core). Same output as one.")
 @click.option("--dask", "dask_address", default=None, metavar="ADDRESS",
               help="Check on a Dask cluster: its scheduler's address (tcp://host:8786), or 'local' to "
-                   "start one here with --jobs workers (needs the dask extra).")
+                   "start one here with --jobs workers, one per core if --jobs is 1 (needs the dask extra).")
 @click.option("--max-line-bytes", type=click.IntRange(min=1), default=None, help=MAX_LINE_HELP)
 def validate(files: tuple[str, ...], ruleset: str | None, as_json: bool, jobs: int, dask_address: str | None,
              max_line_bytes: int | None) -> None:
