@@ -11,6 +11,13 @@ time it and its workers used. On a machine that other work shares, the wall-cloc
 understates what the same run gets on idle cores; the processor time does not depend on the
 load, so the line "cpu bound" gives the speed-up that the work would allow on N idle cores
 (N times the one-process CPU time over the N-process CPU time).
+
+On Linux with autogroup scheduling (/proc/sys/kernel/sched_autogroup_enabled = 1) a busy machine
+gives each session the same share of the processors however many processes it runs, so --jobs N
+cannot beat --jobs 1 there. To measure what idle cores would give, run the benchmark in a session
+of its own with a higher share (as root, for the minute it takes):
+
+    setsid sh -c 'echo -20 > /proc/self/autogroup && exec python scripts/bench_validate.py'
 """
 
 from __future__ import annotations
