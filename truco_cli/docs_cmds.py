@@ -6,7 +6,6 @@ with `--strict` into site/<lang>/. Also runnable as `python -m truco_cli.docs_cm
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import http.server
 import os
@@ -15,6 +14,8 @@ import sys
 from pathlib import Path
 
 import click
+
+from truco_cli.errors import cannot_write
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGS = ("es", "en", "it", "pt")
@@ -52,7 +53,8 @@ def docs_group() -> None:
 
 
 @docs_group.command("build")
-@click.option("--site-dir", type=click.Path(path_type=Path), default=ROOT / "site", show_default="site",
+@click.option("--site-dir", type=click.Path(path_type=Path, file_okay=False), default=ROOT / "site",
+              show_default="site",
               help="Output folder; each language goes to <site-dir>/<lang>/.")
 @click.option("--url", "base_url", default=DEFAULT_URL, show_default=True,
               help="Where the site will be served; the language switch needs it to be right.")
@@ -60,6 +62,10 @@ def docs_group() -> None:
 def build_cmd(site_dir: Path, base_url: str, langs: tuple[str, ...]) -> None:
     """Build the site in every language with `mkdocs build --strict` (any warning fails)."""
     langs = langs or LANGS
+    try:  # before minutes of building: a folder that cannot be made is a one-line error
+        site_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        cannot_write(site_dir, exc)
     failures = build(site_dir.resolve(), base_url, langs)
     for lang in langs:
         click.echo(f"{lang}: {'FAILED' if lang in failures else 'ok'} -> {site_dir / lang}")
@@ -79,8 +85,7 @@ def serve_cmd(site_dir: Path, port: int) -> None:
     handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site_dir))
     with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as httpd:
         click.echo(f"http://127.0.0.1:{port}/  (Ctrl+C stops)")
-        with contextlib.suppress(KeyboardInterrupt):
-            httpd.serve_forever()
+        httpd.serve_forever()  # Ctrl-C ends it like any command: exit 130
 
 
 def register(group: click.Group) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from truco_cli.errors import fail
+from truco_cli.errors import INTERRUPTED, cannot_write, fail, interrupted
 
 RULESET_CHOICES = ("mineiro-1v1-es", "mineiro-1v1-en", "mineiro-pairs-it", "gauderio-pairs-es")
 
@@ -143,8 +143,10 @@ def play_cmd(ruleset: str, seed: int | None, seat: int, readings: tuple[str, ...
                 console.print(f"[red]refused:[/] {exc}")
             except InvalidActionError as exc:
                 console.print(f"[red]not an action:[/] {exc}")
-    except (click.Abort, EOFError, KeyboardInterrupt):
+    except (click.Abort, EOFError, KeyboardInterrupt) as exc:
         console.print("\nbye")
+        if interrupted(exc):  # Ctrl-D ends the game normally; Ctrl-C exits as an interrupted command
+            sys.exit(INTERRUPTED)
         return
     _tell_finished_hands(console, game, seat, hands_told)
     out = game.outcome()
@@ -183,12 +185,15 @@ def simulate_cmd(ruleset: str, games: int, seed: int, out_path: str | None, bot:
     from rich.console import Console
     from rich.progress import Progress
 
-    with open(out_path, "w", encoding="utf-8") as fh, \
-            Progress(console=Console(file=sys.stderr), transient=True) as progress:
-        task = progress.add_task(f"{ruleset}", total=games)
-        for line in records():
-            fh.write(line + "\n")
-            progress.advance(task)
+    try:
+        with open(out_path, "w", encoding="utf-8") as fh, \
+                Progress(console=Console(file=sys.stderr), transient=True) as progress:
+            task = progress.add_task(f"{ruleset}", total=games)
+            for line in records():
+                fh.write(line + "\n")
+                progress.advance(task)
+    except OSError as exc:  # a missing folder, a directory, a full disk: not a traceback
+        cannot_write(out_path, exc)
     click.echo(f"wrote {games} records to {out_path}", err=True)
 
 

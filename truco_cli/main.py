@@ -15,6 +15,7 @@ COMMAND_MODULES = (
     "truco_cli.catalogue_cmds",
     "truco_cli.engine_cmds",
     "truco_cli.check_cmds",
+    "truco_cli.validate_cmds",
     "truco_cli.prove_cmds",
     "truco_cli.docs_cmds",
 )
@@ -34,5 +35,49 @@ for _name in COMMAND_MODULES:
     importlib.import_module(_name).register(cli)
 
 
+def _quiet_stdout() -> None:
+    """Drop what standard output still holds, so that the exit does not fail writing it again."""
+    import os
+    import sys
+
+    try:
+        sys.stdout.flush()
+    except OSError:
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (lives to the exit)
+
+
 def main() -> None:
-    cli()
+    """Run `truco`: exit 0, 1 (a rule violation, a failed proof), 2 (unusable input) or 130 (Ctrl-C)."""
+    import sys
+
+    from truco_cli import ctrl_c
+    from truco_cli.errors import INTERRUPTED, fail, interrupted
+
+    ctrl_c.install()
+    try:
+        code = cli.main(standalone_mode=False)  # click's own mode would turn Ctrl-C into exit 1
+    except SystemExit:
+        if ctrl_c.pressed():  # an interrupt swallowed on the way, then the command ended on its own
+            sys.exit(INTERRUPTED)
+        raise
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except click.Abort as exc:
+        if interrupted(exc):
+            sys.exit(INTERRUPTED)
+        click.echo("Aborted!", err=True)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        click.echo(err=True)
+        sys.exit(INTERRUPTED)
+    except OSError as exc:  # the last line of defence, e.g. standard output on a full disk
+        _quiet_stdout()
+        fail(f"{exc.strerror or exc}" + (f": {exc.filename}" if exc.filename else ""))
+    except Exception as exc:  # e.g. ctypes wraps a Ctrl-C that struck inside a foreign call
+        if interrupted(exc) or ctrl_c.pressed():
+            sys.exit(INTERRUPTED)
+        raise
+    if ctrl_c.pressed():  # every attempt to stop the command was swallowed on the way
+        sys.exit(INTERRUPTED)
+    sys.exit(code if isinstance(code, int) else 0)

@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from truco_cli.errors import fail
+from truco_cli.errors import cannot_write, fail
 
 
 def _parse_readings(items: tuple[str, ...], option: str) -> dict[str, str]:
@@ -21,6 +21,15 @@ def _parse_readings(items: tuple[str, ...], option: str) -> dict[str, str]:
             fail(f"{option} expects KEY=READING, got {item!r}")
         out[key.strip()] = value.strip()
     return out
+
+
+def _leave_ctrl_c_to_python() -> None:
+    """By default Z3 catches Ctrl-C itself, cancels the query it runs and lets the command go on:
+    the interrupt would be lost. Z3's queries here take milliseconds, so Python's own handler
+    stops the command (exit 130) as soon as the current one ends."""
+    import z3
+
+    z3.set_param("ctrl_c", False)
 
 
 def _setup(ruleset: str, readings: dict[str, str]) -> Any:
@@ -53,6 +62,8 @@ def prove(rulesets: tuple[str, ...], readings: tuple[str, ...], as_json: bool) -
     """
     from proofs.registry import prove_all
     from proofs.setup import all_rulesets
+
+    _leave_ctrl_c_to_python()
 
     overrides = _parse_readings(readings, "--reading")
     if overrides and len(rulesets) != 1:
@@ -106,12 +117,16 @@ def diff(ruleset_a: str | None, ruleset_b: str | None, readings: tuple[str, ...]
 
     Example: truco diff mineiro-1v1-es mineiro-1v1-es --reading-b all-rounds-tied=dealer-side-wins
     """
+    _leave_ctrl_c_to_python()
     if write_all:
         if ruleset_a or ruleset_b:
             fail("--write-all takes no RULESET arguments")
-        from proofs.witnesses import write
+        from proofs import witnesses
 
-        click.echo(f"wrote {write()}")
+        try:
+            click.echo(f"wrote {witnesses.write(witnesses.WITNESS_FILE)}")
+        except OSError as exc:  # a read-only checkout: a one-line error, not a traceback
+            cannot_write(witnesses.WITNESS_FILE, exc)
         return
     if not (ruleset_a and ruleset_b):
         fail("diff needs two rulesets: truco diff RULESET_A RULESET_B")

@@ -5,13 +5,16 @@ from __future__ import annotations
 import gc
 import io
 import json
+import subprocess
+import sys
 import tracemalloc
 from pathlib import Path
 
 from click.testing import CliRunner
 from spec_records import CONFORMING, mutated
 
-from truco_cli.check_cmds import validate, validate_stream
+from spec.monitor.stream import Summary, validate_stream
+from truco_cli.validate_cmds import validate
 
 
 def run(path: Path, *args: str) -> tuple[int, str]:
@@ -93,16 +96,83 @@ def test_overlong_line_is_skipped_without_reading_it_whole(tmp_path: Path) -> No
     assert items[-1]["conforming"] == 1
 
 
-def test_unreadable_input_exits_2(tmp_path: Path) -> None:
+def test_unusable_input_exits_2(tmp_path: Path) -> None:
     code, out = run(tmp_path / "missing.jsonl")
     assert code == 2 and "cannot open" in out
-    code, out = run(write(tmp_path, good()[0].encode() + b"\n\xff\xfe garbage\n"), "--json")
-    assert code == 2 and json_items(out)[-1] == {"kind": "error", "line": 2,
-                                                 "message": "line 2 is not UTF-8 text (invalid start byte)"}
     code, out = run(tmp_path)
     assert code == 2, out
     code, out = run(write(tmp_path, good()), "--ruleset", "mineiro-1v1-pt")
     assert code == 2 and "unknown ruleset" in out
+
+
+def test_a_missing_file_does_not_stop_the_others(tmp_path: Path) -> None:
+    path = write(tmp_path, good())
+    code, out = run(tmp_path / "missing.jsonl", "--json")
+    items = json_items(out)
+    assert code == 2 and items[0] == {"kind": "error", "file": str(tmp_path / "missing.jsonl"), "line": None,
+                                      "message": "cannot open " + str(tmp_path / "missing.jsonl")
+                                      + ": No such file or directory"}, items
+    result = CliRunner().invoke(validate, [str(tmp_path / "missing.jsonl"), str(path), "--json"])
+    items = json_items(result.output)
+    assert result.exit_code == 2 and [i["kind"] for i in items] == ["error", "summary"], items
+    assert items[-1]["records"] == 5 and items[-1]["conforming"] == 5 and items[-1]["exit"] == 2
+
+
+def test_a_line_that_is_not_utf8_is_malformed_and_checking_goes_on(tmp_path: Path) -> None:
+    bad = json.dumps(mutated(CONFORMING["mineiro_runs"](), "hands[1].result.points", 2))
+    data = (good()[0] + "\n" + bad + "\n" + '{"seed": "caf\xe9"}\n' + good()[1] + "\n").encode("latin-1")
+    code, out = run(write(tmp_path, data), "--json")
+    items = json_items(out)
+    assert code == 1, items
+    assert [(i["line"], i["kind"]) for i in items[:-1]] == [(2, "violation"), (3, "malformed")], items
+    assert items[1]["clause"] == "FORMAT" and "UTF-8" in items[1]["requires"]
+    assert items[-1] == {"kind": "summary", "lines": 4, "records": 4, "conforming": 2, "violations": 1,
+                         "malformed": 1, "exit": 1}
+
+
+def test_a_line_with_no_end_is_reported_then_ends_with_an_error() -> None:
+    """/dev/zero has no newline: its first line is reported as soon as the limit is passed, and
+    the check ends with a one-line error instead of reading for ever (the time limit is only
+    there so that a regression fails instead of hanging)."""
+    command = [sys.executable, "-m", "truco_cli", "validate", "/dev/zero", "--max-line-bytes", "4096"]
+    done = subprocess.run([*command, "--json"], capture_output=True, text=True, timeout=120, check=False)
+    items = json_items(done.stdout)
+    assert done.returncode == 2, (items, done.stderr)
+    assert [i["kind"] for i in items] == ["malformed", "error", "summary"], items
+    assert items[0]["line"] == 1 and "4096 bytes" in items[0]["requires"]
+    assert items[1]["line"] == 1 and "not JSON Lines" in items[1]["message"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 2 and done.stderr.startswith("truco: error: line 1 has no end of line"), done
+    assert "Traceback" not in done.stderr
+
+
+def test_an_unknown_ruleset_inside_a_record_is_malformed(tmp_path: Path) -> None:
+    """A ruleset no catalogue knows makes the record unusable, with or without --ruleset; a
+    record naming another known ruleset than --ruleset is a well-formed record that breaks it."""
+    rec = mutated(CONFORMING["mineiro_runs"](), "ruleset", "mineiro-1v1-xx")
+    path = write(tmp_path, [json.dumps(rec)])
+    for args in ([], ["--ruleset", "mineiro-1v1-en"]):
+        code, out = run(path, "--json", *args)
+        items = json_items(out)
+        assert code == 1 and items[0]["kind"] == "malformed", items
+        assert "mineiro-1v1-xx" in items[0]["record"] + items[0]["requires"], items
+        assert items[-1]["malformed"] == 1 and items[-1]["violations"] == 0, items
+    code, out = run(write(tmp_path, [json.dumps(CONFORMING["mineiro_runs"]())]), "--json",
+                    "--ruleset", "mineiro-1v1-es")
+    assert json_items(out)[-1]["violations"] == 1
+
+
+def test_a_repeated_key_is_malformed_with_its_field(tmp_path: Path) -> None:
+    line = json.dumps(CONFORMING["mineiro_runs"](), separators=(",", ":"))
+    top = line.replace('"seed":', '"seed":7,"seed":', 1)
+    nested = line.replace('{"seat":1,', '{"seat":1,"seat":0,', 1)
+    assert top != line and nested != line
+    code, out = run(write(tmp_path, [top, nested]), "--json")
+    items = json_items(out)
+    assert code == 1
+    assert [(i["line"], i["kind"], i["field"]) for i in items[:-1]] == [
+        (1, "malformed", "seed"), (2, "malformed", "hands[0].actions[1].seat")], items
+    assert "only once" in items[0]["requires"]
 
 
 def test_ruleset_option_asserts_the_ruleset(tmp_path: Path) -> None:
@@ -116,15 +186,28 @@ def test_streaming_memory_does_not_grow_with_the_file() -> None:
     """Peak memory while checking a 2 MB file stays within a fixed budget far below its size
     (the peak varies with garbage collection timing, not with the number of lines)."""
     line = (json.dumps(CONFORMING["mineiro_runs"]()) + "\n").encode()
-    emitted: list[dict] = []
-    validate_stream(io.BytesIO(line), None, emitted.append)  # load the catalogue and caches first
+    list(validate_stream(io.BytesIO(line)))  # load the catalogue and caches first
     copies = 2000
     data = io.BytesIO(line * copies)
     gc.collect()
     tracemalloc.start()
-    counts = validate_stream(data, None, emitted.append)
+    problems = 0
+    for item in validate_stream(data):
+        if isinstance(item, Summary):
+            summary = item
+        else:
+            problems += 1
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    assert counts["conforming"] == copies and not emitted
+    assert summary.conforming == copies and not problems
     size = len(line) * copies
     assert peak < min(512 * 1024, size / 4), f"peak memory {peak} bytes while checking {size} bytes"
+
+
+def test_the_help_states_the_monitor_s_line_limits() -> None:
+    """The help is written without importing the monitor: it must say what the monitor does."""
+    from spec.monitor.stream import DEFAULT_MAX_LINE_BYTES, RUNAWAY_FACTOR
+    from truco_cli.validate_cmds import MAX_LINE_HELP
+
+    assert f"[default: {DEFAULT_MAX_LINE_BYTES // 2**20} MiB]" in MAX_LINE_HELP
+    assert f"{RUNAWAY_FACTOR} times" in MAX_LINE_HELP
