@@ -6,6 +6,8 @@ is (es, en, it, pt); an empty string is a missing translation and fails the stri
 
 from __future__ import annotations
 
+from site_labels_reader import READER_LABELS
+
 LANGS = ("es", "en", "it", "pt")
 LANG_NAMES = {"es": "Español", "en": "English", "it": "Italiano", "pt": "Português"}
 
@@ -225,6 +227,9 @@ _L: dict[str, tuple[str, str, str, str]] = {
     "no": ("no", "no", "no", "não"),
     "full_schema": ("Esquema completo", "Full schema", "Schema completo", "Esquema completo"),
 }
+
+
+_L.update(READER_LABELS)
 
 
 class MissingLabel(KeyError):
