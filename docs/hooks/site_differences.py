@@ -13,6 +13,8 @@ import site_witnesses
 from site_md import Ctx, esc, family_of
 from site_tables import FEATURES
 
+from truco_cli.witness_rows import Row
+
 HERE = "start/differences.md"
 EXAMPLES = 2  # example situations per register entry; the register page has them all
 
@@ -22,9 +24,9 @@ def differences_page(ctx: Ctx) -> str:
     out = [f"# {t('s_differences')}", "", t("diff_intro"), ""]
     if ctx.trace.witnesses is None:
         out += [f"!!! note \"{t('witnesses')}\"", f"    {t('diff_no_witnesses')}", ""]
-    rows = site_witnesses.ruleset_rows(ctx) if ctx.trace.witnesses is not None else []
-    by_amb: dict[str, list[site_witnesses.Row]] = {}
-    plain: list[site_witnesses.Row] = []
+    rows = site_witnesses.ruleset_rows(ctx)
+    by_amb: dict[str, list[Row]] = {}
+    plain: list[Row] = []
     for row, ambs in rows:
         if not ambs:
             plain.append(row)
@@ -45,12 +47,12 @@ def differences_page(ctx: Ctx) -> str:
     return "\n".join(out)
 
 
-def _example(ctx: Ctx, row: site_witnesses.Row) -> str:
+def _example(ctx: Ctx, row: Row) -> str:
     return (f"**{esc(row.situation)}**{site_witnesses.more_text(ctx, row)} "
             f"{site_witnesses.grouped_results(ctx, HERE, row)}")
 
 
-def _entry(ctx: Ctx, amb: Any, rows: list[site_witnesses.Row]) -> list[str]:
+def _entry(ctx: Ctx, amb: Any, rows: list[Row]) -> list[str]:
     t = ctx.t
     out = [f"### {esc(ctx.pick(amb.question, amb.id + ' question'))} {{#{amb.id.lower()}}}", "",
            f"{t('why_' + amb.kind)} {ctx.ambiguity_link(HERE, amb.id, t('in_register').format(id=amb.id))}",

@@ -20,8 +20,8 @@ from truco_cli.witness_words import card_name, points
 MARKER = re.compile(r"^<!-- truco:(cards|ladder) ([a-z0-9-]+) -->$", re.MULTILINE)
 
 CARD_W, CARD_H = 40, 58  # one card
-FAN = 12  # how far each card of a group lies to the right of the one under it
-SLOT = 86  # horizontal room for one group
+FAN = 14  # how far each card of a group lies to the right of the one under it
+SLOT = 90  # horizontal room for one group
 PER_ROW = 7
 ROW_H = CARD_H + 34
 
