@@ -78,8 +78,9 @@ def results_notice(ctx: Ctx, here: str) -> list[str]:
         return []
     text = ctx.t("no_results_" + "_".join(missing))
     guide = ctx.link(here, "guide/results.md")
-    return [f"!!! info \"{ctx.t('no_results_title')}\"", f"    {text} [{ctx.t('g_results')}]({guide})",
-            "{: .results-notice }", ""]
+    return ['<div class="admonition info results-notice" markdown="1">',
+            f'<p class="admonition-title">{ctx.t("no_results_title")}</p>', "",
+            f"{text} [{ctx.t('g_results')}]({guide})", "", "</div>", ""]
 
 
 def spec_code(ctx: Ctx, here: str, cid: str) -> list[str]:
