@@ -77,7 +77,9 @@ def _check_features(ctx: Ctx) -> None:
 def ambiguities_page(ctx: Ctx) -> str:
     here = "ambiguities.md"
     cat, t = ctx.cat, ctx.t
-    out = [f"# {t('ambiguities')}", "", t("amb_intro"), ""]
+    # Its search tag: searching "AMB-2" finds the register first (as for a clause ID and its page).
+    out = ["---", "search:", "  boost: 2", "tags:", "  - AMB", "---", "", f"# {t('ambiguities')}", "",
+           t("amb_intro"), ""]
     for a in cat.ambiguities.values():
         clauses = ", ".join(ctx.clause_link(here, cid) for cid in a.clauses)
         out += [f"## {a.id} · {esc(ctx.pick(a.question, a.id + ' question'))} {{#{a.id.lower()}}}", "",
