@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from truco_cli.errors import fail
+from truco_cli.words import SHARED_WORDS
 
 LANGS = ("es", "en", "it", "pt")
 
@@ -138,21 +139,8 @@ _EXPLAIN: dict[str, tuple[str, str, str, str]] = {
     "in": ("en {rulesets}", "in {rulesets}", "in {rulesets}", "em {rulesets}"),
     "switch": ("Cambie de lectura con --reading {key}=LECTURA.", "Switch with --reading {key}=READING.",
                "Si cambia con --reading {key}=LETTURA.", "Mude com --reading {key}=LEITURA."),
-    "k_definition": ("definición", "definition", "definizione", "definição"),
-    "k_setup": ("preparación", "setup", "preparazione", "preparação"),
-    "k_play": ("juego", "play", "gioco", "jogo"),
-    "k_betting": ("apuestas", "betting", "scommesse", "apostas"),
-    "k_scoring": ("puntuación", "scoring", "punteggio", "pontuação"),
-    "k_ending": ("fin", "ending", "fine", "fim"),
-    "k_signals": ("señas", "signals", "segnali", "sinais"),
-    "a_conflict": ("conflicto entre reglamentos", "conflict between rulebooks", "conflitto tra regolamenti",
-                   "conflito entre regulamentos"),
-    "a_internal": ("contradicción interna", "internal contradiction", "contraddizione interna",
-                   "contradição interna"),
-    "a_gap": ("laguna", "gap", "lacuna", "lacuna"),
-    "a_option": ("opción de los jugadores", "players' option", "opzione dei giocatori",
-                 "opção dos jogadores"),
 }
+_EXPLAIN.update(SHARED_WORDS)
 _SHOWN_WITNESSES = 4
 
 
