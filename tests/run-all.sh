@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Install everything the whole suite needs, then run it: lint, tests, proofs, docs build, browser.
-# Used by CI (.ci/run) and by developers; extra arguments go to pytest.
+# Install everything the whole suite needs, then run it: lint, tests, proofs, then the docs site
+# built from their results and tested in a browser. Used by CI (.ci/run) and by developers; extra
+# arguments go to the first pytest run (the suite without the site's tests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,4 +13,15 @@ if ! command -v chromium >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1 &
 fi
 
 python3 -m ruff check .
-python3 -m pytest -n auto "$@"
+
+# 1. Tests and proofs first: their results are what the site shows on every clause.
+results=build/results
+rm -rf "$results" && mkdir -p "$results"
+status=0
+python3 -m pytest -n auto --ignore=tests/docs --junitxml="$results/junit.xml" "$@" || status=$?
+python3 -c 'from truco_cli.main import main; main()' prove --json > "$results/proofs.json" || status=$?
+
+# 2. The site, built from those results (strict: no broken link or anchor), and its tests. The
+#    browser test then checks that every clause shows its test and proof status.
+TRUCO_RESULTS_REQUIRED=1 python3 -m pytest -n auto tests/docs || status=$?
+exit "$status"

@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from truco_cli.errors import fail
+from truco_cli.words import SHARED_WORDS
 
 LANGS = ("es", "en", "it", "pt")
 
@@ -116,37 +117,126 @@ def clauses_cmd(ruleset: str | None, lang: str, as_json: bool) -> None:
     click.echo(f"\n{len(items)} clauses" + (f" in {ruleset}" if ruleset else ""))
 
 
+# The labels of `truco explain`, (es, en, it, pt); the rules' own text comes from the catalogue.
+_EXPLAIN: dict[str, tuple[str, str, str, str]] = {
+    "sources": ("Fuentes (texto literal, en su idioma original):",
+                "Sources (verbatim, in their own language):",
+                "Fonti (testo letterale, nella lingua originale):",
+                "Fontes (texto literal, no idioma original):"),
+    "line": ("{doc}, línea {line}", "{doc}, line {line}", "{doc}, riga {line}", "{doc}, linha {line}"),
+    "editorial": ("lectura editorial de la línea {line}: {text}",
+                  "editorial reading of line {line}: {text}",
+                  "lettura editoriale della riga {line}: {text}",
+                  "leitura editorial da linha {line}: {text}"),
+    "rulesets": ("Reglamentos", "Rulesets", "Regolamenti", "Regulamentos"),
+    "ambiguities": ("Ambigüedades", "Ambiguities", "Ambiguità", "Ambiguidades"),
+    "none": ("ninguna", "none", "nessuna", "nenhuma"),
+    "clauses": ("Cláusulas", "Clauses", "Clausole", "Cláusulas"),
+    "key": ("clave", "key", "chiave", "chave"),
+    "readings": ("Lecturas", "Readings", "Letture", "Leituras"),
+    "reading": ("Lectura", "Reading", "Lettura", "Leitura"),
+    "not_in_sources": ("no está en las fuentes: práctica común", "not in the sources: common practice",
+                       "non è nelle fonti: pratica comune", "não está nas fontes: prática comum"),
+    "defaults": ("Lectura por defecto de cada reglamento", "Each ruleset's default reading",
+                 "Lettura predefinita di ogni regolamento", "Leitura padrão de cada regulamento"),
+    "witnesses": ("Situaciones en las que las lecturas difieren",
+                  "Situations where the readings differ",
+                  "Situazioni in cui le letture divergono",
+                  "Situações em que as leituras divergem"),
+    "in": ("en {rulesets}", "in {rulesets}", "in {rulesets}", "em {rulesets}"),
+    "switch": ("Cambie de lectura con --reading {key}=LECTURA.", "Switch with --reading {key}=READING.",
+               "Si cambia con --reading {key}=LETTURA.", "Mude com --reading {key}=LEITURA."),
+}
+_EXPLAIN.update(SHARED_WORDS)
+_SHOWN_WITNESSES = 4
+
+
+def _say(label: str, lang: str, /, **fill: str) -> str:
+    return _EXPLAIN[label][LANGS.index(lang)].format(**fill)
+
+
 @click.command("explain")
 @click.argument("clause_id", metavar="ID")
 @click.option("--lang", "-l", default="en", show_default=True, metavar="L", help="es, en, it or pt.")
 def explain_cmd(clause_id: str, lang: str) -> None:
-    """Explain one clause: its rule, verbatim quotes, rulesets and ambiguities."""
-    from spec.catalogue import editorial_text
-
+    """Explain one clause (BET-4) or one register entry (AMB-2), in the language asked for."""
     _check_lang(lang)
     cat = _catalogue()
-    c = _lookup(cat.clause, clause_id)
-    click.echo(click.style(f"{c.id}  {_pick(c.title, lang)}", bold=True) + f"  ({c.kind})")
-    click.echo(_wrap(_pick(c.text, lang), "  "))
-    click.echo("\nSources (verbatim):")
-    for q in c.sources:
+    wanted = clause_id.strip().upper()
+    if wanted.startswith("AMB-") or clause_id in {a.key for a in cat.ambiguities.values()}:
+        amb = _lookup(cat.ambiguity, wanted if wanted.startswith("AMB-") else clause_id)
+        _explain_ambiguity(cat, amb, lang)
+    else:
+        _explain_clause(cat, _lookup(cat.clause, clause_id), lang)
+
+
+def _quote_lines(cat: Any, quotes: Any, lang: str, indent: str) -> None:
+    from spec.catalogue import editorial_text
+
+    for q in quotes:
         src = cat.sources[q.doc]
-        click.echo(f"  {src.filename}, line {_line_of(src.text, q.quote)}:")
-        click.echo(_wrap(f"“{q.quote}”", "    "))
+        line = _line_of(src.text, q.quote)
+        click.echo(f"{indent}{_say('line', lang, doc=src.filename, line=str(line))}:")
+        click.echo(_wrap(f"“{q.quote}”", indent + "  "))
         editorial = editorial_text(q.doc)
         if editorial is not None:
-            line = _line_of(src.text, q.quote)
-            click.echo(_wrap(f"editorial reading of line {line}: {editorial.splitlines()[line - 1]}", "    "))
-    click.echo("\nRulesets: " + ", ".join(c.rulesets))
+            text = editorial.splitlines()[line - 1]
+            click.echo(_wrap(_say("editorial", lang, line=str(line), text=text), indent + "  "))
+
+
+def _explain_clause(cat: Any, c: Any, lang: str) -> None:
+    kind = _say("k_" + c.kind, lang)
+    click.echo(click.style(f"{c.id}  {_pick(c.title, lang)}", bold=True) + f"  ({kind})")
+    click.echo(_wrap(_pick(c.text, lang), "  "))
+    click.echo("\n" + _say("sources", lang))
+    _quote_lines(cat, c.sources, lang, "  ")
+    click.echo(f"\n{_say('rulesets', lang)}: " + ", ".join(c.rulesets))
     ambs = cat.ambiguities_of_clause(c.id)
-    if ambs:
-        click.echo("Ambiguities:")
-        for a in ambs:
-            click.echo(f"  {a.id} ({a.key}): {_pick(a.question, lang)}")
-            for rs, reading in a.defaults.items():
-                click.echo(f"    {rs}: {reading}")
-    else:
-        click.echo("Ambiguities: none")
+    if not ambs:
+        click.echo(f"{_say('ambiguities', lang)}: {_say('none', lang)}")
+        return
+    click.echo(f"{_say('ambiguities', lang)}:")
+    for a in ambs:
+        click.echo(f"  {a.id} ({a.key}): {_pick(a.question, lang)}")
+        for rs, reading in a.defaults.items():
+            click.echo(f"    {rs}: {reading}")
+
+
+def _explain_ambiguity(cat: Any, a: Any, lang: str) -> None:
+    from truco_cli.traceability import read_witnesses
+    from truco_cli.witness_rows import Witnesses, reading_rows
+    from truco_cli.witness_words import similar_text
+
+    kind = _say("a_" + a.kind, lang)
+    click.echo(click.style(f"{a.id}  {_pick(a.question, lang)}", bold=True) + f"  ({kind})")
+    click.echo(f"  {_say('clauses', lang)}: {', '.join(a.clauses)} · {_say('key', lang)}: {a.key}")
+    if a.note:
+        click.echo(_wrap(_pick(a.note, lang), "  "))
+    click.echo(f"\n{_say('readings', lang)}:")
+    letters = {r.name: chr(ord("A") + i) for i, r in enumerate(a.readings)}
+    for r in a.readings:
+        click.echo(f"  {_say('reading', lang)} {letters[r.name]} · {r.name}")
+        click.echo(_wrap(_pick(r.summary, lang), "      "))
+        if r.sources:
+            _quote_lines(cat, r.sources, lang, "      ")
+        else:
+            click.echo(f"      ({_say('not_in_sources', lang)})")
+    click.echo(f"\n{_say('defaults', lang)}:")
+    for rs, reading in a.defaults.items():
+        click.echo(f"  {rs}: {_say('reading', lang)} {letters[reading]} · {reading}")
+        click.echo(_wrap(_pick(a.rationale[rs], lang), "      "))
+    found, _ = read_witnesses()
+    rows = reading_rows(Witnesses(cat, found, lang, lambda _msg: None), a) or []
+    if rows:
+        click.echo(f"\n{_say('witnesses', lang)}:")
+        for row in rows[:_SHOWN_WITNESSES]:
+            more = similar_text(row.more, lang)
+            click.echo(textwrap.fill(row.situation + (f" ({more})" if more else ""), width=100,
+                                     initial_indent="  - ", subsequent_indent="    "))
+            for name in (r.name for r in a.readings if r.name in row.results):
+                click.echo(_wrap(f"{_say('reading', lang)} {letters[name]}: {row.results[name]}", "      "))
+            click.echo(_wrap(_say("in", lang, rulesets=", ".join(row.rulesets)), "      "))
+    click.echo("\n" + _say("switch", lang, key=a.key))
 
 
 @click.command("ambiguities")

@@ -8,9 +8,13 @@ from __future__ import annotations
 
 import functools
 import http.server
+import json
 import os
+import shutil
 import subprocess
 import sys
+import tarfile
+import tempfile
 from pathlib import Path
 
 import click
@@ -20,6 +24,76 @@ from truco_cli.errors import cannot_write
 ROOT = Path(__file__).resolve().parents[1]
 LANGS = ("es", "en", "it", "pt")
 DEFAULT_URL = "http://127.0.0.1:8000/"
+# Material draws Mermaid diagrams with mermaid.js, which it would fetch from a CDN at page load. The
+# site serves its own copy instead, taken from the npm package at build time (never committed).
+MERMAID_VERSION = "11.17.2"  # Material 9.x asks for mermaid@11
+VENDOR_DIR = ROOT / "build" / "vendor"
+
+
+def mermaid_js(fetch: bool = True) -> Path | None:
+    """mermaid.min.js of the pinned version: from TRUCO_MERMAID_JS, the build cache, or fetched with
+    `npm pack` (one tarball, no dependencies); None if none of these works."""
+    given = os.environ.get("TRUCO_MERMAID_JS")
+    if given:
+        return Path(given) if Path(given).is_file() else None
+    cached = VENDOR_DIR / f"mermaid-{MERMAID_VERSION}.min.js"
+    if cached.is_file() or not fetch or shutil.which("npm") is None:
+        return cached if cached.is_file() else None
+    with tempfile.TemporaryDirectory() as tmp:
+        run = subprocess.run(["npm", "pack", f"mermaid@{MERMAID_VERSION}", "--pack-destination", tmp,
+                              "--silent"], capture_output=True, text=True, check=False, cwd=tmp)
+        tarballs = list(Path(tmp).glob("mermaid-*.tgz"))
+        if run.returncode != 0 or not tarballs:
+            return None
+        with tarfile.open(tarballs[0]) as tar:
+            member = tar.extractfile("package/dist/mermaid.min.js")
+            if member is None:
+                return None
+            VENDOR_DIR.mkdir(parents=True, exist_ok=True)
+            partial = cached.with_suffix(".part")
+            partial.write_bytes(member.read())
+            partial.replace(cached)  # never a half-written file under the final name
+    return cached
+
+
+ROOT_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>Truco: reglas como código · rules as code · regole come codice · regras como código</title>
+<style>
+body {{ font-family: sans-serif; max-width: 36em; margin: 3em auto; padding: 0 1em; color: #222; }}
+ul {{ list-style: none; padding: 0; }} li {{ margin: .8em 0; font-size: 1.2em; }}
+li span {{ display: block; font-size: .75em; color: #666; }}
+</style>
+<script>
+// Follow the browser's language when it is one of the site's; otherwise offer the four.
+(function () {{
+  var langs = {langs};
+  var wanted = (navigator.languages || [navigator.language || ""]);
+  for (var i = 0; i < wanted.length; i++) {{
+    var code = String(wanted[i]).slice(0, 2).toLowerCase();
+    if (langs.indexOf(code) >= 0) {{ location.replace(code + "/"); return; }}
+  }}
+}})();
+</script></head><body>
+<h1>Truco</h1>
+<ul id="languages">
+{items}
+</ul>
+</body></html>
+"""
+ROOT_ITEMS = {
+    "es": ("Español", "Truco: reglas como código"),
+    "en": ("English", "Truco: rules as code"),
+    "it": ("Italiano", "Truco: regole come codice"),
+    "pt": ("Português", "Truco: regras como código"),
+}
+
+
+def root_page() -> str:
+    """The site root: the four languages, or straight to the browser's own if it is one of them."""
+    items = "\n".join(f'<li><a href="{code}/" hreflang="{code}" lang="{code}">{name}</a><span lang="{code}">'
+                      f'{tagline}</span></li>' for code, (name, tagline) in ROOT_ITEMS.items())
+    return ROOT_PAGE.format(langs=json.dumps(list(LANGS)), items=items)
 
 
 def config_file(lang: str) -> Path:
@@ -30,6 +104,7 @@ def build(site_dir: Path, base_url: str = DEFAULT_URL, langs: tuple[str, ...] = 
     """Build each language strictly into site_dir/<lang>/; returns the build log of each failure."""
     env = {**os.environ, "TRUCO_DOCS_URL": base_url, "NO_MKDOCS_2_WARNING": "1",
            "DISABLE_MKDOCS_2_WARNING": "true"}
+    mermaid_js()  # fetched once here, not by each language's build
     failures = {}
     for lang in langs:
         # Never `-q` here: it drops the warnings that --strict counts.
@@ -40,10 +115,7 @@ def build(site_dir: Path, base_url: str = DEFAULT_URL, langs: tuple[str, ...] = 
         if run.returncode != 0:
             failures[lang] = run.stdout + run.stderr
     site_dir.mkdir(parents=True, exist_ok=True)
-    (site_dir / "index.html").write_text(  # the bare site root opens the default language
-        '<!doctype html><meta charset="utf-8"><title>Truco</title>'
-        '<meta http-equiv="refresh" content="0; url=es/"><a href="es/">es</a> · <a href="en/">en</a> · '
-        '<a href="it/">it</a> · <a href="pt/">pt</a>\n', encoding="utf-8")
+    (site_dir / "index.html").write_text(root_page(), encoding="utf-8")
     return failures
 
 

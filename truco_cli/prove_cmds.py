@@ -107,12 +107,14 @@ def prove(rulesets: tuple[str, ...], readings: tuple[str, ...], as_json: bool) -
 @click.option("--limit", default=3, show_default=True, type=click.IntRange(1, 50),
               help="Witnesses per domain, smallest first.")
 @click.option("--json", "as_json", is_flag=True, help="Print the witnesses as JSON.")
+@click.option("--lang", "-l", type=click.Choice(["es", "en", "it", "pt"]), default="en", show_default=True,
+              help="Language of the situations in words.")
 @click.option("--write-all", is_flag=True,
               help="Write the witnesses of every pair of rulesets and every alternative reading to "
                    "proofs/witnesses.json (no RULESET arguments).")
 def diff(ruleset_a: str | None, ruleset_b: str | None, readings: tuple[str, ...],
          readings_a: tuple[str, ...], readings_b: tuple[str, ...], limit: int, as_json: bool,
-         write_all: bool) -> None:
+         lang: str, write_all: bool) -> None:
     """Concrete situations where two rulesets (or one ruleset under two readings) differ.
 
     Example: truco diff mineiro-1v1-es mineiro-1v1-es --reading-b all-rounds-tied=dealer-side-wins
@@ -142,15 +144,27 @@ def diff(ruleset_a: str | None, ruleset_b: str | None, readings: tuple[str, ...]
                                "b": {"ruleset": b.ruleset, "readings": b.overrides},
                                "witnesses": found, "not_modelled": skipped}, indent=1, ensure_ascii=False))
         return
+    from truco_cli.witness_words import UnknownWitness, outcome_text, similar_text, situation_text
+
     click.echo(f"A = {a.label}\nB = {b.label}")
     if not found:
         click.echo("no divergence found in the modelled domains")
+    shown: dict[tuple[str, str, str, str], int] = {}  # the same words twice (sides swapped): one entry
     for w in found:
         refs = " ".join(w["clauses"] + w["ambiguities"])
-        similar = f"  (and {w['similar']} more situations with the same results)" if w.get("similar") else ""
-        click.echo(f"- {w['domain']}: {json.dumps(w['situation'], ensure_ascii=False)}{similar}")
-        shown_a, shown_b = (json.dumps(w[k], ensure_ascii=False) for k in ("a", "b"))
-        click.echo(f"    A: {shown_a}  B: {shown_b}  [{refs}]")
+        try:  # in words, sides named as the rules name them; the data itself with --json
+            situation = situation_text(w, lang, {a.players, b.players})
+            shown_a = outcome_text(w, w["a"], lang, {a.players})
+            shown_b = outcome_text(w, w["b"], lang, {b.players})
+        except UnknownWitness:
+            situation = f"{w['domain']}: {json.dumps(w['situation'], ensure_ascii=False)}"
+            shown_a, shown_b = (json.dumps(w[k], ensure_ascii=False) for k in ("a", "b"))
+        key = (situation, shown_a, shown_b, refs)
+        shown[key] = shown.get(key, -1) + 1 + int(w.get("similar") or 0)
+    for (situation, shown_a, shown_b, refs), more in shown.items():
+        similar = similar_text(more, lang)
+        click.echo(f"- {situation}" + (f" ({similar})" if similar else ""))
+        click.echo(f"    A: {shown_a}\n    B: {shown_b}\n    [{refs}]")
     if skipped:
         click.echo(f"readings that differ but are not modelled here: {', '.join(skipped)}")
 

@@ -177,12 +177,17 @@ def load(known: Iterable[str], root: Path = ROOT) -> Trace:
     if not proofs:  # the shape `truco prove --json` prints
         proofs = _read_json_list(results / "proofs.json", "properties")
     trace = Trace(citations=scan(known, root), tests=read_junit(results / "junit.xml"), proofs=proofs)
+    trace.witnesses, trace.witness_file = read_witnesses(root)
+    return trace
+
+
+def read_witnesses(root: Path = ROOT) -> tuple[list[dict[str, Any]] | None, str | None]:
+    """The witnesses of the first witness file found, flat, and that file; (None, None) if none."""
     for candidate in WITNESS_FILES:
         found = _read_witnesses(root / candidate)
         if found is not None:
-            trace.witnesses, trace.witness_file = found, candidate
-            break
-    return trace
+            return found, candidate
+    return None, None
 
 
 def _read_witnesses(path: Path) -> list[dict[str, Any]] | None:

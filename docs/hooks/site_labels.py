@@ -6,6 +6,10 @@ is (es, en, it, pt); an empty string is a missing translation and fails the stri
 
 from __future__ import annotations
 
+from site_labels_reader import READER_LABELS
+
+from truco_cli.words import SHARED_WORDS
+
 LANGS = ("es", "en", "it", "pt")
 LANG_NAMES = {"es": "Español", "en": "English", "it": "Italiano", "pt": "Português"}
 
@@ -78,14 +82,6 @@ _L: dict[str, tuple[str, str, str, str]] = {
     "clauses": ("Cláusulas", "Clauses", "Clausole", "Cláusulas"),
     "clause": ("Cláusula", "Clause", "Clausola", "Cláusula"),
     "title": ("Título", "Title", "Titolo", "Título"),
-    # kinds of clause
-    "k_definition": ("definición", "definition", "definizione", "definição"),
-    "k_setup": ("preparación", "setup", "preparazione", "preparação"),
-    "k_play": ("juego", "play", "gioco", "jogo"),
-    "k_betting": ("apuestas", "betting", "scommesse", "apostas"),
-    "k_scoring": ("puntuación", "scoring", "punteggio", "pontuação"),
-    "k_ending": ("fin", "ending", "fine", "fim"),
-    "k_signals": ("señas", "signals", "segnali", "sinais"),
     # families (clause ID prefixes)
     "f_SET": ("Jugadores y asientos", "Players and seats", "Giocatori e posti", "Jogadores e lugares"),
     "f_DECK": ("La baraja", "The deck", "Il mazzo", "O baralho"),
@@ -184,13 +180,6 @@ _L: dict[str, tuple[str, str, str, str]] = {
                       "nenhuma calculada ainda"),
     "none_for_this": ("ninguno para esta ambigüedad", "none for this ambiguity",
                       "nessuno per questa ambiguità", "nenhuma para esta ambiguidade"),
-    "a_conflict": ("conflicto entre reglamentos", "conflict between rulebooks", "conflitto tra regolamenti",
-                   "conflito entre regulamentos"),
-    "a_internal": ("contradicción interna", "internal contradiction", "contraddizione interna",
-                   "contradição interna"),
-    "a_gap": ("laguna", "gap", "lacuna", "lacuna"),
-    "a_option": ("opción de los jugadores", "players' option", "opzione dei giocatori",
-                 "opção dos jogadores"),
     # traceability
     "matrix_intro": (
         "Para cada cláusula: los reglamentos que la citan, y los archivos de especificación, motor, "
@@ -225,6 +214,10 @@ _L: dict[str, tuple[str, str, str, str]] = {
     "no": ("no", "no", "no", "não"),
     "full_schema": ("Esquema completo", "Full schema", "Schema completo", "Esquema completo"),
 }
+
+
+_L.update(READER_LABELS)
+_L.update(SHARED_WORDS)
 
 
 class MissingLabel(KeyError):

@@ -67,7 +67,7 @@ class Ctx:
     coverage: Mapping[str, Any]  # doc code -> spec.coverage.DocCoverage
     trace: Any  # truco_cli.traceability.Trace
     warn: Callable[[str], None]
-    source_url: str | None = None  # e.g. a repository's blob URL; code paths are then links
+    source_url: str | None = None  # e.g. a repository's blob URL; else code links go to the code view
 
     def t(self, key: str) -> str:
         return label(key, self.lang)
@@ -96,14 +96,42 @@ class Ctx:
         return f"[{text or amb_id}]({self.link(here, 'ambiguities.md', amb_id.lower())})"
 
     def source_link(self, here: str, doc: str, line: int, last: int | None = None) -> str:
-        src = self.cat.sources[doc]
+        """"000 · Spanish rulebook, line 37", linked to that line of the rulebook's page."""
         where = (f"{self.t('line')} {line}" if not last or last == line
                  else f"{self.t('lines')} {line}–{last}")
-        return f"[`{src.filename}`, {where}]({self.link(here, f'rulebooks/{doc}.md', f'l{line}')})"
+        return f"[{self.rulebook_label(doc)}, {where}]({self.link(here, f'rulebooks/{doc}.md', f'l{line}')})"
 
-    def code_ref(self, path: str, line: int) -> str:
-        shown = f"`{path}:{line}`"
-        return f"[{shown}]({self.source_url.rstrip('/')}/{path}#L{line})" if self.source_url else shown
+    def rulebook_label(self, doc: str) -> str:
+        """"000 · Spanish rulebook": the rulebook's number and its language, in the reader's language."""
+        lang = next((r.language for r in self.cat.rulesets.values() if r.doc == doc), "")
+        return f"{doc} · {self.t('rulebook_in').format(lang=self.t('lang_' + lang))}"
+
+    def ruleset_short(self, name: str) -> str:
+        """"Mineiro, one against one · 000": a ruleset by its variant, table and rulebook."""
+        rs = self.cat.rulesets[name]
+        table = self.t("one_v_one") if rs.players == 2 else self.t("in_pairs")
+        return f"{rs.variant.capitalize()}, {table} · {rs.doc}"
+
+    def ruleset_ref(self, here: str, name: str, full: bool = False) -> str:
+        """A ruleset linked to its section of the variants page: by its rulebook's number ("000"), or
+        in full ("Mineiro, one against one · 000"); the other form is the link's tooltip."""
+        short, number = self.ruleset_short(name), self.cat.rulesets[name].doc
+        text, tip = (short, name) if full else (number, short)
+        return f"[{text}]({self.link(here, 'start/variants.md', 'rs-' + name)} \"{tip}\")"
+
+    def reading_label(self, amb: Any, reading: str) -> str:
+        """"Reading A": readings are lettered in register order (their keys are for the command line)."""
+        names = [r.name for r in amb.readings]
+        return f"{self.t('reading')} {chr(ord('A') + names.index(reading))}"
+
+    def code_ref(self, here: str, path: str, line: int) -> str:
+        """`path:line` linked to that line: in the repository (source_url) or in the site's code view."""
+        return f"[`{path}:{line}`]({self.code_url(here, path, line)})"
+
+    def code_url(self, here: str, path: str, line: int) -> str:
+        if self.source_url:
+            return f"{self.source_url.rstrip('/')}/{path}#L{line}"
+        return self.link(here, f"code/{path}.html", f"L{line}")
 
     def ruleset_title(self, name: str) -> str:
         return self.pick(self.cat.rulesets[name].title, f"ruleset {name} title")

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import site_rules
+import site_witnesses
 from site_md import Ctx, esc, family_of, line_of
 
 from spec.catalogue import SCHEMAS_DIR
@@ -75,19 +77,19 @@ def _check_features(ctx: Ctx) -> None:
 def ambiguities_page(ctx: Ctx) -> str:
     here = "ambiguities.md"
     cat, t = ctx.cat, ctx.t
-    out = [f"# {t('ambiguities')}", "", t("amb_intro"), ""]
-    if ctx.trace.witnesses is not None:
-        out += [f"*{t('witnesses')}: {t('results_from')} `{ctx.trace.witness_file}`.*", ""]
+    # Its search tag: searching "AMB-2" finds the register first (as for a clause ID and its page).
+    out = ["---", "search:", "  boost: 2", "tags:", "  - AMB", "---", "", f"# {t('ambiguities')}", "",
+           t("amb_intro"), ""]
     for a in cat.ambiguities.values():
         clauses = ", ".join(ctx.clause_link(here, cid) for cid in a.clauses)
-        out += [f"## {a.id} · `{a.key}` {{#{a.id.lower()}}}", "",
-                f"*{t('a_' + a.kind)}* · {t('clauses')}: {clauses}", "",
-                f"**{t('question')}** {esc(ctx.pick(a.question, a.id + ' question'))}", ""]
+        out += [f"## {a.id} · {esc(ctx.pick(a.question, a.id + ' question'))} {{#{a.id.lower()}}}", "",
+                f"*{t('a_' + a.kind)}* · {t('clauses')}: {clauses} · {t('cli_key')}: `{a.key}`", ""]
         if a.note:
             out += [f"!!! note \"{t('note')}\"", f"    {esc(ctx.pick(a.note, a.id + ' note'))}", ""]
         for r in a.readings:
-            out += [f"### `{r.name}` {{#{a.id.lower()}-{r.name}}}", "",
-                    esc(ctx.pick(r.summary, f"{a.id} {r.name} summary")), ""]
+            out += [f"### {ctx.reading_label(a, r.name)} {{#{a.id.lower()}-{r.name}}}", "",
+                    esc(ctx.pick(r.summary, f"{a.id} {r.name} summary")), "",
+                    f"<small>`--reading {a.key}={r.name}`</small>", ""]
             if not r.sources:
                 out += [f"*{t('not_in_sources')}*", ""]
             for q in r.sources:
@@ -98,36 +100,10 @@ def ambiguities_page(ctx: Ctx) -> str:
                 "|---|---|---|"]
         for rs, reading in a.defaults.items():
             why = esc(ctx.pick(a.rationale[rs], f"{a.id} rationale {rs}"), True)
-            out.append(f"| `{rs}` | [`{reading}`](#{a.id.lower()}-{reading}) | {why} |")
-        out += ["", f"**{t('witnesses')}:** " + _witnesses(ctx, a), ""]
+            out.append(f"| {ctx.ruleset_ref(here, rs, full=True)} | "
+                       f"[{ctx.reading_label(a, reading)}](#{a.id.lower()}-{reading}) | {why} |")
+        out += ["", f"**{t('witnesses')}:** " + site_witnesses.register_table(ctx, here, a), ""]
     return "\n".join(out)
-
-
-def _witnesses(ctx: Ctx, amb: Any) -> str:
-    found = ctx.trace.witnesses_of(amb.id, amb.key)
-    if found is None:
-        return ctx.t("none_computed")
-    if not found:
-        return ctx.t("none_for_this")
-    here = "ambiguities.md"
-    t = ctx.t
-    lines = ["", "", f"| {t('situation')} | A | B | {t('clauses')} |", "|---|---|---|---|"]
-    # Smallest first, as `truco diff` orders them; a handful per entry tells the story.
-    for w in found[:8]:
-        situation = json.dumps(w.get("situation"), ensure_ascii=False, sort_keys=True)
-        similar = f" (+{w['similar']} {t('similar')})" if w.get("similar") else ""
-        cells = [f"*{w.get('domain', '')}* `{situation}`{similar}"]
-        for side_key, result_key in (("a_side", "a"), ("b_side", "b")):
-            side = w.get(side_key) or {}
-            readings = ", ".join(f"`{k}={v}`" for k, v in sorted((side.get("readings") or {}).items()))
-            who = f"`{side.get('ruleset', '?')}`" + (f" {readings}" if readings else "")
-            cells.append(f"{who}: **{esc(str(w.get(result_key)), True)}**")
-        known = [c for c in w.get("clauses", ()) if c in ctx.cat.clauses]
-        cells.append(", ".join(ctx.clause_link(here, c) for c in known))
-        lines.append("| " + " | ".join(cells) + " |")
-    if len(found) > 8:
-        lines += ["", f"… (+{len(found) - 8}: `truco diff`)"]
-    return "\n".join(lines) + "\n"
 
 
 def matrix_page(ctx: Ctx) -> str:
@@ -135,13 +111,16 @@ def matrix_page(ctx: Ctx) -> str:
     cat, t, trace = ctx.cat, ctx.t, ctx.trace
     trees = ("spec", "engine", "tests", "proofs")
     gaps = {tree: [cid for cid in cat.clauses if not trace.cited(cid, tree)] for tree in trees}
-    out = [f"# {t('traceability')}", "", t("matrix_intro"), "",
+    status = [(t("test_results"), _short_tests)] if trace.tests is not None else []
+    status += [(t("proof_status"), _short_proofs)] if trace.proofs is not None else []
+    out = ["---", "search:", "  boost: 0.5", "---", "",
+           f"# {t('traceability')}", "", t("matrix_intro"), "", *site_rules.results_notice(ctx, here),
            f"| {t('gaps')} | " + " | ".join(t(tr) for tr in trees) + " |", "|---|" + "---|" * len(trees),
            f"| {t('gaps_summary')} | " + " | ".join(f"{len(gaps[tr])} / {len(cat.clauses)}" for tr in trees)
            + " |", "",
            f"| {t('clause')} | {t('sources')} | " + " | ".join(t(tr) for tr in trees)
-           + f" | {t('test_results')} | {t('proof_status')} |",
-           "|---|---|" + "---|" * len(trees) + "---|---|"]
+           + "".join(f" | {name}" for name, _ in status) + " |",
+           "|---|---|" + "---|" * (len(trees) + len(status))]
     for cid, c in cat.clauses.items():
         cells = [ctx.clause_link(here, cid), ", ".join(
             f"[{d}]({ctx.link(here, f'rulebooks/{d}.md')})" for d in c.docs())]
@@ -150,24 +129,20 @@ def matrix_page(ctx: Ctx) -> str:
             # A count keeps the table readable; the files are in the tooltip and on the clause page.
             cells.append(f"<span title=\"{', '.join(files)}\">{len(files)}</span>" if files
                          else f"<span class=\"gap\">— {t('gap')}</span>")
-        cells += [_short_tests(ctx, cid), _short_proofs(ctx, cid)]
+        cells += [show(ctx, cid) for _, show in status]
         out.append("| " + " | ".join(cells) + " |")
     return "\n".join(out) + "\n"
 
 
 def _short_tests(ctx: Ctx, cid: str) -> str:
-    results = ctx.trace.test_results(cid)
-    if results is None:
-        return ctx.t("not_run")
+    results = ctx.trace.test_results(cid) or []
     counts = [(o, sum(r.outcome == o for r in results)) for o in ("passed", "failed", "skipped")]
-    return ", ".join(f"{n} {ctx.t(o)}" for o, n in counts if n) or "—"
+    return ", ".join(f"{n} {ctx.t(o)}" for o, n in counts if n) or ctx.t("no_test_for")
 
 
 def _short_proofs(ctx: Ctx, cid: str) -> str:
-    results = ctx.trace.proof_results(cid)
-    if results is None:
-        return ctx.t("not_run")
-    return ", ".join(esc(str(p.get("status", "?")), True) for p in results) or "—"
+    results = ctx.trace.proof_results(cid) or []
+    return site_rules.proof_counts(ctx, results) if results else ctx.t("no_proof_for")
 
 
 def record_page(ctx: Ctx) -> str:

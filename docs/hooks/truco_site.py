@@ -11,10 +11,16 @@ from __future__ import annotations
 
 import os
 import re
+import subprocess
 from pathlib import Path
 from typing import Any
 
 import site_books
+import site_code
+import site_conformance
+import site_differences
+import site_glossary
+import site_pictures
 import site_rules
 import site_tables
 from mkdocs.config.defaults import MkDocsConfig
@@ -27,6 +33,7 @@ from site_md import Ctx, clause_page, family_of
 from spec.catalogue import load_catalogue
 from spec.coverage import coverage
 from truco_cli import traceability
+from truco_cli.docs_cmds import mermaid_js
 
 log = get_plugin_logger("truco_site")
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,6 +47,8 @@ _CSS = """
   font-size: .75em; }
 .md-typeset p.src-line { margin: .3em 0; }
 .md-typeset .gap { color: var(--md-default-fg-color--light); font-style: italic; }
+.md-typeset svg.truco-cards { width: 100%; max-width: 40rem; height: auto; display: block; margin: 1em 0; }
+.md-typeset .status { font-weight: 600; }
 """
 
 _ctx: Ctx | None = None
@@ -66,17 +75,32 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     config.site_name = label("site_name", lang)
     cat = load_catalogue()
     _ctx = Ctx(lang=lang, cat=cat, coverage=coverage(cat), trace=traceability.load(cat.clauses),
-               warn=log.warning, source_url=config.extra.get("source_url") or None)
+               warn=log.warning, source_url=_source_url(config))
     config.nav = _nav(_ctx)
     config.extra_css = [*config.extra_css, "assets/truco.css"]
     return config
 
 
+def _source_url(config: MkDocsConfig) -> str | None:
+    """Where code links point: `TRUCO_SOURCE_URL` or `extra.source_url`, e.g. a repository's
+    `https://<host>/<owner>/truco-rules/blob/{commit}` ({commit} = the checked-out commit). Without
+    one, code links open the site's own view of each file (code/<path>.html)."""
+    url = os.environ.get("TRUCO_SOURCE_URL") or config.extra.get("source_url") or None
+    if url and "{commit}" in url:
+        run = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True,
+                             check=False)
+        url = url.replace("{commit}", run.stdout.strip() if run.returncode == 0 else "main")
+    return url
+
+
 def _nav(ctx: Ctx) -> list[Any]:
     t = ctx.t
     fams = site_rules.families(ctx)
+    _, reports = site_conformance.pages(ctx)
     return [
         {t("home"): "index.md"},
+        {t("start"): [{t("s_truco"): "start/truco.md"}, {t("s_variants"): "start/variants.md"},
+                      {t("s_glossary"): "start/glossary.md"}, {t("s_differences"): "start/differences.md"}]},
         {t("rules"): [{t("all_clauses"): "rules/index.md"},
                       *({f"{t('f_' + fam)} ({fam})": clause_page(ids[0])} for fam, ids in fams.items())]},
         {t("rulebooks"): [{f"{doc}": f"rulebooks/{doc}.md"} for doc in ctx.cat.sources]},
@@ -84,6 +108,8 @@ def _nav(ctx: Ctx) -> list[Any]:
                         {t("rulesets_compared"): "compare/rulesets.md"}]},
         {t("ambiguities"): "ambiguities.md"},
         {t("traceability"): "traceability.md"},
+        {t("conformance"): [{t("conformance_all"): site_conformance.INDEX},
+                            *({title: page} for title, page in reports)]},
         {t("guide"): [{t("g_install"): "guide/install.md"}, {t("g_engine"): "guide/engine.md"},
                       {t("g_record"): "guide/record-format.md"}, {t("g_validate"): "guide/validate.md"},
                       {t("g_proofs"): "guide/proofs.md"}, {t("g_results"): "guide/results.md"},
@@ -103,7 +129,20 @@ def _pages(ctx: Ctx) -> dict[str, str]:
     pages["ambiguities.md"] = site_tables.ambiguities_page(ctx)
     pages["traceability.md"] = site_tables.matrix_page(ctx)
     pages["guide/record-format.md"] = site_tables.record_page(ctx)
+    pages["start/glossary.md"] = site_glossary.glossary_page(ctx)
+    pages["start/differences.md"] = site_differences.differences_page(ctx)
+    pages.update(site_conformance.pages(ctx)[0])
     return pages
+
+
+def _code_views(ctx: Ctx, config: MkDocsConfig) -> list[File]:
+    """The site's view of every cited source file, unless code links go to a repository."""
+    if ctx.source_url:
+        return []
+    paths = sorted({c.path for cites in ctx.trace.citations.values() for c in cites})
+    # code/spec/rules/cards.py.html is three folders below the language's home page
+    return [File.generated(config, f"code/{p}.html", content=site_code.code_page(
+        p, ctx.lang, "../" * (1 + p.count("/")), ctx.t("home"))) for p in paths]
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
@@ -123,7 +162,27 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
             files.remove(files.get_file_from_path(src))
         files.append(File.generated(config, src, content=content))
     files.append(File.generated(config, "assets/truco.css", content=_CSS))
+    for view in _code_views(_ctx, config):
+        files.append(view)
+    script = mermaid_js()
+    if script is None:
+        log.warning("mermaid.min.js is missing and npm could not fetch it: the ladder diagrams would "
+                    "not render offline (run `python -m truco_cli.docs_cmds build`, which fetches it)")
+    else:
+        files.append(File.generated(config, MERMAID_JS, abs_src_path=str(script)))
     return files
+
+
+MERMAID_JS = "assets/javascripts/mermaid.min.js"
+
+
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Pages with a diagram load Mermaid from the site itself (Material would fetch it from a CDN)."""
+    if 'class="mermaid"' not in html:
+        return html
+    up = "../" * page.url.count("/") if config.use_directory_urls else "../" * page.file.src_uri.count("/")
+    return html + f'\n<script src="{up}{MERMAID_JS}"></script>\n'
+
 
 
 # Clause and ambiguity IDs in hand-written pages become links; an unknown one is a dangling reference.
@@ -135,6 +194,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     if page.file.src_uri in _generated or _ctx is None:
         return markdown
     ctx, here = _ctx, page.file.src_uri
+    markdown = site_pictures.replace_markers(markdown, ctx.lang, lambda r: r in ctx.cat.rulesets, log.warning)
     fams = {family_of(cid) for cid in ctx.cat.clauses} | {"AMB"}
 
     def link(m: re.Match[str]) -> str:

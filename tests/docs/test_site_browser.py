@@ -1,11 +1,15 @@
 """The built site in a real browser: Debian's Chromium driven by Playwright (never downloaded).
 
-Skipped when /usr/bin/chromium or Playwright is missing. Each test leaves a screenshot in its
+In each language: the way in and the glossary, the card pictures and ladder diagrams, search for
+Truco words and clause IDs, the register in words, the language switch, the status of every
+clause (with TRUCO_RESULTS_REQUIRED set, as CI does, results must be there), the site root and the
+printable page. Skipped when /usr/bin/chromium or Playwright is missing. Each test leaves a screenshot in its
 tmp_path, so a failure can be looked at.
 """
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 from collections.abc import Iterator
@@ -15,6 +19,8 @@ from typing import Any
 import pytest
 
 from spec.catalogue import LANGUAGES, load_catalogue
+from truco_cli import traceability
+from truco_cli.glossary import load_glossary
 
 pytestmark = pytest.mark.browser
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -61,20 +67,17 @@ def test_clause_anchor_in_each_language(browser_page: Any, site: Any, lang: str)
     assert browser_page.evaluate("document.documentElement.lang") == lang
 
 
-def test_language_switch_keeps_the_page(browser_page: Any, site: Any) -> None:
-    browser_page.goto(f"{site.url}it/rules/bet/")
-    browser_page.hover(".md-select")
-    browser_page.locator('a.md-select__link[hreflang="pt"]').click()
-    expect()(browser_page).to_have_url(f"{site.url}pt/rules/bet/")
-    expect()(browser_page.locator("h2#bet-4")).to_contain_text(CAT.clause("BET-4").title["pt"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_language_switch_keeps_the_page(browser_page: Any, site: Any, lang: str) -> None:
+    other = LANGUAGES[(LANGUAGES.index(lang) + 1) % len(LANGUAGES)]
+    for page in ("rules/bet/", "start/glossary/"):
+        browser_page.goto(f"{site.url}{lang}/{page}")
+        browser_page.hover(".md-select")
+        browser_page.locator(f'a.md-select__link[hreflang="{other}"]').click()
+        expect()(browser_page).to_have_url(f"{site.url}{other}/{page}")
+    expect()(browser_page.locator("h2#term-zap")).to_be_visible()
 
 
-def test_search_finds_a_clause(browser_page: Any, site: Any) -> None:
-    browser_page.goto(f"{site.url}en/")
-    browser_page.keyboard.press("s")  # Material's search hotkey
-    browser_page.keyboard.type("manilhas")
-    result = browser_page.locator(".md-search-result__link").first
-    expect()(result).to_have_attribute("href", re.compile(r"rules/card/"))
 
 
 def test_matrix_renders_with_a_row_per_clause(browser_page: Any, site: Any) -> None:
@@ -91,3 +94,126 @@ def test_source_page_renders_and_links_to_its_clauses(browser_page: Any, site: A
     line.locator("a.clause-ref", has_text="CARD-2").first.click()
     expect()(browser_page).to_have_url(f"{site.url}es/rules/card/#card-2")
     expect()(browser_page.locator("h2#card-2")).to_be_in_viewport()
+
+
+# --- the pages for readers, in each language (issue: a way in, pictures, witnesses, search, results)
+
+HEADINGS = {  # the h1 of the way-in pages, by language
+    "es": ("Qué es el Truco", "Las variantes", "Glosario", "Dónde difieren los reglamentos"),
+    "en": ("What Truco is", "The variants", "Glossary", "Where the rulebooks differ"),
+    "it": ("Che cos'è il Truco", "Le varianti", "Glossario", "Dove i regolamenti divergono"),
+    "pt": ("O que é o Truco", "As variantes", "Glossário", "Onde os regulamentos divergem"),
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_way_in_and_the_glossary_exist(browser_page: Any, site: Any, lang: str) -> None:
+    for page, heading in zip(("truco", "variants", "glossary", "differences"), HEADINGS[lang], strict=True):
+        browser_page.goto(f"{site.url}{lang}/start/{page}/")
+        expect()(browser_page.locator("article h1")).to_have_text(re.compile(re.escape(heading)))
+    expect()(browser_page.locator("article h1")).to_be_visible()
+    browser_page.goto(f"{site.url}{lang}/start/glossary/")
+    expect()(browser_page.locator("h2#term-zap")).to_be_visible()
+    expect()(browser_page.locator("article h2")).to_have_count(len(load_glossary()))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_card_pictures_and_ladder_diagrams_render(browser_page: Any, site: Any, lang: str) -> None:
+    browser_page.goto(f"{site.url}{lang}/start/variants/")
+    cards = browser_page.locator("svg.truco-cards")
+    expect()(cards).to_have_count(len(CAT.rulesets))
+    for i in range(len(CAT.rulesets)):
+        cards.nth(i).scroll_into_view_if_needed()
+        box = cards.nth(i).bounding_box()
+        assert box and box["width"] > 300 and box["height"] > 100
+    # Material replaces each Mermaid block by a drawing (in a closed shadow root): it takes room.
+    diagrams = browser_page.locator("div.mermaid")
+    expect()(diagrams).to_have_count(len(CAT.rulesets))
+    for i in range(len(CAT.rulesets)):
+        diagrams.nth(i).scroll_into_view_if_needed()
+        browser_page.wait_for_function(
+            "e => e.getBoundingClientRect().height > 300", arg=diagrams.nth(i).element_handle(),
+            timeout=15_000)
+    assert browser_page.locator("pre.mermaid").count() == 0  # none left as source text
+
+
+def _search(page: Any, site: Any, lang: str, query: str) -> str:
+    """The first result's link for the whole query (typed again if the search index was still loading)."""
+    page.goto(f"{site.url}{lang}/")
+    page.keyboard.press("s")  # Material's search hotkey
+    field, first = page.locator("input.md-search__input"), page.locator(".md-search-result__link").first
+    for _ in range(3):
+        field.fill("")
+        page.keyboard.type(query, delay=30)
+        try:
+            first.wait_for(state="visible", timeout=10_000)
+            break
+        except Exception:  # Playwright's timeout: the query went out before the index was ready
+            continue
+    page.wait_for_timeout(500)  # the results of the last keystroke settle
+    return first.get_attribute("href") or ""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_search_finds_terms_and_clause_ids_first(browser_page: Any, site: Any, lang: str) -> None:
+    for query in ("zap", "espadilha", "manilha"):
+        assert "start/glossary/" in _search(browser_page, site, lang, query), query
+    for clause_id, page in (("BET-4", "rules/bet/"), ("HND-10", "rules/hnd/"), ("CARD-2", "rules/card/"),
+                            ("SEN-2", "rules/sen/"), ("AMB-2", "ambiguities/")):
+        assert page in _search(browser_page, site, lang, clause_id), clause_id
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_register_reads_as_words_in_the_page_language(browser_page: Any, site: Any, lang: str) -> None:
+    from truco_cli.witness_words import outcome_text
+
+    browser_page.goto(f"{site.url}{lang}/ambiguities/")
+    text = browser_page.locator("article").inner_text()
+    assert not re.search(r"""[{\[]\s*["'][\w -]+["']\s*[:,]|["']\w+["']\s*:""", text)
+    assert not re.search(r"\bside [01]\b", text)
+    if lang != "en":
+        for english in ("nobody scores", "side 0 wins", "caller loses the match", "play goes on"):
+            assert english not in text
+    tied = {"domain": "hand-resolution", "situation": {"dealer_side": 0, "rounds": ["tie"] * 3}}
+    assert outcome_text(tied, "side 0 wins", lang, {4}) in text  # "The dealing pair wins the hand."
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_clause_shows_its_status_or_the_build_says_once(browser_page: Any, site: Any,
+                                                              lang: str) -> None:
+    results = traceability.load(CAT.clauses)
+    have = results.tests is not None and results.proofs is not None
+    if os.environ.get("TRUCO_RESULTS_REQUIRED"):
+        assert have, "CI must run the tests and proofs before building the site (build/results/)"
+    families = sorted({cid.rsplit("-", 1)[0].lower() for cid in CAT.clauses})
+    for fam in families:
+        browser_page.goto(f"{site.url}{lang}/rules/{fam}/")
+        clauses = browser_page.locator("article h2")
+        n = clauses.count()
+        if have:
+            for kind in ("tests", "proofs"):
+                statuses = browser_page.locator(f".status-{kind}")
+                expect()(statuses).to_have_count(n)
+                assert all(s.strip() for s in statuses.all_inner_texts()), (fam, kind)
+        else:
+            expect()(browser_page.locator(".results-notice")).to_have_count(1)
+            expect()(browser_page.locator(".status")).to_have_count(0)
+
+
+@pytest.mark.parametrize(("locale", "lands_on"), [("pt-BR", "pt/"), ("it-IT", "it/"), ("de-DE", "")])
+def test_the_site_root_follows_the_browser_or_offers_the_languages(chromium_browser: Any, site: Any,
+                                                                   locale: str, lands_on: str) -> None:
+    context = chromium_browser.new_context(locale=locale)
+    page = context.new_page()
+    page.goto(site.url)
+    expect()(page).to_have_url(f"{site.url}{lands_on}")
+    if not lands_on:
+        expect()(page.locator("#languages a")).to_have_count(len(LANGUAGES))
+    context.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_printable_version(browser_page: Any, site: Any, lang: str) -> None:
+    browser_page.goto(f"{site.url}{lang}/print_page/")
+    expect()(browser_page.locator("#rules-bet-bet-4")).to_be_attached()
+    expect()(browser_page.locator("#start-glossary-term-zap")).to_be_attached()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import html
+import json
 import re
 import subprocess
 import sys
@@ -45,12 +46,12 @@ def test_a_clause_shows_its_rule_quotes_rulesets_and_ambiguities(site, lang: str
     clause = CAT.clause("HND-5")
     text = text_of(site.html(lang, family_url("HND-5")))
     assert clause.text[lang] in text
-    for q in clause.sources:  # verbatim, in the rulebook's own language, with file and line
-        assert re.sub(r"\s+", " ", q.quote) in text
-        assert CAT.sources[q.doc].filename in text
-    for rs in clause.rulesets:
-        assert rs in text
     page = site.html(lang, family_url("HND-5"))
+    for q in clause.sources:  # verbatim, in the rulebook's own language, with its number and line
+        assert re.sub(r"\s+", " ", q.quote) in text
+        assert f"{q.doc} · " in text and f'href="../../rulebooks/{q.doc}/#l' in page
+    for rs in clause.rulesets:  # by name, linked to the ruleset on the variants page
+        assert f'href="../../start/variants/#rs-{rs}"' in page
     for amb in CAT.ambiguities_of_clause("HND-5"):
         assert f'href="../../ambiguities/#{amb.id.lower()}"' in page
 
@@ -158,3 +159,160 @@ def test_the_same_page_with_a_known_reference_builds(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stdout + run.stderr
     page = (tmp_path / "site/extra/index.html").read_text(encoding="utf-8")
     assert 'href="../rules/bet/#bet-4"' in page and 'href="../ambiguities/#amb-2"' in page
+
+
+# --- the pages for readers -------------------------------------------------------------------------
+
+def _pages(site, lang: str) -> list[Path]:
+    return sorted((site.root / lang).rglob("index.html"))
+
+
+def _visible(page_html: str, quotes: bool = True) -> str:
+    """The article's text outside code listings (<pre>), tags removed; without the verbatim quotes
+    of the rulebooks (<blockquote>) if `quotes` is false."""
+    body = page_html
+    if "<article" in body:
+        body = body.split("<article", 1)[1].split("</article>", 1)[0]
+    body = re.sub(r"<pre\b.*?</pre>", " ", body, flags=re.S)
+    if not quotes:
+        body = re.sub(r"<blockquote\b.*?</blockquote>", " ", body, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", " ", body))
+
+
+# JSON objects or Python dicts/lists of strings as a reader would see them: {"a": ..., {'a': ..., ["a", ...
+DATA_LIKE = re.compile(r"""[{\[]\s*["'][\w -]+["']\s*[:,]|["']\w+["']\s*:\s*[\d"'\[{]""")
+# The witness data's own English results (proofs/witnesses.json): never on a page in another language.
+_WITNESS_DATA = json.loads((ROOT / "proofs/witnesses.json").read_text(encoding="utf-8"))
+ENGLISH_OUTCOMES = sorted({v for c in _WITNESS_DATA["comparisons"] for w in c["witnesses"]
+                           for r in (w["a"], w["b"]) for v in (r.values() if isinstance(r, dict) else [r])
+                           if isinstance(v, str) and " " in v})
+# The record format page documents a JSON format, with the schema's own (English) descriptions.
+DATA_PAGES = ("guide/record-format/",)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_page_shows_json_or_python_data(site, lang: str) -> None:
+    offenders = []
+    for path in _pages(site, lang):
+        if any(str(path.parent.relative_to(site.root / lang)) + "/" == p for p in DATA_PAGES):
+            continue
+        page = path.read_text(encoding="utf-8")
+        text = _visible(page)
+        found = DATA_LIKE.search(text)
+        if found:
+            around = text[max(0, found.start() - 40):found.end() + 40]
+            offenders.append(f"{path.relative_to(site.root)}: …{around}…")
+        if re.search(r"\bside [01]\b", text) and "/guide/" not in str(path):  # guides document seats
+            offenders.append(f"{path.relative_to(site.root)}: sides by number")
+        if lang != "en" and "/rulebooks/" not in str(path):  # the English rulebook is verbatim
+            own = _visible(page, quotes=False)
+            offenders += [f"{path.relative_to(site.root)}: English {e!r}"
+                          for e in ENGLISH_OUTCOMES if e in own]
+    assert not offenders, "\n".join(offenders)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_way_in_glossary_and_differences_pages(site, lang: str) -> None:
+    from truco_cli.glossary import load_glossary
+
+    for page in ("start/truco", "start/variants", "start/glossary", "start/differences"):
+        assert "<h1" in site.html(lang, page)
+    glossary = site.html(lang, "start/glossary")
+    for term in load_glossary():
+        assert f'id="term-{term.id}"' in glossary
+        assert f'href="../../{family_url(term.clause)}#{term.clause.lower()}"' in glossary
+    differences = site.html(lang, "start/differences")
+    for amb in CAT.ambiguities.values():
+        assert f'href="../../ambiguities/#{amb.id.lower()}"' in differences
+    if traceability.load(CAT.clauses).witnesses is not None:  # the examples, grouped by rulebook
+        text = text_of(differences)
+        assert re.search(r"000 , 001 , 003 : \S", text) and "002 : " in text
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_pictures_are_drawn_from_the_ruleset_data(site, lang: str) -> None:
+    import sys
+    sys.path.insert(0, str(ROOT / "docs/hooks"))
+    from ruleset_pictures import ruleset_pictures_data
+
+    page = site.html(lang, "start/variants")
+    for rs in CAT.rulesets:
+        groups, steps = ruleset_pictures_data(rs)
+        svg = re.search(rf'<svg class="truco-cards"[^>]*data-ruleset="{rs}".*?</svg>', page, re.S)
+        assert svg, rs
+        assert svg.group(0).count('class="card-group"') == len(groups)
+        assert svg.group(0).count('class="card"') == sum(len(g) for g in groups)
+        assert all(step.names.get(lang) for step in steps[1:])
+    assert page.count('<pre class="mermaid">') == len(CAT.rulesets)
+    assert page.count("assets/javascripts/mermaid.min.js") == 1
+    assert (site.root / lang / "assets/javascripts/mermaid.min.js").stat().st_size > 1_000_000
+
+
+def test_code_links_go_to_the_exact_line(site) -> None:
+    page = site.html("en", "rules/card")
+    trace = traceability.load(CAT.clauses)
+    cite = trace.cited("CARD-2", "engine")[0]
+    assert f'href="../../code/{cite.path}.html#L{cite.line}"' in page
+    view = (site.root / "en/code" / f"{cite.path}.html").read_text(encoding="utf-8")
+    assert f'<span id="L{cite.line}">' in view
+    source_line = (ROOT / cite.path).read_text(encoding="utf-8").splitlines()[cite.line - 1]
+    assert html.escape(source_line) in view
+    assert "<details" in page and "manilha" in page.split("<details", 1)[1].lower()  # the spec function
+
+
+def test_search_splits_on_punctuation_and_boosts_clause_pages(site) -> None:
+    index = json.loads((site.root / "en/search/search_index.json").read_text(encoding="utf-8"))
+    assert re.split(index["config"]["separator"], "(zap),") == ["", "zap", ""]
+    card = next(d for d in index["docs"] if d["location"] == "rules/card/")
+    assert card.get("boost", 1) > 1 and card.get("tags") == ["CARD"]  # "CARD-2" finds this page first
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_printable_page_per_language(site, lang: str) -> None:
+    page = site.html(lang, "print_page")
+    for fam in ("bet", "card", "flr"):
+        assert f'id="rules-{fam}-{fam}-1"' in page
+    assert 'id="start-glossary-term-zap"' in page
+
+
+def test_the_site_root_offers_the_four_languages(site) -> None:
+    root = (site.root / "index.html").read_text(encoding="utf-8")
+    for lang in LANGUAGES:
+        assert f'href="{lang}/" hreflang="{lang}"' in root
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_results_one_notice_or_a_status_on_every_clause(site, lang: str) -> None:
+    trace = traceability.load(CAT.clauses)
+    page = site.html(lang, "rules/bet")
+    bet = [c for c in CAT.clauses if c.startswith("BET-")]
+    if trace.tests is None and trace.proofs is None:
+        assert page.count("results-notice") == 1 and 'class="status' not in page
+    else:
+        assert page.count("status-tests") == len(bet) and page.count("status-proofs") == len(bet)
+    assert label_absent(page, lang, "not_run")
+
+
+def label_absent(page: str, lang: str, key: str) -> bool:
+    import sys
+    sys.path.insert(0, str(ROOT / "docs/hooks"))
+    from site_labels import label
+
+    return label(key, lang) not in text_of(page)
+
+
+def test_conformance_reports_are_pages_found_in_a_folder(tmp_path: Path) -> None:
+    import sys
+    sys.path.insert(0, str(ROOT / "docs/hooks"))
+    import site_conformance
+    from site_md import Ctx
+
+    ctx = Ctx(lang="it", cat=CAT, coverage={}, trace=None, warn=print)
+    pages, nav = site_conformance.pages(ctx, tmp_path / "none")
+    assert nav == [] and "Nessun rapporto" in pages[site_conformance.INDEX]
+    (tmp_path / "pytruco.md").write_text("# pytruco 0.1.3\n\n12 clauses checked.\n", encoding="utf-8")
+    (tmp_path / "pytruco.it.md").write_text("# pytruco 0.1.3 (it)\n\n12 clausole.\n", encoding="utf-8")
+    pages, nav = site_conformance.pages(ctx, tmp_path)
+    assert nav == [("pytruco 0.1.3 (it)", "conformance/pytruco.md")]
+    assert "12 clausole" in pages["conformance/pytruco.md"]
+    assert "](pytruco.md)" in pages[site_conformance.INDEX]

@@ -1,0 +1,206 @@
+"""The site's words for readers' pages (the way in, pictures, witnesses, results, conformance), in
+the order (es, en, it, pt); merged into site_labels."""
+
+from __future__ import annotations
+
+READER_LABELS: dict[str, tuple[str, str, str, str]] = {
+    # navigation
+    "start": ("Para empezar", "Start here", "Per iniziare", "Para começar"),
+    "s_truco": ("Qué es el Truco", "What Truco is", "Che cos'è il Truco", "O que é o Truco"),
+    "s_variants": ("Las variantes", "The variants", "Le varianti", "As variantes"),
+    "s_glossary": ("Glosario", "Glossary", "Glossario", "Glossário"),
+    "s_differences": (
+        "Dónde difieren los reglamentos",
+        "Where the rulebooks differ",
+        "Dove i regolamenti divergono",
+        "Onde os regulamentos divergem",
+    ),
+    "conformance": ("Conformidad", "Conformance", "Conformità", "Conformidade"),
+    "conformance_all": (
+        "Informes de conformidad",
+        "Conformance reports",
+        "Rapporti di conformità",
+        "Relatórios de conformidade",
+    ),
+    "conformance_intro": (
+        "Informes de motores de otros autores comprobados contra las reglas, cláusula por cláusula.",
+        "Reports on other authors' engines checked against the rules, clause by clause.",
+        "Rapporti sui motori di altri autori verificati rispetto alle regole, clausola per clausola.",
+        "Relatórios de motores de outros autores verificados contra as regras, cláusula a cláusula.",
+    ),
+    "conformance_none": (
+        "Todavía no se ha publicado ningún informe.",
+        "No report has been published yet.",
+        "Nessun rapporto è stato ancora pubblicato.",
+        "Ainda não foi publicado nenhum relatório.",
+    ),
+    # names of things
+    "rulebook_in": (
+        "reglamento en {lang}",
+        "{lang} rulebook",
+        "regolamento in {lang}",
+        "regulamento em {lang}",
+    ),
+    "one_v_one": ("mano a mano", "one against one", "uno contro uno", "um contra um"),
+    "in_pairs": ("en parejas", "in pairs", "in coppia", "em duplas"),
+    "cli_key": (
+        "clave en la línea de órdenes",
+        "command-line key",
+        "chiave sulla riga di comando",
+        "chave na linha de comando",
+    ),
+    # glossary
+    "glossary_intro": (
+        "Las palabras del Truco en español, inglés, italiano y portugués, cada una con la cláusula que "
+        "la define. Buscar cualquiera de ellas, en cualquier idioma, lleva a su entrada.",
+        "The words of Truco in Spanish, English, Italian and Portuguese, each with the clause that "
+        "defines it. Searching for any of them, in any language, leads to its entry.",
+        "Le parole del Truco in spagnolo, inglese, italiano e portoghese, ciascuna con la clausola che "
+        "la definisce. Cercarne una qualsiasi, in qualsiasi lingua, porta alla sua voce.",
+        "As palavras do Truco em espanhol, inglês, italiano e português, cada uma com a cláusula que a "
+        "define. Procurar qualquer uma delas, em qualquer língua, leva à sua entrada.",
+    ),
+    "defined_by": ("Definida en", "Defined by", "Definita da", "Definida em"),
+    # where the rulebooks differ
+    "diff_intro": (
+        "Lo que cambia de un reglamento a otro, por tema: primero lo que las variantes simplemente "
+        "juegan distinto, luego cada pregunta del registro de ambigüedades, con lo que dice cada "
+        "reglamento y un ejemplo. Los ejemplos son situaciones concretas calculadas por el programa.",
+        "What changes from one rulebook to another, by topic: first what the variants simply play "
+        "differently, then each question of the ambiguity register, with what each rulebook says and "
+        "an example. The examples are concrete situations computed by the suite.",
+        "Ciò che cambia da un regolamento all'altro, per tema: prima ciò che le varianti giocano "
+        "semplicemente in modo diverso, poi ogni domanda del registro delle ambiguità, con ciò che dice "
+        "ogni regolamento e un esempio. Gli esempi sono situazioni concrete calcolate dal programma.",
+        "O que muda de um regulamento para outro, por tema: primeiro o que as variantes simplesmente "
+        "jogam de maneira diferente, depois cada pergunta do registro de ambiguidades, com o que diz "
+        "cada regulamento e um exemplo. Os exemplos são situações concretas calculadas pelo programa.",
+    ),
+    "diff_no_witnesses": (
+        "Esta versión se construyó sin ejemplos calculados (`truco diff --write-all` los calcula).",
+        "This build has no computed examples (`truco diff --write-all` computes them).",
+        "Questa versione è stata costruita senza esempi calcolati (`truco diff --write-all` li calcola).",
+        "Esta versão foi construída sem exemplos calculados (`truco diff --write-all` calcula-os).",
+    ),
+    "diff_variants": (
+        "Las variantes juegan distinto:",
+        "The variants play differently:",
+        "Le varianti giocano in modo diverso:",
+        "As variantes jogam de maneira diferente:",
+    ),
+    "why_conflict": (
+        "Los reglamentos no dicen lo mismo.",
+        "The rulebooks disagree.",
+        "I regolamenti non dicono la stessa cosa.",
+        "Os regulamentos não dizem o mesmo.",
+    ),
+    "why_internal": (
+        "Un reglamento se contradice.",
+        "A rulebook contradicts itself.",
+        "Un regolamento si contraddice.",
+        "Um regulamento contradiz-se.",
+    ),
+    "why_gap": (
+        "Los reglamentos no lo dicen, y un motor tiene que decidirlo.",
+        "The rulebooks do not say, and an engine has to decide.",
+        "I regolamenti non lo dicono, e un motore deve deciderlo.",
+        "Os regulamentos não o dizem, e um motor tem de decidir.",
+    ),
+    "why_option": (
+        "El reglamento deja la elección a los jugadores.",
+        "The rulebook leaves the choice to the players.",
+        "Il regolamento lascia la scelta ai giocatori.",
+        "O regulamento deixa a escolha aos jogadores.",
+    ),
+    "in_register": ("{id} en el registro", "{id} in the register", "{id} nel registro", "{id} no registro"),
+    "said_by": ("Lo dice {docs}.", "Said by {docs}.", "Lo dice {docs}.", "Di-lo {docs}."),
+    "said_by_none": (
+        "Ningún reglamento lo dice: es la práctica común.",
+        "No rulebook says it: it is common practice.",
+        "Nessun regolamento lo dice: è la pratica comune.",
+        "Nenhum regulamento o diz: é a prática comum.",
+    ),
+    "default_of": (
+        "Lectura por defecto de {rulesets}.",
+        "Default of {rulesets}.",
+        "Lettura predefinita di {rulesets}.",
+        "Leitura padrão de {rulesets}.",
+    ),
+    "for_example": ("Por ejemplo:", "For example:", "Per esempio:", "Por exemplo:"),
+    "if_read_otherwise": (
+        "Los reglamentos coinciden por defecto; con la otra lectura:",
+        "The rulesets agree by default; under the other reading:",
+        "I regolamenti concordano per impostazione predefinita; con l'altra lettura:",
+        "Os regulamentos concordam por padrão; com a outra leitura:",
+    ),
+    # results of the last run
+    "no_results_title": (
+        "Sin resultados de pruebas",
+        "No test results",
+        "Nessun risultato dei test",
+        "Sem resultados de testes",
+    ),
+    "no_results_tests": (
+        "Esta versión del sitio se construyó sin resultados de pruebas, así que las cláusulas no muestran "
+        "su estado de pruebas.",
+        "This build of the site has no test results, so the clauses do not show their test status.",
+        "Questa versione del sito è stata costruita senza risultati dei test, quindi le clausole non "
+        "mostrano il loro stato dei test.",
+        "Esta versão do site foi construída sem resultados de testes, por isso as cláusulas não mostram o "
+        "seu estado de testes.",
+    ),
+    "no_results_proofs": (
+        "Esta versión del sitio se construyó sin resultados de demostraciones, así que las cláusulas no "
+        "muestran su estado de demostraciones.",
+        "This build of the site has no proof results, so the clauses do not show their proof status.",
+        "Questa versione del sito è stata costruita senza risultati delle dimostrazioni, quindi le clausole "
+        "non mostrano il loro stato delle dimostrazioni.",
+        "Esta versão do site foi construída sem resultados de provas, por isso as cláusulas não mostram o "
+        "seu estado de provas.",
+    ),
+    "no_results_tests_proofs": (
+        "Esta versión del sitio se construyó sin resultados de pruebas ni de demostraciones, así que las "
+        "cláusulas no muestran su estado. Las versiones de integración continua sí lo muestran.",
+        "This build of the site has no test or proof results, so the clauses do not show their status. "
+        "Builds made by continuous integration do.",
+        "Questa versione del sito è stata costruita senza risultati di test né di dimostrazioni, quindi "
+        "le clausole non mostrano il loro stato. Le versioni dell'integrazione continua lo mostrano.",
+        "Esta versão do site foi construída sem resultados de testes nem de provas, por isso as cláusulas "
+        "não mostram o seu estado. As versões da integração contínua mostram-no.",
+    ),
+    "proofs_ok": (
+        "{n} demostradas ({r} reglamentos)",
+        "{n} proved ({r} rulesets)",
+        "{n} dimostrate ({r} regolamenti)",
+        "{n} provadas ({r} regulamentos)",
+    ),
+    "spec_code": (
+        "Código de la especificación",
+        "Spec code",
+        "Codice della specifica",
+        "Código da especificação",
+    ),
+    # pictures
+    "pic_cards": (
+        "Orden de las cartas de {ruleset}, de la más fuerte a la más débil",
+        "Card order of {ruleset}, strongest first",
+        "Ordine delle carte di {ruleset}, dalla più forte",
+        "Ordem das cartas de {ruleset}, da mais forte para a mais fraca",
+    ),
+    "pic_hand_worth": (
+        "La mano vale {pts}",
+        "The hand is worth {pts}",
+        "La mano vale {pts}",
+        "A mão vale {pts}",
+    ),
+    "pic_call": ("se pide", "call", "si chiama", "pede-se"),
+    "pic_accepted": ("se acepta", "accepted", "accettata", "aceita"),
+    "pic_refused": ("se rechaza", "refused", "rifiutata", "recusada"),
+    "pic_raised": ("se sube", "raised", "rilanciata", "aumentada"),
+    "pic_caller_scores": (
+        "Quien apostó anota {pts}",
+        "The caller's side scores {pts}",
+        "Chi ha chiamato segna {pts}",
+        "Quem apostou marca {pts}",
+    ),
+}

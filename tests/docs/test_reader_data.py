@@ -1,0 +1,82 @@
+"""The data behind the readers' pages: the glossary file and the witnesses in words."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from spec.catalogue import LANGUAGES, load_catalogue
+from truco_cli.glossary import GlossaryError, load_glossary
+from truco_cli.witness_words import UnknownWitness, outcome_text, situation_text
+
+ROOT = Path(__file__).resolve().parents[2]
+CAT = load_catalogue()
+_FILE = json.loads((ROOT / "proofs/witnesses.json").read_text(encoding="utf-8"))
+WITNESSES = [w for c in _FILE["comparisons"] for w in c["witnesses"]]
+
+
+def test_every_glossary_term_has_four_languages_and_a_clause_that_names_it() -> None:
+    terms = load_glossary()
+    assert len(terms) >= 30
+    for term in terms:
+        clause = CAT.clause(term.clause)
+        said = " ".join([*clause.title.values(), *clause.text.values(), *(q.quote for q in clause.sources)])
+        assert any(name.lower() in said.lower() for name in term.all_names()), (term.id, term.clause)
+
+
+def test_the_terms_the_site_writes_in_parentheses_are_in_the_glossary() -> None:
+    names = {n.lower() for term in load_glossary() for n in term.all_names()}
+    for word in ("zap", "espadilha", "pica-fumo", "trunfos", "manilha", "copeta", "retruco", "me achico"):
+        assert word in names
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("- {id: x, clause: BET-1, names: {es: [a]}, means: {es: a}}\n", "names needs exactly the languages"),
+    ("- {id: X Y, clause: BET-1, names: {}, means: {}}\n", "not a new lower-case"),
+    ("- {id: x, clause: BET-1}\n", "exactly the fields"),
+    ("- {id: x, clause: BET-1, names: {es: [], en: [b], it: [c], pt: [d]}, "
+     "means: {es: a, en: b, it: c, pt: d}}\n", "names.es must be a non-empty list"),
+])
+def test_a_malformed_glossary_names_the_entry_and_field(tmp_path: Path, text: str, message: str) -> None:
+    path = tmp_path / "glossary.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(GlossaryError, match=re.escape(message)):
+        load_glossary(path)
+
+
+# The English results of the witness data: none may reach a Spanish, Italian or Portuguese reader.
+ENGLISH = sorted({v for w in WITNESSES for r in (w["a"], w["b"])
+                  for v in ([r] if isinstance(r, str) else r.values() if isinstance(r, dict) else [])
+                  if isinstance(v, str) and " " in v})
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_witness_reads_as_words_in_every_language(lang: str) -> None:
+    for w in WITNESSES:
+        for players in ({2}, {4}, {2, 4}):
+            text = " ".join([situation_text(w, lang, players), outcome_text(w, w["a"], lang, players),
+                             outcome_text(w, w["b"], lang, players)])
+            assert not re.search(r"[{}\[\]\"_]|side \d|\bNone\b|\bTrue\b|\bFalse\b", text), text
+            if lang != "en":
+                assert not [e for e in ENGLISH if e in text], text
+
+
+def test_sides_are_named_by_their_role_in_the_hand() -> None:
+    tied = {"domain": "hand-resolution", "situation": {"dealer_side": 1, "rounds": ["tie", "tie", "tie"]}}
+    assert situation_text(tied, "en", {4}) == "All three rounds are tied."
+    assert outcome_text(tied, "side 1 wins", "en", {4}) == "The dealing pair wins the hand."
+    assert outcome_text(tied, "side 0 wins", "en", {2}) == "The player who started the hand wins the hand."
+    assert outcome_text(tied, "side 1 wins", "it", {4}) == "La coppia che distribuisce vince la mano."
+    split = {"domain": "hand-resolution", "situation": {"dealer_side": 0, "rounds": [0, 1, "tie"]}}
+    assert situation_text(split, "es", {2}) == (
+        "Quien reparte gana la ronda 1, quien empezó la mano gana la ronda 2, la ronda 3 queda empatada.")
+
+
+def test_a_witness_without_wording_is_refused_not_shown_raw() -> None:
+    with pytest.raises(UnknownWitness, match="new-domain"):
+        situation_text({"domain": "new-domain", "situation": {"x": 1}}, "en")
+    with pytest.raises(UnknownWitness, match="unheard of"):
+        outcome_text({"domain": "target", "situation": {"score": 12}}, "unheard of", "en")

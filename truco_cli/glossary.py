@@ -1,0 +1,61 @@
+"""The glossary (spec/data/glossary.yaml): Truco's words in four languages, each with its clause."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+GLOSSARY_FILE = Path(__file__).resolve().parents[1] / "spec" / "data" / "glossary.yaml"
+LANGS = ("es", "en", "it", "pt")
+_ID = re.compile(r"^[a-z][a-z0-9-]*$")
+
+
+class GlossaryError(ValueError):
+    """The glossary file is malformed: the message names the entry and the field."""
+
+
+@dataclass(frozen=True)
+class Term:
+    id: str
+    clause: str
+    names: dict[str, tuple[str, ...]]  # language -> names, the usual one first
+    means: dict[str, str]  # language -> one sentence
+
+    def name(self, lang: str) -> str:
+        return self.names[lang][0]
+
+    def all_names(self) -> list[str]:
+        """Every name in every language, once each, in language order."""
+        return list(dict.fromkeys(n for lang in LANGS for n in self.names[lang]))
+
+
+def load_glossary(path: Path = GLOSSARY_FILE) -> list[Term]:
+    """The terms in file order; a missing language, an empty name or a duplicate ID is an error."""
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if not isinstance(raw, list):
+        raise GlossaryError(f"{path.name}: expected a list of terms")
+    terms, seen = [], set()
+    for i, entry in enumerate(raw, 1):
+        where = f"{path.name} entry {i}"
+        if not isinstance(entry, dict) or set(entry) != {"id", "clause", "names", "means"}:
+            raise GlossaryError(f"{where}: expected exactly the fields id, clause, names, means")
+        tid = entry["id"]
+        if not isinstance(tid, str) or not _ID.match(tid) or tid in seen:
+            raise GlossaryError(f"{where}: id {tid!r} is not a new lower-case-with-hyphens ID")
+        seen.add(tid)
+        names, means = entry["names"], entry["means"]
+        for field, value in (("names", names), ("means", means)):
+            if not isinstance(value, dict) or set(value) != set(LANGS):
+                raise GlossaryError(f"{where} ({tid}): {field} needs exactly the languages "
+                                    f"{', '.join(LANGS)}")
+        for lang in LANGS:
+            if not isinstance(names[lang], list) or not names[lang] or \
+                    not all(isinstance(n, str) and n.strip() for n in names[lang]):
+                raise GlossaryError(f"{where} ({tid}): names.{lang} must be a non-empty list of words")
+            if not isinstance(means[lang], str) or not means[lang].strip():
+                raise GlossaryError(f"{where} ({tid}): means.{lang} is empty")
+        terms.append(Term(tid, str(entry["clause"]), {k: tuple(v) for k, v in names.items()}, dict(means)))
+    return terms
