@@ -99,6 +99,10 @@ _L: dict[str, tuple[str, str, str, str]] = {
     "f_ENV": ("Envido", "Envido", "Envido", "Envido"),
     "f_FLR": ("Flor", "Flor", "Flor", "Flor"),
     "f_SEN": ("Señas", "Señas (signals)", "Señas (segnali)", "Señas (sinais)"),
+    "f_ARG": ("Truco argentino (reglas publicadas)", "Argentine Truco (published rules)",
+              "Truco argentino (regole pubblicate)", "Truco argentino (regras publicadas)"),
+    "f_URU": ("Truco uruguayo (reglas publicadas)", "Uruguayan Truco (published rules)",
+              "Truco uruguaiano (regole pubblicate)", "Truco uruguaio (regras publicadas)"),
     # rulebook pages
     "rulebook_intro": (
         "Texto completo y literal del reglamento; cada frase lleva las cláusulas que la citan.",
