@@ -30,9 +30,9 @@ def round_result(table: tuple[tuple[int, int, bool], ...], strength: tuple[int, 
     return (TIE if partner_tie_is_tie else side), first  # AMB-5 partner-tie
 
 
-def hand_result(rounds: tuple[int, ...], split_first_winner: bool, nobody_on_all_tied: bool,
-                dealer_side: int) -> int | None:
-    """The hand's winner side, NOBODY, or None while undecided (procedure rules 1-8)."""
+def hand_result(rounds: tuple[int, ...], split_first_winner: bool, all_tied: int) -> int | None:
+    """The hand's winner side, NOBODY, or None while undecided (procedure rules 1-8). `all_tied`
+    is the result when every round is tied (AMB-1: NOBODY, the dealer's or the starter's side)."""
     n = len(rounds)
     if n < 2:
         return None
@@ -51,6 +51,6 @@ def hand_result(rounds: tuple[int, ...], split_first_winner: bool, nobody_on_all
     if a == TIE:  # and b == TIE: AMB-3 third-round-decides
         if c != TIE:
             return c
-        return NOBODY if nobody_on_all_tied else dealer_side  # AMB-1: HND-9 or HND-10
+        return all_tied  # AMB-1: HND-9, HND-10 or starter-side-wins (ARG-4)
     # a and b won by different sides, c tied: AMB-2
     return a if split_first_winner else b  # HND-6 or last-winner-before-tie
