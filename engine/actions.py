@@ -15,6 +15,7 @@ from engine.features import SIGNS
 SIMPLE = ("accept", "run", "ten-play", "ten-decline", "envido", "real-envido", "falta-envido", "flor",
           "flor-raise", "flor-pass", "contraflor", "contraflor-resto")
 ENVIDO_CALLS = ("envido", "real-envido", "falta-envido")
+CONTEST_ACTIONS = SIMPLE[4:]  # the one-word actions of envido and flor
 CARD_VERBS = ("play", "cover")
 SLOTS = (1, 2, 3)  # IRN-2: a blind play names the slot of the card in the deal
 

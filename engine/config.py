@@ -13,7 +13,7 @@ from functools import lru_cache
 from engine import actions as A
 from engine.actions import Action
 from engine.cards import Deck
-from engine.features import Envido, Features, Flor, HandOfTen, IronHand, Ladder, Match, Sign, read_features
+from engine.features import Envido, Features, Flor, HandOfTen, IronHand, Sign, read_features
 from engine.rulesets import FALLBACK, Ruleset, find_ruleset
 
 
@@ -69,14 +69,6 @@ class Config:
     def overrides(self) -> dict[str, str]:
         """The readings that differ from the ruleset's defaults (what a record carries)."""
         return {k: v for k, v in self.readings if self.ruleset.defaults[k] != v}
-
-    @property
-    def ladder_rules(self) -> Ladder:
-        return self.features.ladder
-
-    @property
-    def match(self) -> Match:
-        return self.features.match
 
 
 def make_config(ruleset: str, readings: Mapping[str, str] | None = None) -> Config:

@@ -15,6 +15,7 @@ from engine.config import Config
 from engine.features import Sign
 from engine.hand import NO_SEAT, HandState
 from engine.phases import ENVIDO, FLOR_CONTRA, FLOR_OPP, FLOR_PARTNER, FLOR_RESTO, PLAY, TRUCO
+from engine.rulesets import READINGS
 from engine.tanto import envido_points, flor_points, is_ciego
 
 Award = tuple[str, int, int]  # (contest, side, points)
@@ -129,10 +130,8 @@ def answers(cfg: Config, h: HandState) -> tuple[Action, ...]:
 # ------------------------------------------------------------------ refusals
 
 
-def _note(cfg: Config, section: str) -> str:
+def reading_note(cfg: Config, section: str) -> str:
     """The readings in force that decide whether the file has `section` (e.g. AMB-32)."""
-    from engine.rulesets import READINGS
-
     listed = dict(cfg.readings)
     out = []
     for key, entry in cfg.ruleset.data["readings"].items():
@@ -190,7 +189,7 @@ def why_illegal(cfg: Config, h: HandState, action: Action) -> tuple[str, str] | 
     if kind in A.ENVIDO_CALLS:
         envido = cfg.envido
         if envido is None:
-            return ENVIDO_CLAUSE, f"there is no envido in {family}{_note(cfg, 'envido')}"
+            return ENVIDO_CLAUSE, f"there is no envido in {family}{reading_note(cfg, 'envido')}"
         if kind not in envido.calls:
             return envido.contest, f"there is no {kind} in {family}"
         if replaces and flor is not None and phase in (PLAY, TRUCO, ENVIDO):
@@ -205,7 +204,7 @@ def why_illegal(cfg: Config, h: HandState, action: Action) -> tuple[str, str] | 
         return None
     if kind == "flor":
         if flor is None:
-            return FLOR_CLAUSE, f"there is no flor in {family}{_note(cfg, 'flor')}"
+            return FLOR_CLAUSE, f"there is no flor in {family}{reading_note(cfg, 'flor')}"
         if phase not in (PLAY, TRUCO, ENVIDO) or (phase == ENVIDO and not cfg.flor_replaces_envido):
             return None
         if not holds_flor(h, seat):

@@ -35,7 +35,7 @@ from engine.hand import IRON, NORMAL, TEN, HandState, new_hand
 from engine.observation import ObservationMixin
 from engine.phases import OVER, PLAY, TEN_CHOICE, TRUCO
 from engine.record import RecordMixin
-from engine.tricks import NOBODY, TIE, hand_result, round_result
+from engine.tricks import NOBODY, ROUNDS, TIE, hand_result, round_result
 
 __all__ = ["IRON", "NORMAL", "TEN", "Game", "Outcome"]
 
@@ -562,7 +562,7 @@ class Game(ObservationMixin, RecordMixin):
     def _deck_note(self) -> str:
         """The deck clause, and the readings that change the deck (AMB-13 deck)."""
         cfg = self._cfg
-        note = C._note(cfg, "deck")
+        note = C.reading_note(cfg, "deck")
         return f"{cfg.features.deck_clause}, {note[2:-1]}" if note else cfg.features.deck_clause
 
     def _pending(self) -> tuple[str, str]:
@@ -588,7 +588,7 @@ class Game(ObservationMixin, RecordMixin):
         if h.phase == OVER:
             return cfg.features.match.end_clause, "the match is over"
         assert seat is not None
-        if kind == "sign" or kind in A.SIMPLE[4:] or h.phase not in (PLAY, TRUCO, TEN_CHOICE):
+        if kind == "sign" or kind in A.CONTEST_ACTIONS or h.phase not in (PLAY, TRUCO, TEN_CHOICE):
             found = C.why_illegal(cfg, h, action)
             if found:
                 return found
@@ -679,12 +679,12 @@ class Game(ObservationMixin, RecordMixin):
         decided = h.decided
         if decided is None:
             decided = hand_result(rounds, cfg.split_first_winner, h.all_tied)
-            if decided is not None and cfg.always_three and len(rounds) < 3:
+            if decided is not None and cfg.always_three and len(rounds) < ROUNDS:
                 h.decided = decided  # AMB-4 always-three-rounds: play on, the winner is fixed
                 decided = None
-        elif len(rounds) < 3:
+        elif len(rounds) < ROUNDS:
             decided = None
-        if decided is not None or len(rounds) == 3:  # HND-1: never more than three rounds
+        if decided is not None or len(rounds) == ROUNDS:  # HND-1: never more than three rounds
             self._finish_hand(decided, h.value)  # type: ignore[arg-type]
             return
         h.turn = h.to_act = h.leader

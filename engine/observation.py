@@ -7,6 +7,7 @@ from typing import Any
 from engine.errors import ArgumentTypeError, GameArgumentError
 from engine.hand import TEN
 from engine.phases import ENVIDO, FLOR_CONTRA, FLOR_OPP, FLOR_PARTNER, FLOR_RESTO, TEN_CHOICE, TRUCO
+from engine.tricks import TIE
 
 _HAND_KINDS = ("normal", "ten", "iron")
 
@@ -56,7 +57,7 @@ class ObservationMixin:
             obs["muestra"] = names[h.muestra]  # URU-2: face up, every seat sees it
         obs.update({
             "table": [shown(*p) for p in h.table],
-            "rounds": [{"result": "tie" if r == 2 else r, "plays": [shown(*p) for p in plays]}
+            "rounds": [{"result": "tie" if r == TIE else r, "plays": [shown(*p) for p in plays]}
                        for r, plays in zip(h.rounds, h.past, strict=True)],
             "pending": self._pending_call(),
             "over": self._winner is not None,

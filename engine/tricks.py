@@ -6,6 +6,7 @@ from engine.cards import COVERED
 
 TIE = 2  # a round result: 0 or 1 is the winning side
 NOBODY = 3  # a hand result: every round tied and nobody scores (HND-9)
+ROUNDS = 3  # HND-1: a hand never has more than three rounds
 
 
 def round_result(table: tuple[tuple[int, int, bool], ...], strength: tuple[int, ...],
@@ -45,7 +46,7 @@ def hand_result(rounds: tuple[int, ...], split_first_winner: bool, all_tied: int
         return a  # HND-5, HND-8
     if a == TIE and b != TIE:
         return b  # HND-5, HND-7
-    if n < 3:
+    if n < ROUNDS:
         return None
     c = rounds[2]
     if a == TIE:  # and b == TIE: AMB-3 third-round-decides

@@ -251,3 +251,34 @@ def test_the_shipped_files_load_strictly() -> None:
     """The engine's own reading of every shipped file, with the strict checks a user's file gets."""
     for path in sorted((ROOT / "spec" / "data" / "rulesets").glob("*.yaml")):
         assert load_ruleset_file(path) == path.stem, path
+
+
+SIX = GAUDERIO_1V1.replace("gauderio-1v1-test", "gauderio-six-test").replace(
+    "players: {count: 2, clause: SET-1}", "players: {count: 6, clause: SET-2}").replace(
+    "  stake: 3\n", "  stake: 3\n  partner_raise: 6\n") + """\
+senas:
+  ciego: {clause: SEN-1, below: "3"}
+  tanto-27-29: {clause: SEN-2, envido: [27, 29]}
+  tanto-30-plus: {clause: SEN-3, envido: [30, 33]}
+"""
+
+
+@pytest.mark.clause("SET-2", "FLR-3", "SEN-1")
+def test_six_players_in_three_pairs_of_seats(tmp_path: Path) -> None:
+    name = load_ruleset_file(_write(tmp_path, SIX))
+    hands = [["1e", "5e", "7e"], ["4o", "5c", "6b"], ["10e", "11b", "12o"], ["4b", "5o", "2c"],
+             ["1c", "3c", "6c"], ["7o", "6o", "10b"]]
+    g = Game.new(name, seed=0, deals=[hands])
+    assert g.config.n == 6 and [g.observation(s)["side"] for s in range(6)] == [0, 1, 0, 1, 0, 1]
+    g.push("sign tanto-30-plus")
+    assert [len(g.observation(s)["signs"]) for s in range(6)] == [0, 0, 1, 0, 1, 0], "[SEN-1] both partners"
+    g.push("flor")
+    assert g.to_act == 4, "[FLR-3] the first partner in order of play holding flor (seat 2 holds none)"
+    g.push("flor-raise")
+    assert g.scores == (6, 0), "[FLR-2] no opponent holds flor: the raised stake to the singer's side"
+    for seed in range(10):
+        rng = random.Random(seed)
+        g = Game.new(name, seed=seed)
+        while g.to_act is not None:
+            g.push(rng.choice(g.legal_actions()))
+        assert len(g.record()["hands"][0]["deal"]) == 6
