@@ -18,12 +18,13 @@ from typing import Any
 
 from engine import actions as A
 from engine import contests as C
+from engine import positions as P
+from engine import refusals as R
 from engine.actions import Action
 from engine.cards import Deck
 from engine.config import Config, make_config
 from engine.errors import (
     ArgumentTypeError,
-    GameArgumentError,
     GameDocumentError,
     IllegalActionError,
     InvalidActionError,
@@ -44,12 +45,6 @@ NO_CARD = -1  # a hand without a muestra
 HAND_SEED_STRIDE = 1_000_003  # the deal of hand k is seeded with deal_seed * stride + k
 _DEALER = random.Random()  # reseeded per hand: the deal depends only on (seed, hand number)
 
-# Clauses every ruleset shares (the catalogue's), cited where a file names none for that rule.
-ROUND_CLAUSE = "RND-1"  # a round: every player plays one card, in turn
-COVER_CLAUSE = "COV-1"  # AMB-7 covering, AMB-8 cover-round
-DECIDED_CLAUSE = "HND-2"  # AMB-4 always-three-rounds
-BLIND_CLAUSE = "IRN-2"  # AMB-11 iron-blind
-TEN_CHOICE_CLAUSE = "TEN-5"  # AMB-12 ten-choice
 TEN_DECLINE_PAYOUT = 2  # TEN-6, where the file gives no decline_payout
 
 # The match's own state, besides the hand: what undo restores and equality compares.
@@ -68,67 +63,6 @@ def _card_actions(deck: Deck) -> tuple[tuple[Action, ...], tuple[Action, ...], d
         index = {a: i for actions in (play, cover) for i, a in enumerate(actions)}
         found = _CARD_ACTIONS[deck.names] = (play, cover, index)
     return found
-
-
-def _card(cfg: Config, name: Any) -> int:
-    i = cfg.deck.index(name)
-    if i is None:
-        raise InvalidActionError(f"there is no card {name!r} in the {cfg.ruleset.name} deck")
-    return i
-
-
-def _parse_deals(cfg: Config, deals: Any) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """Stacked hands: three distinct cards of this deck per seat (DEAL-1)."""
-    if deals is None:
-        return ()
-    if isinstance(deals, str | bytes) or not isinstance(deals, Sequence):
-        raise ArgumentTypeError("deals is a list of hands, each a list of three card names per seat")
-    out = []
-    for deal in deals:
-        if (isinstance(deal, str | bytes) or not isinstance(deal, Sequence) or len(deal) != cfg.n
-                or any(isinstance(c, str | bytes) or not isinstance(c, Sequence) or len(c) != CARDS_PER_SEAT
-                       for c in deal)):
-            raise GameArgumentError(f"a deal gives three cards to each of {cfg.n} seats")
-        hand = tuple(tuple(_card(cfg, name) for name in cards) for cards in deal)
-        flat = [c for cards in hand for c in cards]
-        if len(set(flat)) != len(flat):
-            raise GameArgumentError("a card is dealt twice")
-        out.append(hand)
-    return tuple(out)
-
-
-def _parse_muestras(cfg: Config, muestras: Any, stacked: tuple[tuple[tuple[int, ...], ...], ...]
-                    ) -> tuple[int, ...]:
-    """URU-2: one muestra per stacked hand, a card of the deck that no seat holds in that hand."""
-    if not cfg.deck.has_muestra:
-        if muestras:
-            raise GameArgumentError(f"{cfg.ruleset.name} turns up no muestra")
-        return ()
-    muestras = () if muestras is None else muestras
-    if isinstance(muestras, str | bytes) or not isinstance(muestras, Sequence):
-        raise ArgumentTypeError("muestras is a list of card names, one per stacked deal")
-    if len(muestras) != len(stacked):
-        raise GameArgumentError(f"{cfg.ruleset.name} turns up a muestra: give one per stacked deal "
-                                f"({len(stacked)} deals, {len(muestras)} muestras)")
-    out = []
-    for k, (name, deal) in enumerate(zip(muestras, stacked, strict=True)):
-        card = _card(cfg, name)
-        if any(card in cards for cards in deal):
-            raise GameArgumentError(f"the muestra {name} of stacked hand {k + 1} is also dealt to a seat")
-        out.append(card)
-    return tuple(out)
-
-
-def _parse_scores(cfg: Config, scores: Any) -> tuple[int, int]:
-    if scores is None:
-        return (0, 0)
-    if (isinstance(scores, str | bytes) or not isinstance(scores, Sequence) or len(scores) != 2
-            or not all(isinstance(x, int) and not isinstance(x, bool) for x in scores)):
-        raise GameArgumentError("starting scores are two whole numbers, side 0's then side 1's")
-    start = (int(scores[0]), int(scores[1]))
-    if not all(0 <= x < cfg.target for x in start):
-        raise GameArgumentError(f"starting scores must be 0..{cfg.target - 1}")
-    return start
 
 
 @dataclass(frozen=True)
@@ -168,9 +102,9 @@ class Game(ObservationMixin, RecordMixin):
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise ArgumentTypeError("seed must be an int or None")
         deal_seed = seed if seed is not None else random.getrandbits(63)
-        stacked = _parse_deals(cfg, deals)
-        shown = _parse_muestras(cfg, muestras, stacked)
-        start = _parse_scores(cfg, scores)
+        stacked = P.parse_deals(cfg, deals)
+        shown = P.parse_muestras(cfg, muestras, stacked)
+        start = P.parse_scores(cfg, scores)
         return cls._fresh(cfg, seed, deal_seed, stacked, shown, start)
 
     @classmethod
@@ -371,9 +305,9 @@ class Game(ObservationMixin, RecordMixin):
         readings = field("readings", dict, {})
         cfg = make_config(field("ruleset", str), readings)
         seed = field("seed", (int, type(None)), None)
-        stacked = _parse_deals(cfg, field("deals", list, []))
-        shown = _parse_muestras(cfg, field("muestras", list, []), stacked)
-        start = _parse_scores(cfg, field("scores", list, [0, 0]))
+        stacked = P.parse_deals(cfg, field("deals", list, []))
+        shown = P.parse_muestras(cfg, field("muestras", list, []), stacked)
+        start = P.parse_scores(cfg, field("scores", list, [0, 0]))
         g = cls._fresh(cfg, seed, field("deal_seed", int), stacked, shown, start)
         for i, move in enumerate(field("moves", list)):
             try:
@@ -559,93 +493,8 @@ class Game(ObservationMixin, RecordMixin):
         clause, message = self._why_illegal(action)
         raise IllegalActionError(clause, message)
 
-    def _deck_note(self) -> str:
-        """The deck clause, and the readings that change the deck (AMB-13 deck)."""
-        cfg = self._cfg
-        note = C.reading_note(cfg, "deck")
-        return f"{cfg.features.deck_clause}, {note[2:-1]}" if note else cfg.features.deck_clause
-
-    def _pending(self) -> tuple[str, str]:
-        """Why only an answer is legal in the current phase."""
-        cfg = self._cfg
-        h = self.hand
-        if h.phase == TRUCO:
-            return cfg.features.ladder.answer, "a truco call is pending: answer it first"
-        if h.phase == TEN_CHOICE:
-            clause = (cfg.ten.choice if cfg.ten else None) or TEN_CHOICE_CLAUSE
-            return clause, f"side {h.ten_side} must first choose to play or decline"
-        return C.pending_reason(cfg, h.phase)
-
     def _why_illegal(self, action: Action) -> tuple[str, str]:
-        cfg = self._cfg
-        h = self.hand
-        kind = action.kind
-        seat = h.to_act
-        ladder = cfg.features.ladder
-        if kind in ("play", "cover") and action.slot is None and cfg.deck.index(str(action.arg)) is None:
-            raise InvalidActionError(
-                f"there is no card {action.arg!r} in the {cfg.ruleset.name} deck ({self._deck_note()})")
-        if h.phase == OVER:
-            return cfg.features.match.end_clause, "the match is over"
-        assert seat is not None
-        if kind == "sign" or kind in A.CONTEST_ACTIONS or h.phase not in (PLAY, TRUCO, TEN_CHOICE):
-            found = C.why_illegal(cfg, h, action)
-            if found:
-                return found
-        iron_clause = (cfg.iron.blind if cfg.iron else None) or BLIND_CLAUSE
-        if kind in ("play", "cover"):
-            if h.phase != PLAY:
-                return self._pending()
-            if action.slot is not None:
-                if not h.blind:
-                    return iron_clause, "cards are played by slot only in a blind iron hand"
-                if action.slot not in h.left[seat]:
-                    return ROUND_CLAUSE, f"seat {seat} has already played slot #{action.slot + 1}"
-            else:
-                if h.blind:
-                    return iron_clause, "the iron hand is blind: play a slot ('play #1'), not a card name"
-                if self._card_of.get(action) not in [h.deal[seat][k] for k in h.left[seat]]:
-                    return cfg.features.deal_clause, f"seat {seat} does not hold {action.arg}"
-            if kind == "cover":
-                if not cfg.cover_allowed:
-                    return COVER_CLAUSE, "covering=not-allowed (AMB-7): cards are played face up"
-                if cfg.cover_not_first and not h.rounds:
-                    return COVER_CLAUSE, "cover-round=not-first-round (AMB-8): no covered card in round 1"
-            if cfg.flor_mandatory and self._must_sing_flor(seat):
-                return (cfg.flor.sing if cfg.flor else C.FLOR_CLAUSE,
-                        f"flor-optional=mandatory (AMB-26): seat {seat} must sing flor before playing")
-            return ROUND_CLAUSE, "not a legal play now"
-        if kind == "raise":
-            if h.phase == TRUCO:
-                nxt = h.ladder_i + 2
-                if nxt >= len(cfg.ladder):
-                    return ladder.top, "the call at the top can only be accepted or run from"
-                return ladder.order, f"the next step is {cfg.ladder[nxt]}, not {action.arg}"
-            if h.phase != PLAY:
-                return self._pending()
-            if h.decided is not None:
-                return DECIDED_CLAUSE, "hand-length=always-three-rounds (AMB-4): the hand is already decided"
-            if h.no_truco:
-                if h.kind == IRON and cfg.iron is not None and cfg.iron.no_truco:
-                    return cfg.iron.no_truco, "nobody may call truco in the iron hand"
-                clause = cfg.ten.no_truco if cfg.ten else ladder.order
-                return clause, "nobody may call truco in the hand of ten"
-            if h.ladder_i + 1 >= len(cfg.ladder):
-                return ladder.top, f"the hand is already worth {h.value}, the top"
-            if h.last_call_side == seat & 1 and cfg.other_side_next:
-                return ladder.alternate, f"side {seat & 1} made the last call"
-            step = cfg.ladder[h.ladder_i + 1]
-            return ladder.order, f"one step at a time: the next call is {step}, not {action.arg}"
-        if kind in ("accept", "run"):
-            if h.phase == TEN_CHOICE:
-                return self._pending()
-            return ladder.answer, "there is no call to answer"
-        if kind in ("ten-play", "ten-decline"):
-            clause = (cfg.ten.choice if cfg.ten else None) or TEN_CHOICE_CLAUSE
-            return clause, "there is no hand-of-ten choice to make now"
-        if h.phase in (TRUCO, TEN_CHOICE):
-            return self._pending()
-        return ROUND_CLAUSE, f"{action.text} is not legal now"
+        return R.why_illegal(self._cfg, self.hand, action, self._card_of.get(action))
 
     # ----------------------------------------------------------------- handlers
 
