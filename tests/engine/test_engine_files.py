@@ -282,3 +282,50 @@ def test_six_players_in_three_pairs_of_seats(tmp_path: Path) -> None:
         while g.to_act is not None:
             g.push(rng.choice(g.legal_actions()))
         assert len(g.record()["hands"][0]["deal"]) == 6
+
+
+JUNK = [None, 0, -1, 1, 3, 100, "", "x", "falta", "double", [], {}, [1], ["e"], {"a": 1}, True, 2.5,
+        "BET-6", "12"]
+
+
+def _leaves(node: object, path: tuple = ()) -> list[tuple]:
+    out = [path]
+    if isinstance(node, dict):
+        for k, v in node.items():
+            out += _leaves(v, (*path, k))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            out += _leaves(v, (*path, i))
+    return out
+
+
+def test_damaged_files_are_refused_or_play_never_a_traceback(tmp_path: Path) -> None:
+    """Shipped files with one to three fields replaced by junk or removed: each is refused with a
+    RulesetFileError, or loads and plays a match; nothing else is raised."""
+    rng = random.Random(2024)
+    texts = [p.read_text() for p in sorted((ROOT / "spec" / "data" / "rulesets").glob("*.yaml"))]
+    refused = played = 0
+    for i in range(40):
+        data = yaml.safe_load(rng.choice(texts))
+        data["name"] = f"damaged-{i}"
+        for _ in range(rng.randint(1, 3)):
+            *parents, last = rng.choice([p for p in _leaves(data) if p])
+            node = data
+            for part in parents:
+                node = node[part]
+            if isinstance(node, dict) and rng.random() < 0.2:
+                del node[last]
+            else:
+                node[last] = rng.choice(JUNK)
+        try:
+            name = load_ruleset_file(_write(tmp_path, yaml.safe_dump(data, allow_unicode=True), f"{i}.yaml"))
+        except RulesetFileError:
+            refused += 1
+            continue
+        game = Game.new(name, seed=i)
+        for _ in range(300):
+            if game.to_act is None:
+                break
+            game.push(rng.choice(game.legal_actions()))
+        played += 1
+    assert refused and played, (refused, played)
