@@ -151,3 +151,17 @@ def test_actions_round_trip_and_are_interned() -> None:
     for bad in ("play 9Z", "raise", "raise four", "sign wink", "", "play #4", "dance"):
         with pytest.raises(InvalidActionError):
             Action.parse(bad)
+
+
+def test_keys_a_file_leaves_out_fall_back_to_one_of_their_readings() -> None:
+    """A key the engine reads itself has a fallback reading for files that do not list it; the
+    keys without one act only through what their readings set in the file."""
+    from engine.rulesets import FALLBACK
+
+    for key, reading in FALLBACK.items():
+        assert reading in engine.READINGS[key][1], key
+    by_sets = set(engine.READINGS) - set(FALLBACK)
+    assert by_sets == {"deck", "gauderio-target", "match-format", "flor-in-play", "partida-points"}
+    for name, data in RULESET_FILES.items():
+        for key in by_sets & set(data["readings"]):
+            assert data["readings"][key].get("sets"), f"{name}: {key} changes the game only through 'sets'"
