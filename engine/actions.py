@@ -1,14 +1,23 @@
-"""Actions: immutable, interned value objects with the text form of the record format."""
+"""Actions: immutable, interned value objects with the text form of the record format.
+
+One rule for every verb: an action is written exactly as the record format writes it, words
+separated by one space, with no other whitespace (`raise 4`, `play 7H`, `sign ciego`). Anything
+else is an InvalidActionError.
+"""
 
 from __future__ import annotations
 
-from engine.cards import GAUDERIO_NAMES, MINEIRO_NAMES, card_index
-from engine.errors import InvalidActionError
+from collections.abc import Iterable
 
-SIGNS = ("ciego", "tanto-27-29", "tanto-30-plus")  # SEN-1, SEN-2, SEN-3
+from engine.errors import InvalidActionError
+from engine.features import SIGNS
+
 SIMPLE = ("accept", "run", "ten-play", "ten-decline", "envido", "real-envido", "falta-envido", "flor",
           "flor-raise", "flor-pass", "contraflor", "contraflor-resto")
 ENVIDO_CALLS = ("envido", "real-envido", "falta-envido")
+CONTEST_ACTIONS = SIMPLE[4:]  # the one-word actions of envido and flor
+CARD_VERBS = ("play", "cover")
+SLOTS = (1, 2, 3)  # IRN-2: a blind play names the slot of the card in the deal
 
 
 class Action:
@@ -18,11 +27,10 @@ class Action:
     Actions are immutable and interned: equal actions are the same object, so comparing and
     hashing them is by identity, which keeps legal-move lists cheap to search."""
 
-    __slots__ = ("arg", "card", "kind", "slot", "text")
+    __slots__ = ("arg", "kind", "slot", "text")
     kind: str
     arg: str | int | None
     text: str
-    card: int  # the card's index in its variant's deck, or -1
     slot: int | None  # the 0-based slot of a blind play ('play #2' -> 1), else None
 
     def __new__(cls, kind: str, arg: str | int | None = None) -> Action:
@@ -32,8 +40,7 @@ class Action:
             return found
         self = object.__new__(cls)
         slot = int(arg[1]) - 1 if isinstance(arg, str) and arg.startswith("#") else None
-        card = card_index(arg) if kind in ("play", "cover") and slot is None and isinstance(arg, str) else -1
-        for name, value in (("kind", kind), ("arg", arg), ("text", text), ("card", card), ("slot", slot)):
+        for name, value in (("kind", kind), ("arg", arg), ("text", text), ("slot", slot)):
             object.__setattr__(self, name, value)
         _BY_TEXT[text] = self
         return self
@@ -64,14 +71,25 @@ class Action:
             pass
         if not isinstance(text, str):
             raise InvalidActionError(f"an action is text, not {type(text).__name__}")
-        parts = text.split()
-        if len(parts) == 2 and parts[0] == "raise" and parts[1].isdigit() and str(int(parts[1])) == parts[1]:
-            return Action("raise", int(parts[1]))  # well-formed; the game decides if it is legal
-        if len(parts) == 2 and parts[0] in ("play", "cover"):
+        parts = text.split(" ")
+        if text and any(not p or p.strip() != p or len(p.split()) != 1 for p in parts):
             raise InvalidActionError(
-                f"no card or slot called {parts[1]!r} (cards like '7H' or '1e', slots '#1'..'#3')")
-        if len(parts) == 2 and parts[0] == "sign":
-            raise InvalidActionError(f"no seña called {parts[1]!r}; valid: {', '.join(SIGNS)}")
+                f"malformed action {text!r}: words are separated by one space, with no other whitespace")
+        if len(parts) == 2:
+            verb, arg = parts
+            if verb == "raise" and arg.isascii() and arg.isdigit() and str(int(arg)) == arg:
+                return raise_to(int(arg))  # well-formed; the game decides if it is legal
+            if verb in CARD_VERBS:
+                from engine.rulesets import intern_all_cards  # the decks are read on first use
+
+                intern_all_cards()
+                found = _BY_TEXT.get(text)
+                if found is not None:
+                    return found
+                raise InvalidActionError(
+                    f"no card or slot called {arg!r} (cards like '7H' or '1e', slots '#1'..'#3')")
+            if verb == "sign":
+                raise InvalidActionError(f"no seña called {arg!r}; valid: {', '.join(SIGNS)}")
         raise InvalidActionError(f"malformed action {text!r}")
 
 
@@ -79,26 +97,27 @@ _BY_TEXT: dict[str, Action] = {}
 
 
 def _build() -> None:
-    for name in MINEIRO_NAMES + GAUDERIO_NAMES:
-        Action("play", name)
-        Action("cover", name)
-    for slot in (1, 2, 3):
+    """Intern the actions every game shares: blind plays by slot, the one-word actions, señas."""
+    for slot in SLOTS:
         Action("play", f"#{slot}")
         Action("cover", f"#{slot}")
-    for value in (1, 2, 3, 4, 6, 10, 12):
-        Action("raise", value)
     for kind in SIMPLE:
         Action(kind)
     for sign in SIGNS:
         Action("sign", sign)
 
 
+def intern_cards(names: Iterable[str]) -> None:
+    """Intern `play` and `cover` for each card name (a deck's cards, when its ruleset loads)."""
+    for name in names:
+        Action("play", name)
+        Action("cover", name)
+
+
 _build()
 
-PLAY = {name: _BY_TEXT["play " + name] for name in MINEIRO_NAMES + GAUDERIO_NAMES}
-COVER = {name: _BY_TEXT["cover " + name] for name in MINEIRO_NAMES + GAUDERIO_NAMES}
-PLAY_SLOT = tuple(_BY_TEXT[f"play #{s}"] for s in (1, 2, 3))
-COVER_SLOT = tuple(_BY_TEXT[f"cover #{s}"] for s in (1, 2, 3))
+PLAY_SLOT = tuple(_BY_TEXT[f"play #{s}"] for s in SLOTS)
+COVER_SLOT = tuple(_BY_TEXT[f"cover #{s}"] for s in SLOTS)
 ACCEPT = _BY_TEXT["accept"]
 RUN = _BY_TEXT["run"]
 TEN_PLAY = _BY_TEXT["ten-play"]
@@ -112,10 +131,10 @@ FLOR_PASS = _BY_TEXT["flor-pass"]
 CONTRAFLOR = _BY_TEXT["contraflor"]
 CONTRAFLOR_RESTO = _BY_TEXT["contraflor-resto"]
 SIGN = {s: _BY_TEXT["sign " + s] for s in SIGNS}
+BY_CALL = {"envido": ENVIDO, "real-envido": REAL_ENVIDO, "falta-envido": FALTA_ENVIDO}
 
-
-_RAISES = {v: _BY_TEXT[f"raise {v}"] for v in (1, 2, 3, 4, 6, 10, 12)}
 
 
 def raise_to(value: int) -> Action:
-    return _RAISES.get(value) or Action("raise", value)
+    """The call of `value` on the truco ladder (a game keeps its ladder's calls at hand)."""
+    return Action("raise", value)

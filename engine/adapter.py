@@ -40,11 +40,13 @@ class ReferenceAdapter:
         self._game().push(action)
 
     def deal(self) -> list[list[str]]:
-        g = self._game()
-        # The checker sees every card, so this reads the game's own deal (not an observation,
+        # The checker sees every card, so this is the game's own deal (not an observation,
         # which hides cards in a blind hand).
-        names = g.config.deck.names
-        return [[names[c] for c in cards] for cards in g._deal]
+        return self._game().deal()
+
+    def muestra(self) -> str | None:
+        """The card turned up in the hand being played, or None where the ruleset has none."""
+        return self._game().muestra()
 
     def record(self) -> dict[str, Any]:
         return self._game().record()

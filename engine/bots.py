@@ -27,6 +27,12 @@ class RandomBot:
         return self.rng.choice(game.legal_actions())
 
 
+STRONG_GROUPS = 5  # a card in the deck's five strongest groups (or a pieza) counts as strong
+ACCEPT_ENVIDO_FROM = 26  # envido points: accept a call
+CALL_ENVIDO_FROM = 28  # ... open one
+FALTA_FROM = 31  # ... answer with falta envido
+
+
 class SimpleBot:
     """Plays the cheapest card that takes the round, calls and accepts with strong cards."""
 
@@ -39,10 +45,10 @@ class SimpleBot:
         assert seat is not None
         obs = game.observation(seat)
         deck = game.config.deck
-        strength = deck.strength
+        strength = deck.strengths(obs.get("muestra"))  # URU-3: the piezas of this hand's muestra
         mine = [deck.index(c["card"]) for c in obs["hand"] if c["card"] is not None]
         power = sorted((strength[c] for c in mine if c is not None), reverse=True)
-        strong = sum(1 for p in power if p >= 9)
+        strong = sum(1 for p in power if p >= deck.groups - STRONG_GROUPS)
         pending = obs["pending"]
         kinds = {a.kind: a for a in legal}
         if pending is not None:
@@ -51,9 +57,9 @@ class SimpleBot:
                 return A.TEN_PLAY if strong or self.rng.random() < 0.5 else A.TEN_DECLINE
             if kind == "envido":
                 points = obs.get("envido_points", 0)
-                if points >= 31 and A.FALTA_ENVIDO in legal:
+                if points >= FALTA_FROM and A.FALTA_ENVIDO in legal:
                     return A.FALTA_ENVIDO
-                return A.ACCEPT if points >= 26 else A.RUN
+                return A.ACCEPT if points >= ACCEPT_ENVIDO_FROM else A.RUN
             if kind in ("flor", "contraflor", "contraflor-resto"):
                 if A.FLOR_RAISE in legal:
                     return A.FLOR_RAISE
@@ -63,7 +69,7 @@ class SimpleBot:
             return A.ACCEPT if strong >= 1 or self.rng.random() < 0.3 else A.RUN
         if A.FLOR in legal:
             return A.FLOR
-        if A.ENVIDO in legal and obs.get("envido_points", 0) >= 28:
+        if A.ENVIDO in legal and obs.get("envido_points", 0) >= CALL_ENVIDO_FROM:
             return A.ENVIDO
         if "raise" in kinds and strong >= 2 and self.rng.random() < 0.5:
             return kinds["raise"]

@@ -1,99 +1,108 @@
-"""Decks and card tables: names, strength (CARD-1..5) and envido value (ENV-7), all by card index.
+"""A ruleset's deck: card names, strength, suits and envido values, all by card index.
 
-A card is an int 0..39, its position in the variant's full forty-card list (rank-major). Tables
-are tuples indexed by that int so the game never parses names while playing.
+A card is an int, its position in the file's ranks x suits list (rank-major, the file's order).
+Tables are tuples indexed by that int so the game never parses names while playing.
+
+Strength comes from the file's ranked groups (the strength clauses): the weakest group is 0,
+each stronger group one more, and the cards of one group are equal. Where the ruleset has a
+muestra, each hand has its own table: the piezas of the muestra's suit rank above every group, in
+the listed order, and the stand-in rank takes the place of a pieza that is the muestra (URU-3,
+URU-4); `Deck.hand_cards` builds it once per muestra card.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-MINEIRO_RANKS = ("4", "5", "6", "7", "Q", "J", "K", "A", "2", "3")  # CARD-1, lowest first
-MINEIRO_SUITS = ("C", "H", "S", "D")
-GAUDERIO_RANKS = ("1", "2", "3", "4", "5", "6", "7", "10", "11", "12")  # DECK-2
-GAUDERIO_SUITS = ("e", "b", "o", "c")
+from dataclasses import dataclass, field
 
 COVERED = -1  # COV-1 / AMB-6 worth-nothing: below every face-up card; two covered cards are equal
+NOT_A_PIEZA = -1  # in a hand's pieza table: the card is no pieza
 
-# CARD-2, CARD-3: the fixed manilhas, strongest first, above every common card (strengths 0..9).
-_MANILHAS = {"4C": 13, "7H": 12, "AS": 11, "7D": 10}
-# CARD-5: the Gauderio order; cards in one group share a strength.
-_GAUDERIO_TOP = {"1e": 13, "1b": 12, "7e": 11, "7o": 10}
-_GAUDERIO_RANK = {"3": 9, "2": 8, "1": 7, "12": 6, "11": 5, "10": 4, "7": 3, "6": 2, "5": 1, "4": 0}
-THREE_STRENGTH = 9  # SEN-1 / AMB-28: 'ciego' = no card at or above the 3s
+
+@dataclass(frozen=True)
+class HandCards:
+    """The tables of one hand with a muestra: strength and pieza points by card index."""
+
+    strength: tuple[int, ...]
+    pieza: tuple[int, ...]  # a pieza's own envido points (URU-5), else NOT_A_PIEZA
 
 
 @dataclass(frozen=True)
 class Deck:
-    """One variant's cards. `cards` lists the indices in use (AMB-13 may drop the Qs)."""
+    """One ruleset's cards. `cards` lists the indices in play (the file may exclude some)."""
 
-    variant: str
     names: tuple[str, ...]
+    ranks: tuple[str, ...]
+    suits: tuple[str, ...]
     cards: tuple[int, ...]
-    strength: tuple[int, ...]
+    strength: tuple[int, ...]  # CARD-*: by index, 0 = the weakest group
+    groups: int  # how many strength groups
     suit: tuple[int, ...]
-    envido: tuple[int, ...]
+    envido: tuple[int, ...]  # ENV-7: each card's envido value (0 where the ruleset has no envido)
+    pair_bonus: int  # ENV-2: added for two cards of one suit
     members: frozenset[int]
+    piezas: tuple[tuple[int, int], ...] = ()  # (rank index, envido points), strongest first
+    stand_in: int | None = None  # rank index of the stand-in (URU-4)
+    _index: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
+    _hands: dict[int, HandCards] = field(default_factory=dict, init=False, compare=False, repr=False)
+
+    @property
+    def has_muestra(self) -> bool:
+        return bool(self.piezas)
 
     def index(self, name: str) -> int | None:
         """The card index of `name` if it is in this deck, else None."""
-        i = _INDEX[self.variant].get(name)
+        i = self._index.get(name) if isinstance(name, str) else None
         return i if i is not None and i in self.members else None
 
+    def card(self, rank: int, suit: int) -> int:
+        return rank * len(self.suits) + suit
 
-def _names(ranks: tuple[str, ...], suits: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(r + s for r in ranks for s in suits)
+    def hand_cards(self, muestra: int) -> HandCards:
+        """The strength and pieza tables of a hand whose muestra is card `muestra`."""
+        found = self._hands.get(muestra)
+        if found is not None:
+            return found
+        suit = self.suit[muestra]
+        strength = list(self.strength)
+        pieza = [NOT_A_PIEZA] * len(self.names)
+        top = self.groups + len(self.piezas) - 1  # URU-3: the piezas rank above every group
+        for i, (rank, points) in enumerate(self.piezas):
+            card = self.card(rank, suit)
+            if card == muestra:  # URU-4: the stand-in takes the place of the pieza turned up
+                if self.stand_in is None:
+                    continue
+                card = self.card(self.stand_in, suit)
+            strength[card] = top - i
+            pieza[card] = points
+        found = self._hands[muestra] = HandCards(tuple(strength), tuple(pieza))
+        return found
 
-
-MINEIRO_NAMES = _names(MINEIRO_RANKS, MINEIRO_SUITS)
-GAUDERIO_NAMES = _names(GAUDERIO_RANKS, GAUDERIO_SUITS)
-_INDEX = {
-    "mineiro": {n: i for i, n in enumerate(MINEIRO_NAMES)},
-    "gauderio": {n: i for i, n in enumerate(GAUDERIO_NAMES)},
-}
-
-
-def _mineiro_strength(i: int) -> int:
-    name = MINEIRO_NAMES[i]
-    return _MANILHAS.get(name, i // 4)  # CARD-4: suit irrelevant among common cards
-
-
-def _gauderio_strength(i: int) -> int:
-    name = GAUDERIO_NAMES[i]
-    return _GAUDERIO_TOP.get(name, _GAUDERIO_RANK[GAUDERIO_RANKS[i // 4]])
-
-
-def _gauderio_envido(i: int) -> int:
-    face = int(GAUDERIO_RANKS[i // 4])
-    return face if face <= 7 else 0  # ENV-7: 1..7 face value, 10..12 count 0
-
-
-def _deck(variant: str, cards: tuple[int, ...]) -> Deck:
-    if variant == "mineiro":
-        return Deck(variant, MINEIRO_NAMES, cards, tuple(_mineiro_strength(i) for i in range(40)),
-                    tuple(i % 4 for i in range(40)), (0,) * 40, frozenset(cards))
-    return Deck(variant, GAUDERIO_NAMES, cards, tuple(_gauderio_strength(i) for i in range(40)),
-                tuple(i % 4 for i in range(40)), tuple(_gauderio_envido(i) for i in range(40)),
-                frozenset(cards))
+    def strengths(self, muestra: str | None = None) -> tuple[int, ...]:
+        """The strength table of a hand with this muestra (by name), or the deck's own."""
+        m = self.index(muestra) if muestra is not None else None
+        return self.strength if m is None or not self.piezas else self.hand_cards(m).strength
 
 
-# DECK-1 / AMB-13 forty-cards; spanish-without-tens drops the Q (the sota, numbered 10).
-MINEIRO_FORTY = _deck("mineiro", tuple(range(40)))
-MINEIRO_NO_Q = _deck("mineiro", tuple(i for i in range(40) if MINEIRO_NAMES[i][0] != "Q"))
-GAUDERIO_DECK = _deck("gauderio", tuple(range(40)))  # DECK-2
-
-
-def card_variant(name: str) -> str | None:
-    """Which variant's deck has a card called `name` (the two naming schemes do not overlap)."""
-    for variant, index in _INDEX.items():
-        if name in index:
-            return variant
-    return None
-
-
-def card_index(name: str) -> int:
-    """The index of a card name in its variant's forty-card list (KeyError if no deck has it)."""
-    for index in _INDEX.values():
-        if name in index:
-            return index[name]
-    raise KeyError(name)
+def make_deck(ranks: tuple[str, ...], suits: tuple[str, ...], exclude: frozenset[str],
+              groups: list[list[str]], envido: dict[str, int], pair_bonus: int,
+              piezas: tuple[tuple[str, int], ...] = (), stand_in: str | None = None) -> Deck:
+    """Build a deck from a ruleset's fields (already checked: every card in exactly one group)."""
+    names = tuple(r + s for r in ranks for s in suits)
+    index = {n: i for i, n in enumerate(names)}
+    group_of = {card: len(groups) - 1 - g for g, cards in enumerate(groups) for card in cards}
+    cards = tuple(i for i, n in enumerate(names) if n not in exclude)
+    return Deck(
+        names=names,
+        ranks=ranks,
+        suits=suits,
+        cards=cards,
+        strength=tuple(group_of.get(n, -1) for n in names),
+        groups=len(groups),
+        suit=tuple(i % len(suits) for i in range(len(names))),
+        envido=tuple(envido.get(r, 0) for r in ranks for _ in suits),
+        pair_bonus=pair_bonus,
+        members=frozenset(cards),
+        piezas=tuple((ranks.index(r), p) for r, p in piezas),
+        stand_in=ranks.index(stand_in) if stand_in is not None else None,
+        _index=index,
+    )

@@ -1,4 +1,8 @@
-"""A ruleset with its readings resolved into the flags the game loop tests on every move."""
+"""A ruleset with its readings resolved: the file's features and the flags the game loop tests.
+
+Everything a ruleset decides comes from its file (features.py); everything a reading decides is
+one flag here, named after the register entry. No name of a ruleset appears in the engine.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +10,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.cards import GAUDERIO_DECK, MINEIRO_FORTY, MINEIRO_NO_Q, Deck
-from engine.rulesets import Ruleset, find_ruleset
+from engine import actions as A
+from engine.actions import Action
+from engine.cards import Deck
+from engine.features import Envido, Features, Flor, HandOfTen, IronHand, Sign, read_features
+from engine.rulesets import FALLBACK, Ruleset, find_ruleset
 
 
 @dataclass(frozen=True)
@@ -15,14 +22,24 @@ class Config:
     """Everything fixed for one match: the ruleset, its readings and what they imply."""
 
     ruleset: Ruleset
-    readings: tuple[tuple[str, str], ...]  # the full map, sorted
-    n: int
-    deck: Deck
-    gauderio: bool
-    ladder: tuple[int, ...]
-    target: int  # MAT-1: 12; MAT-3/MAT-4 via AMB-18
-    partidas_to_win: int  # AMB-19
-    nobody_on_all_tied: bool  # AMB-1
+    readings: tuple[tuple[str, str], ...]  # the full map of the keys the ruleset lists, sorted
+    features: Features
+    n: int  # SET-1, SET-2: the player count
+    deck: Deck  # DECK-*, CARD-*, ENV-7, URU-2..4
+    ladder: tuple[int, ...]  # VAL-*, BET-6 / BET-9 / ...: the opening value, then each call's
+    refused: tuple[int, ...]  # BET-4: what a run from the call to ladder[i] pays
+    raises: tuple[Action, ...]  # the call of each ladder value, by index
+    other_side_next: bool  # BET-10 (next_call: other-side)
+    target: int  # MAT-1, MAT-3, MAT-4, ...
+    halves: int | None  # malas and buenas: the points of the first half
+    partidas_to_win: int  # MAT-2 / AMB-19
+    ten: HandOfTen | None
+    iron: IronHand | None
+    envido: Envido | None
+    flor: Flor | None
+    senas: tuple[Sign, ...]
+    contests: bool  # envido, flor or señas: side points and observations of them
+    all_rounds_tied: str  # AMB-1
     split_first_winner: bool  # AMB-2
     always_three: bool  # AMB-4
     partner_tie_is_tie: bool  # AMB-5
@@ -41,6 +58,9 @@ class Config:
     flor_mandatory: bool  # AMB-26
     flor_refusal_before: bool  # AMB-27
     senas_truthful: bool  # AMB-28
+    envido_first: bool  # AMB-29
+    falta_to_buenas: bool  # AMB-30
+    flor_replaces_envido: bool  # AMB-31
 
     def reading(self, key: str) -> str:
         return dict(self.readings)[key]
@@ -55,38 +75,46 @@ def make_config(ruleset: str, readings: Mapping[str, str] | None = None) -> Conf
     """Resolve `ruleset` and `readings` (overrides by key); errors name the valid choices."""
     rs = find_ruleset(ruleset)
     full = rs.resolve(readings)
-    return _config(rs.name, tuple(sorted(full.items())))
+    return _config(rs, tuple(sorted(full.items())))
 
 
 @lru_cache(maxsize=256)
-def _config(name: str, items: tuple[tuple[str, str], ...]) -> Config:
-    rs = find_ruleset(name)
-    r = dict(items)
-    # Keys a ruleset does not list fall back to the procedure's general statement: a covered card
-    # is worth nothing (AMB-6) and may be played in any round (AMB-8), e.g. Gauderio with covering.
-    get = r.get
-    gauderio = rs.variant == "gauderio"
-    if gauderio:
-        deck = GAUDERIO_DECK
-    else:
-        deck = MINEIRO_NO_Q if get("deck") == "spanish-without-tens" else MINEIRO_FORTY
+def _config(rs: Ruleset, items: tuple[tuple[str, str], ...]) -> Config:
+    listed = dict(items)
+
+    def get(key: str) -> str:
+        return listed.get(key) or FALLBACK[key]
+
+    f = read_features(rs.document(listed), rs.file, rs.text)
+    deck = f.deck
+    A.intern_cards(deck.names)
     return Config(
         ruleset=rs,
         readings=items,
-        n=rs.players,
+        features=f,
+        n=f.players,
         deck=deck,
-        gauderio=gauderio,
-        ladder=rs.ladder,
-        target=int(get("gauderio-target", "12")),
-        partidas_to_win=2 if get("match-format") == "best-of-three" else 1,
-        nobody_on_all_tied=get("all-rounds-tied") == "nobody-scores",
+        ladder=f.ladder.values,
+        refused=f.ladder.refused,
+        raises=tuple(A.raise_to(v) for v in f.ladder.values),
+        other_side_next=f.ladder.other_side_next,
+        target=f.match.target,
+        halves=f.match.halves,
+        partidas_to_win=f.match.partidas,
+        ten=f.ten,
+        iron=f.iron,
+        envido=f.envido,
+        flor=f.flor,
+        senas=f.senas,
+        contests=f.envido is not None or f.flor is not None or bool(f.senas),
+        all_rounds_tied=get("all-rounds-tied"),
         split_first_winner=get("split-then-tie") == "first-round-winner",
         always_three=get("hand-length") == "always-three-rounds",
         partner_tie_is_tie=get("partner-tie") == "tie",
         cover_allowed=get("covering") == "allowed",
         cover_concedes=get("covered-card") == "concedes-hand",
         cover_not_first=get("cover-round") == "not-first-round",
-        ten_truco=get("ten-truco", "refused"),
+        ten_truco=get("ten-truco"),
         iron_like_ten=get("iron-hand") == "like-hand-of-ten",
         iron_blind=get("iron-blind") == "blind",
         ten_may_decline=get("ten-choice") == "may-decline",
@@ -98,4 +126,7 @@ def _config(name: str, items: tuple[tuple[str, str], ...]) -> Config:
         flor_mandatory=get("flor-optional") == "mandatory",
         flor_refusal_before=get("flor-refusal") == "stake-before-call",
         senas_truthful=get("senas") == "truthful",
+        envido_first=get("envido-first") == "envido-first",
+        falta_to_buenas=get("falta-halves") == "to-buenas",
+        flor_replaces_envido=get("flor-over-envido") == "flor-replaces-envido",
     )

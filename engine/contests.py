@@ -1,298 +1,412 @@
-"""Gauderio's side contests: envido (ENV-*), flor (FLR-*) and señas (SEN-*), as a Game mixin."""
+"""The side contests: envido (ENV-*), flor (FLR-*) and señas (SEN-*), on the hand's state.
+
+Functions of the match's Config and the HandState. They change the HandState only; points are
+returned as an `Award` (contest, side, points) for the game to score, since scoring may end the
+partida. Which calls exist, their stakes and the clause of each rule come from the ruleset file.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine import actions as A
-from engine.actions import SIGNS, Action
-from engine.phases import ENVIDO, FLOR_CONTRA, FLOR_OPP, FLOR_PARTNER, FLOR_RESTO, PLAY
+from engine.actions import Action
+from engine.config import Config
+from engine.features import Sign
+from engine.hand import NO_SEAT, HandState
+from engine.phases import ENVIDO, FLOR_CONTRA, FLOR_OPP, FLOR_PARTNER, FLOR_RESTO, PLAY, TRUCO
+from engine.rulesets import READINGS
 from engine.tanto import envido_points, flor_points, is_ciego
 
-_SIGN_CLAUSE = {"ciego": "SEN-1", "tanto-27-29": "SEN-2", "tanto-30-plus": "SEN-3"}
-_ENVIDO_STAKE = {"envido": 2, "real-envido": 3}  # AMB-20 classic; ENV-5: real envido adds 3
+Award = tuple[str, int, int]  # (contest, side, points)
+
+# The catalogue clause that introduces each contest: cited when a ruleset has no such section,
+# so that the refusal still names the rule the action belongs to.
+ENVIDO_CLAUSE = "ENV-1"
+FLOR_CLAUSE = "FLR-1"
+FLOR_PARTNER_CLAUSE = "FLR-3"
+CONTRAFLOR_CLAUSE = "FLR-6"
+SENAS_CLAUSE = "SEN-1"
+REFUSED_FIRST_CALL = 1  # AMB-20 classic: refusing the first call of a chain pays 1
 
 
-class ContestsMixin:
-    """Envido, flor and señas. Relies on the Game's state attributes."""
+def prepare(cfg: Config, h: HandState) -> None:
+    """Each seat's envido and flor points, with the hand's piezas where there is a muestra."""
+    deck = cfg.deck
+    if cfg.envido is not None:
+        h.env_pts = tuple(envido_points(d, deck, cfg.envido_sum_without_pair, h.pieza) for d in h.deal)
+    else:
+        h.env_pts = (0,) * cfg.n
+    if cfg.flor is not None:
+        h.flor_pts = tuple(flor_points(d, deck, h.pieza) for d in h.deal)
+    else:
+        h.flor_pts = (None,) * cfg.n
 
-    def _prepare_contests(self) -> None:
-        cfg = self._cfg
-        deck = cfg.deck
-        self._flor_pts = tuple(flor_points(d, deck) for d in self._deal)
-        self._env_pts = tuple(envido_points(d, deck, cfg.envido_sum_without_pair) for d in self._deal)
-        self._fl_singer = -1
-        self._fl_stake = 0
-        self._fl_queue = ()
-        self._fl_accepts = 0
-        self._fl_ran = ()
-        self._fl_contra = -1
-        self._fl_before = 0
 
-    # ------------------------------------------------------------ windows and legal moves
+# ------------------------------------------------------------------ windows and legal moves
 
-    def _window_open(self) -> bool:
-        """AMB-23 first-card-turn: first round, before playing, no truco called, no contest yet."""
-        return (self._phase == PLAY and not self._rounds and not self._truco_called
-                and not self._contest_done)
 
-    def _must_sing_flor(self, seat: int) -> bool:
-        return self._window_open() and self._flor_pts[seat] is not None  # AMB-26 mandatory
+def window_open(h: HandState) -> bool:
+    """AMB-23 first-card-turn: first round, before playing, no truco called, no contest yet."""
+    return h.phase == PLAY and not h.rounds and not h.truco_called and not h.contest_done
 
-    def _sign_true(self, seat: int, sign: str) -> bool:
-        """AMB-28 truthful: what each seña states about the signaller's dealt hand."""
-        if sign == "ciego":
-            return is_ciego(self._deal[seat], self._cfg.deck)  # SEN-1
-        points = self._env_pts[seat]
-        return 27 <= points <= 29 if sign == "tanto-27-29" else points >= 30  # SEN-2, SEN-3
 
-    def _contest_openings(self, t: int, out: list[Action]) -> None:
-        if self._window_open():
-            out.extend((A.ENVIDO, A.REAL_ENVIDO, A.FALTA_ENVIDO))  # ENV-3: even without a pair
-            if self._flor_pts[t] is not None:
-                out.append(A.FLOR)  # FLR-1
-        if not self._signed[t]:  # one seña per hand, before playing a card
-            truthful = self._cfg.senas_truthful
-            out.extend(A.SIGN[s] for s in SIGNS if not truthful or self._sign_true(t, s))
+def holds_flor(h: HandState, seat: int) -> bool:
+    return h.flor_pts[seat] is not None
 
-    def _envido_raises(self) -> tuple[Action, ...]:
-        """ENV-5, ENV-6: the chain only goes forward: envido, envido, real-envido, falta-envido."""
-        chain = self._env_chain
-        out = []
-        if "real-envido" not in chain and "falta-envido" not in chain:
-            if chain.count("envido") < 2:
-                out.append(A.ENVIDO)
-            out.append(A.REAL_ENVIDO)
-        if "falta-envido" not in chain:
-            out.append(A.FALTA_ENVIDO)
-        return tuple(out)
 
-    def _contest_answers(self, phase: int) -> tuple[Action, ...]:
-        if phase == ENVIDO:
-            return (A.ACCEPT, A.RUN, *self._envido_raises())
-        if phase == FLOR_PARTNER:
-            return (A.FLOR_RAISE, A.FLOR_PASS)  # FLR-3
-        if phase == FLOR_OPP:
-            return (A.ACCEPT, A.CONTRAFLOR, A.RUN)  # FLR-4
-        if phase == FLOR_CONTRA:
-            return (A.ACCEPT, A.RUN, A.CONTRAFLOR_RESTO)  # FLR-6
-        if phase == FLOR_RESTO:
-            return (A.ACCEPT, A.RUN)  # FLR-7
-        raise AssertionError(f"unknown phase {phase}")
+def must_sing_flor(cfg: Config, h: HandState, seat: int) -> bool:
+    """AMB-26 mandatory: a seat holding flor sings it before playing, while the window is open."""
+    return cfg.flor is not None and window_open(h) and holds_flor(h, seat)
 
-    def _why_contest_illegal(self, action: Action) -> tuple[str, str] | None:
-        cfg = self._cfg
-        kind = action.kind
-        seat = self._to_act
-        phase = self._phase
-        if kind == "sign":
-            if not cfg.gauderio:
-                return "SEN-1", "señas belong to Truco Gauderio"
-            if phase != PLAY:
-                return None
-            if self._signed[seat]:
-                return "SEN-1", f"seat {seat} has already made its seña in this hand"
-            return (_SIGN_CLAUSE[str(action.arg)],
-                    f"senas=truthful (AMB-28): '{action.arg}' is not true of seat {seat}'s hand")
-        if kind in A.ENVIDO_CALLS:
-            if not cfg.gauderio:
-                return "ENV-1", "there is no envido in Truco Mineiro"
-            if phase == ENVIDO:
-                return "ENV-5", f"after {', '.join(self._env_chain)} the chain cannot go back to {kind}"
-            if phase == PLAY:
-                return "ENV-3", self._window_reason(seat)
+
+def may_go_first(h: HandState, seat: int) -> bool:
+    """AMB-29 envido-first: the seat answering the hand's first truco call, in the first round,
+    before it has played a card, with no contest yet, may open the envido (or sing flor)."""
+    return h.phase == TRUCO and h.ladder_i == 0 and not h.rounds and len(h.left[seat]) == 3 \
+        and not h.contest_done
+
+
+def sign_true(h: HandState, seat: int, sign: Sign) -> bool:
+    """AMB-28 truthful: what a seña states about the signaller's dealt hand."""
+    if sign.below is not None:
+        return is_ciego(h.deal[seat], h.strength, sign.below)  # SEN-1
+    low, high = sign.envido or (0, -1)
+    return low <= h.env_pts[seat] <= high  # SEN-2, SEN-3
+
+
+def _open_calls(cfg: Config, h: HandState, seat: int, out: list[Action]) -> None:
+    flor = cfg.flor is not None and holds_flor(h, seat)
+    if cfg.envido is not None and not (flor and cfg.flor_replaces_envido):  # AMB-31
+        out.extend(A.BY_CALL[c] for c in cfg.envido.calls)  # ENV-3: even without a pair
+    if flor:
+        out.append(A.FLOR)  # FLR-1
+
+
+def openings(cfg: Config, h: HandState, seat: int, out: list[Action]) -> None:
+    """The contest moves of `seat` on its turn to play."""
+    if window_open(h):
+        _open_calls(cfg, h, seat, out)
+    if cfg.senas and not h.signed[seat]:  # one seña per hand, on a turn to play
+        truthful = cfg.senas_truthful
+        out.extend(A.SIGN[s.name] for s in cfg.senas if not truthful or sign_true(h, seat, s))
+
+
+def truco_openings(cfg: Config, h: HandState, seat: int, out: list[Action]) -> None:
+    """AMB-29 envido-first: the contest moves of the seat that must answer a truco call."""
+    if cfg.envido_first and may_go_first(h, seat):
+        _open_calls(cfg, h, seat, out)
+
+
+def _envido_raises(cfg: Config, h: HandState) -> tuple[Action, ...]:
+    """ENV-5, ENV-6: the calls that may answer the last one (its `then`), each at most `times`."""
+    envido = cfg.envido
+    assert envido is not None
+    if cfg.flor_replaces_envido and holds_flor(h, h.to_act):  # AMB-31: it sings flor instead
+        return ()
+    chain = h.env_chain
+    return tuple(A.BY_CALL[c] for c in envido.calls[chain[-1]].then if chain.count(c) < envido.calls[c].times)
+
+
+def answers(cfg: Config, h: HandState) -> tuple[Action, ...]:
+    """The legal answers in a contest phase."""
+    phase = h.phase
+    if phase == ENVIDO:
+        out = (A.ACCEPT, A.RUN, *_envido_raises(cfg, h))
+        if cfg.flor_replaces_envido and cfg.flor is not None and holds_flor(h, h.to_act):
+            out = (*out, A.FLOR)  # AMB-31 flor-replaces-envido
+        return out
+    if phase == FLOR_PARTNER:
+        return (A.FLOR_RAISE, A.FLOR_PASS)  # FLR-3
+    if phase == FLOR_OPP:
+        return (A.ACCEPT, A.CONTRAFLOR, A.RUN)  # FLR-4
+    if phase == FLOR_CONTRA:
+        return (A.ACCEPT, A.RUN, A.CONTRAFLOR_RESTO)  # FLR-6
+    if phase == FLOR_RESTO:
+        return (A.ACCEPT, A.RUN)  # FLR-7
+    raise AssertionError(f"unknown phase {phase}")
+
+
+# ------------------------------------------------------------------ refusals
+
+
+def reading_note(cfg: Config, section: str) -> str:
+    """The readings in force that decide whether the file has `section` (e.g. AMB-32)."""
+    listed = dict(cfg.readings)
+    out = []
+    for key, entry in cfg.ruleset.data["readings"].items():
+        touched = any(str(path).split(".")[0] == section for sets in (entry.get("sets") or {}).values()
+                      for path in sets)
+        if touched and key in listed:
+            out.append(f"{READINGS[key][0]} {key}={listed[key]}")
+    return f" ({', '.join(out)})" if out else ""
+
+
+def window_reason(h: HandState) -> str:
+    if h.contest_done:
+        why = "there has already been an envido or flor contest in this hand"
+    elif h.truco_called:
+        why = "truco has been called in this hand"
+    else:
+        why = "it is past the first round"
+    return f"side-bet-window=first-card-turn (AMB-23): {why}"
+
+
+def _first_reason(cfg: Config, h: HandState, seat: int) -> str:
+    if not cfg.envido_first:
+        return "envido-first=truco-closes-envido (AMB-29): answer the truco call first"
+    if h.ladder_i != 0:
+        why = "only the hand's first truco call can wait for the envido"
+    elif h.contest_done:
+        why = "there has already been an envido or flor contest in this hand"
+    elif h.rounds:
+        why = "it is past the first round"
+    else:
+        why = f"seat {seat} has already played a card"
+    return f"envido-first=envido-first (AMB-29): {why}"
+
+
+def why_illegal(cfg: Config, h: HandState, action: Action) -> tuple[str, str] | None:
+    """The clause and reason a contest move is refused, or None to let the game explain."""
+    kind = action.kind
+    seat = h.to_act
+    assert seat is not None
+    phase = h.phase
+    family = cfg.ruleset.family
+    flor = cfg.flor
+    if kind == "sign":
+        if not cfg.senas:
+            return SENAS_CLAUSE, f"there are no señas in {family}"
+        sign = next((s for s in cfg.senas if s.name == action.arg), None)
+        if sign is None:
+            return cfg.senas[0].clause, f"{family} has no seña {action.arg!r}"
+        if phase != PLAY:
             return None
-        if kind == "flor":
-            if not cfg.gauderio:
-                return "FLR-1", "there is no flor in Truco Mineiro"
-            if phase != PLAY:
-                return None
-            if self._flor_pts[seat] is None:
-                return "FLR-1", f"seat {seat} does not hold three cards of one suit"
-            return "FLR-1", self._window_reason(seat)
-        if kind in ("flor-raise", "flor-pass"):
-            return "FLR-3", "only the singer's partner holding flor raises or passes, right after the flor"
-        if kind == "contraflor":
-            return "FLR-6", "contraflor answers a flor, sung by an opponent holding flor"
-        if kind == "contraflor-resto":
-            if phase == FLOR_RESTO:
-                return "FLR-7", "contraflor al resto may only be accepted or run from"
-            return "FLR-6", "contraflor al resto answers a contraflor"
-        if phase == FLOR_PARTNER and kind in ("accept", "run"):
-            return "FLR-3", "the singer's partner raises the flor or passes"
+        if h.signed[seat]:
+            return cfg.senas[0].clause, f"seat {seat} has already made its seña in this hand"
+        return sign.clause, f"senas=truthful (AMB-28): '{action.arg}' is not true of seat {seat}'s hand"
+    replaces = cfg.flor_replaces_envido and flor is not None and holds_flor(h, seat)
+    if kind in A.ENVIDO_CALLS:
+        envido = cfg.envido
+        if envido is None:
+            return ENVIDO_CLAUSE, f"there is no envido in {family}{reading_note(cfg, 'envido')}"
+        if kind not in envido.calls:
+            return envido.contest, f"there is no {kind} in {family}"
+        if replaces and flor is not None and phase in (PLAY, TRUCO, ENVIDO):
+            return flor.sing, (f"flor-over-envido=flor-replaces-envido (AMB-31): seat {seat} holds flor "
+                               "and sings it instead of envido")
+        if phase == ENVIDO:
+            return envido.chain, f"after {', '.join(h.env_chain)} the chain cannot go back to {kind}"
+        if phase == PLAY:
+            return envido.window, window_reason(h)
+        if phase == TRUCO:
+            return envido.window, _first_reason(cfg, h, seat)
         return None
+    if kind == "flor":
+        if flor is None:
+            return FLOR_CLAUSE, f"there is no flor in {family}{reading_note(cfg, 'flor')}"
+        if phase not in (PLAY, TRUCO, ENVIDO) or (phase == ENVIDO and not cfg.flor_replaces_envido):
+            return None
+        if not holds_flor(h, seat):
+            held = "flor" if cfg.deck.has_muestra else "three cards of one suit"
+            return flor.sing, f"seat {seat} does not hold {held}"
+        if phase == TRUCO:
+            return flor.sing, _first_reason(cfg, h, seat)
+        return flor.sing, window_reason(h)
+    if kind in ("flor-raise", "flor-pass"):
+        return (flor.partner if flor else FLOR_PARTNER_CLAUSE,
+                "only the singer's partner holding flor raises or passes, right after the flor")
+    if kind == "contraflor":
+        return flor.contraflor if flor else CONTRAFLOR_CLAUSE, \
+            "contraflor answers a flor, sung by an opponent holding flor"
+    if kind == "contraflor-resto":
+        if phase == FLOR_RESTO and flor is not None:
+            return flor.resto, "contraflor al resto may only be accepted or run from"
+        return flor.contraflor if flor else CONTRAFLOR_CLAUSE, "contraflor al resto answers a contraflor"
+    if phase == FLOR_PARTNER and kind in ("accept", "run") and flor is not None:
+        return flor.partner, "the singer's partner raises the flor or passes"
+    return None
 
-    def _window_reason(self, seat: int) -> str:
-        if self._contest_done:
-            why = "there has already been an envido or flor contest in this hand"
-        elif self._truco_called:
-            why = "truco has been called in this hand"
-        else:
-            why = "it is past the first round"
-        return f"side-bet-window=first-card-turn (AMB-23): {why}"
 
-    # ------------------------------------------------------------ settling
+def pending_reason(cfg: Config, phase: int) -> tuple[str, str]:
+    """Why nothing but an answer is legal while a contest call is pending."""
+    if phase == ENVIDO:
+        assert cfg.envido is not None
+        return cfg.envido.chain, "an envido call is pending: answer it first"
+    flor = cfg.flor
+    assert flor is not None
+    if phase == FLOR_PARTNER:
+        return flor.partner, "the singer's partner must answer the flor first"
+    if phase == FLOR_OPP:
+        return flor.answers, "the flor must be answered first"
+    if phase == FLOR_CONTRA:
+        return flor.contraflor, "the contraflor must be answered first"
+    return flor.resto, "contraflor al resto may only be accepted or run from"
 
-    def _resume(self) -> None:
-        """After the contest the seat that opened it continues its turn."""
-        self._phase = PLAY
-        self._to_act = self._turn
 
-    def _falta(self, winner: int) -> int:
-        """AMB-22: the points still missing, for falta envido and contraflor al resto."""
-        target = self._cfg.target
-        if self._cfg.falta_leader:
-            return target - max(self._scores)
-        return target - self._scores[winner]
+# ------------------------------------------------------------------ settling
 
-    def _award(self, contest: str, side: int, points: int) -> bool:
-        """Score contest points (AMB-25). True if that ended the partida, and with it the hand."""
-        self._side_pts = (*self._side_pts, (contest, side, points))
-        if self._cfg.side_points_now:
-            s = list(self._scores)
-            s[side] += points
-            self._scores = (s[0], s[1])
-            if s[side] >= self._cfg.target:  # MAT-2..4: the partida ends, even mid-hand
-                self._close_hand(None, 0)
-                self._end_partida(side)
-                return True
-        else:
-            p = list(self._pending_pts)
-            p[side] += points
-            self._pending_pts = (p[0], p[1])
-        return False
 
-    def _best_side(self, points: tuple[int | None, ...], seats: tuple[int, ...]) -> int:
-        """The side holding the highest points among `seats`; equal points: the starter's side
-        (AMB-24 starter-side)."""
-        best = max(points[s] for s in seats)
-        sides = {s & 1 for s in seats if points[s] == best}
-        return sides.pop() if len(sides) == 1 else self._starter & 1
+def falta(cfg: Config, scores: tuple[int, int], side: int) -> int:
+    """The points still missing (ENV-6, FLR-7): counted from the higher score (AMB-22
+    leader-lacks) or the winner's; to the target, or to the first half while that score is still
+    in the malas (AMB-30 to-buenas)."""
+    base = max(scores) if cfg.falta_leader else scores[side]
+    goal = cfg.target
+    if cfg.halves is not None and cfg.falta_to_buenas and base < cfg.halves:
+        goal = cfg.halves
+    return goal - base
 
-    def _contest_accept(self) -> None:
-        phase = self._phase
-        if phase == ENVIDO:
-            chain = self._env_chain
-            winner = self._best_side(self._env_pts, tuple(range(self._cfg.n)))  # ENV-4
-            # ENV-6: the falta; else AMB-20 classic, the sum of the chain
-            stake = self._falta(winner) if "falta-envido" in chain else sum(_ENVIDO_STAKE[c] for c in chain)
-            if not self._award("envido", winner, stake):
-                self._resume()
-            return
-        if phase == FLOR_OPP:
-            self._fl_accepts += 1
-            self._flor_next_opponent()
-            return
-        if phase == FLOR_CONTRA:
-            self._flor_compare(self._fl_stake)  # FLR-6: the doubled stake
-            return
-        self._flor_compare(None)  # FLR-7: contraflor al resto accepted, for the falta
 
-    def _contest_run(self) -> None:
-        phase = self._phase
-        cfg = self._cfg
-        if phase == ENVIDO:
-            before = self._env_chain[:-1]
-            if "falta-envido" in before:  # cannot happen: falta is the last call of a chain
-                raise AssertionError("falta-envido before a refused call")
-            stake = sum(_ENVIDO_STAKE[c] for c in before) or 1  # AMB-20: or 1 for a first call
-            if not self._award("envido", self._env_caller & 1, stake):
-                self._resume()
-            return
-        if phase == FLOR_OPP:
-            self._fl_ran = (*self._fl_ran, self._to_act)
-            self._flor_next_opponent()
-            return
-        if phase == FLOR_CONTRA:  # FLR-8 / AMB-27: the contraflor side scores
-            stake = self._fl_before if cfg.flor_refusal_before else self._fl_stake
-            if not self._award("flor", self._fl_contra & 1, stake):
-                self._resume()
-            return
-        # FLOR_RESTO refused (FLR-7, FLR-8): the side that sang contraflor al resto scores
-        singer_side = self._fl_singer & 1
-        stake = self._fl_stake if cfg.flor_refusal_before else self._falta(singer_side)
-        if not self._award("flor", singer_side, stake):
-            self._resume()
+def best_side(h: HandState, points: Sequence[int | None], seats: Sequence[int]) -> int:
+    """The side holding the highest points among `seats`; equal points: the starter's side
+    (AMB-24 starter-side)."""
+    best = max(points[s] for s in seats)  # type: ignore[type-var]
+    sides = {s & 1 for s in seats if points[s] == best}
+    return sides.pop() if len(sides) == 1 else h.starter & 1
 
-    # ------------------------------------------------------------ handlers
 
-    def _do_envido(self, action: Action) -> None:
-        t = self._to_act
-        if self._phase == PLAY:  # AMB-23: opens the hand's one contest
-            self._contest_done = True
-            self._env_chain = (action.kind,)
-            self._phase = ENVIDO
-            self._to_act = (t + 1) % self._cfg.n  # AMB-16: the next opponent answers
-        else:  # ENV-5/6: answered by a later call; its caller answers next (AMB-16)
-            self._env_chain = (*self._env_chain, action.kind)
-            self._to_act = self._env_caller
-        self._env_caller = t
+def resume(h: HandState) -> None:
+    """After a contest the seat that opened it continues its turn; a truco call that waited for
+    the envido (AMB-29) is answered now, by the seat that went first."""
+    if h.truco_paused != NO_SEAT:
+        h.phase = TRUCO
+        h.to_act = h.truco_paused
+        h.truco_paused = NO_SEAT
+        return
+    h.phase = PLAY
+    h.to_act = h.turn
 
-    def _do_flor(self, action: Action) -> None:
-        t = self._to_act
-        n = self._cfg.n
-        self._contest_done = True
-        self._fl_singer = t
-        self._fl_stake = 3  # FLR-2
-        partner = (t + 2) % n
-        if n == 4 and self._flor_pts[partner] is not None:  # FLR-3
-            self._phase = FLOR_PARTNER
-            self._to_act = partner
-            return
-        self._flor_to_opponents()
 
-    def _do_flor_partner(self, action: Action) -> None:
-        if action.kind == "flor-raise":
-            self._fl_stake = 6  # FLR-3
-        self._flor_to_opponents()
+def _chain_stake(cfg: Config, chain: Sequence[str], scores: tuple[int, int], side: int) -> int:
+    """AMB-20 classic: the sum of the chain's stakes, or the falta if a call stakes it (ENV-6)."""
+    calls = cfg.envido.calls  # type: ignore[union-attr]
+    if any(calls[c].stake is None for c in chain):
+        return falta(cfg, scores, side)
+    return sum(calls[c].stake or 0 for c in chain)
 
-    def _flor_to_opponents(self) -> None:
-        n = self._cfg.n
-        s = self._fl_singer
-        opponents = tuple(x for x in range(s + 1, s + n, 2) if self._flor_pts[x % n] is not None)
-        opponents = tuple(x % n for x in opponents)  # FLR-4: in order of play after the singer
-        if not opponents:  # FLR-2: no flor against it, the singer's side scores the stake
-            if not self._award("flor", s & 1, self._fl_stake):
-                self._resume()
-            return
-        self._fl_queue = opponents
-        self._phase = FLOR_OPP
-        self._to_act = opponents[0]
 
-    def _flor_next_opponent(self) -> None:
-        queue = self._fl_queue[1:]
-        self._fl_queue = queue
-        if queue:
-            self._to_act = queue[0]
-            return
-        if self._fl_accepts == 0:  # FLR-8: all ran, the singer's side scores the stake in force
-            if not self._award("flor", self._fl_singer & 1, self._fl_stake):
-                self._resume()
-            return
-        self._flor_compare(9 if self._fl_accepts == 1 else 12)  # FLR-5
+def accept(cfg: Config, h: HandState, scores: tuple[int, int]) -> Award | None:
+    phase = h.phase
+    if phase == ENVIDO:
+        winner = best_side(h, h.env_pts, range(cfg.n))  # ENV-4
+        return "envido", winner, _chain_stake(cfg, h.env_chain, scores, winner)
+    if phase == FLOR_OPP:
+        h.fl_accepts += 1
+        return _next_flor_opponent(cfg, h, scores)
+    if phase == FLOR_CONTRA:
+        return _flor_compare(cfg, h, scores, h.fl_stake)  # FLR-6: the doubled stake
+    return _flor_compare(cfg, h, scores, None)  # FLR-7: contraflor al resto accepted, for the falta
 
-    def _do_contraflor(self, action: Action) -> None:  # FLR-6: doubles the stake, pending
-        self._fl_contra = self._to_act
-        self._fl_before = self._fl_stake
-        self._fl_stake *= 2
-        self._fl_queue = ()  # the other opponents do not answer
-        self._phase = FLOR_CONTRA
-        self._to_act = self._fl_singer
 
-    def _do_contraflor_resto(self, action: Action) -> None:  # FLR-6, then FLR-7
-        self._phase = FLOR_RESTO
-        self._to_act = self._fl_contra
+def run(cfg: Config, h: HandState, scores: tuple[int, int]) -> Award | None:
+    phase = h.phase
+    if phase == ENVIDO:  # the last caller's side scores the chain before the refused call
+        side = h.env_caller & 1
+        before = h.env_chain[:-1]
+        return "envido", side, (_chain_stake(cfg, before, scores, side) if before else REFUSED_FIRST_CALL)
+    if phase == FLOR_OPP:
+        h.fl_ran = (*h.fl_ran, h.to_act)  # type: ignore[arg-type]
+        return _next_flor_opponent(cfg, h, scores)
+    if phase == FLOR_CONTRA:  # FLR-8 / AMB-27: the contraflor side scores
+        return "flor", h.fl_contra & 1, (h.fl_before if cfg.flor_refusal_before else h.fl_stake)
+    # FLOR_RESTO refused (FLR-7, FLR-8): the side that sang contraflor al resto scores
+    side = h.fl_singer & 1
+    return "flor", side, (h.fl_stake if cfg.flor_refusal_before else falta(cfg, scores, side))
 
-    def _flor_compare(self, stake: int | None) -> None:
-        """The highest flor wins (ties: AMB-24); opponents who ran are out. None = the falta."""
-        seats = tuple(s for s in range(self._cfg.n)
-                      if self._flor_pts[s] is not None and s not in self._fl_ran)
-        winner = self._best_side(self._flor_pts, seats)
-        if stake is None:
-            stake = self._falta(winner)
-        if not self._award("flor", winner, stake):
-            self._resume()
 
-    def _do_sign(self, action: Action) -> None:  # SEN-1..3: does not pass the turn
-        t = self._to_act
-        signed = self._signed
-        self._signed = (*signed[:t], True, *signed[t + 1:])
-        self._signs = (*self._signs, (t, str(action.arg)))
+def call_envido(cfg: Config, h: HandState, kind: str) -> None:
+    seat = h.to_act
+    assert seat is not None
+    if h.phase in (PLAY, TRUCO):  # AMB-23: opens the hand's one contest (AMB-29: before the truco)
+        if h.phase == TRUCO:
+            h.truco_paused = seat
+        h.contest_done = True
+        h.env_chain = (kind,)
+        h.phase = ENVIDO
+        h.to_act = (seat + 1) % cfg.n  # AMB-16: the next opponent answers
+    else:  # ENV-5/6: answered by a later call; its caller answers next (AMB-16)
+        h.env_chain = (*h.env_chain, kind)
+        h.to_act = h.env_caller
+    h.env_caller = seat
+
+
+def sing_flor(cfg: Config, h: HandState) -> Award | None:
+    seat = h.to_act
+    assert seat is not None and cfg.flor is not None
+    if h.phase == TRUCO:  # AMB-29: the flor goes first, the truco waits
+        h.truco_paused = seat
+    elif h.phase == ENVIDO:  # AMB-31 flor-replaces-envido: the envido is dropped, nobody scores
+        h.env_chain = ()
+        h.env_caller = NO_SEAT
+    h.contest_done = True
+    h.fl_singer = seat
+    h.fl_stake = cfg.flor.stake  # FLR-2
+    if cfg.flor.partner_raise is not None:  # FLR-3: the first partner holding flor answers
+        n = cfg.n
+        partner = next((p % n for p in range(seat + 2, seat + n, 2) if holds_flor(h, p % n)), None)
+        if partner is not None:
+            h.phase = FLOR_PARTNER
+            h.to_act = partner
+            return None
+    return _to_opponents(cfg, h)
+
+
+def partner_answer(cfg: Config, h: HandState, raised: bool) -> Award | None:
+    if raised:
+        h.fl_stake = cfg.flor.partner_raise  # type: ignore[assignment,union-attr]  # FLR-3
+    return _to_opponents(cfg, h)
+
+
+def _to_opponents(cfg: Config, h: HandState) -> Award | None:
+    n = cfg.n
+    s = h.fl_singer
+    # FLR-4: the opponents holding flor, in order of play after the singer
+    opponents = tuple(x % n for x in range(s + 1, s + n, 2) if holds_flor(h, x % n))
+    if not opponents:  # FLR-2: no flor against it, the singer's side scores the stake
+        return "flor", s & 1, h.fl_stake
+    h.fl_queue = opponents
+    h.phase = FLOR_OPP
+    h.to_act = opponents[0]
+    return None
+
+
+def _next_flor_opponent(cfg: Config, h: HandState, scores: tuple[int, int]) -> Award | None:
+    queue = h.fl_queue[1:]
+    h.fl_queue = queue
+    if queue:
+        h.to_act = queue[0]
+        return None
+    if h.fl_accepts == 0:  # FLR-8: all ran, the singer's side scores the stake in force
+        return "flor", h.fl_singer & 1, h.fl_stake
+    accepted = cfg.flor.accepted  # type: ignore[union-attr]  # FLR-5: by the number of accepts
+    return _flor_compare(cfg, h, scores, accepted[min(h.fl_accepts, len(accepted)) - 1])
+
+
+def contraflor(h: HandState) -> None:  # FLR-6: doubles the stake, pending
+    h.fl_contra = h.to_act  # type: ignore[assignment]
+    h.fl_before = h.fl_stake
+    h.fl_stake *= 2
+    h.fl_queue = ()  # the other opponents do not answer
+    h.phase = FLOR_CONTRA
+    h.to_act = h.fl_singer
+
+
+def contraflor_resto(h: HandState) -> None:  # FLR-6, then FLR-7
+    h.phase = FLOR_RESTO
+    h.to_act = h.fl_contra
+
+
+def _flor_compare(cfg: Config, h: HandState, scores: tuple[int, int], stake: int | None) -> Award:
+    """The highest flor wins (ties: AMB-24); opponents who ran are out. None = the falta."""
+    seats = tuple(s for s in range(cfg.n) if holds_flor(h, s) and s not in h.fl_ran)
+    winner = best_side(h, h.flor_pts, seats)
+    return "flor", winner, (falta(cfg, scores, winner) if stake is None else stake)
+
+
+def make_sign(h: HandState, name: str) -> None:  # SEN-1..3: does not pass the turn
+    seat = h.to_act
+    assert seat is not None
+    signed = h.signed
+    h.signed = (*signed[:seat], True, *signed[seat + 1:])
+    h.signs = (*h.signs, (seat, name))

@@ -1,8 +1,10 @@
 """The game: a Truco match as a state machine with legal moves, push/pop, copy and JSON.
 
-Every rule applied names its clause (XXX-n) or register reading (AMB-n key) beside it. The order
-of play is the one fixed by the play procedure. State is held in plain immutable attribute values
-(ints and tuples) so that an undo entry is one shallow copy of the instance dictionary.
+Every rule applied names its clause (XXX-n) or register reading (AMB-n key) beside it; a clause
+that differs between rulesets is read from the ruleset file. The order of play is the one fixed
+by the play procedure. The match's state is a few immutable values on the Game; the hand's is a
+HandState (engine/hand.py), which the side contests (engine/contests.py) work on too. An undo
+entry is one snapshot of each.
 """
 
 from __future__ import annotations
@@ -11,62 +13,56 @@ import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any
 
 from engine import actions as A
+from engine import contests as C
+from engine import positions as P
+from engine import refusals as R
 from engine.actions import Action
+from engine.cards import Deck
 from engine.config import Config, make_config
-from engine.contests import ContestsMixin
-from engine.errors import IllegalActionError, InvalidActionError
-from engine.observation import ObservationMixin
-from engine.phases import (
-    ENVIDO,
-    FLOR_CONTRA,
-    FLOR_OPP,
-    FLOR_PARTNER,
-    FLOR_RESTO,
-    OVER,
-    PLAY,
-    TEN_CHOICE,
-    TRUCO,
+from engine.errors import (
+    ArgumentTypeError,
+    GameDocumentError,
+    IllegalActionError,
+    InvalidActionError,
+    NothingToUndoError,
+    TrucoError,
 )
+from engine.features import CARDS_PER_SEAT
+from engine.hand import IRON, NORMAL, TEN, HandState, new_hand
+from engine.observation import ObservationMixin
+from engine.phases import OVER, PLAY, TEN_CHOICE, TRUCO
 from engine.record import RecordMixin
-from engine.tricks import NOBODY, TIE, hand_result, round_result
+from engine.tricks import NOBODY, ROUNDS, TIE, hand_result, round_result
 
-NORMAL, TEN, IRON = 0, 1, 2  # hand kinds: TEN-1, IRN-1
-_NO_CALL = -1
+__all__ = ["IRON", "NORMAL", "TEN", "Game", "Outcome"]
+
+FORMAT = "truco-engine-game/1"
+NO_CARD = -1  # a hand without a muestra
+HAND_SEED_STRIDE = 1_000_003  # the deal of hand k is seeded with deal_seed * stride + k
 _DEALER = random.Random()  # reseeded per hand: the deal depends only on (seed, hand number)
 
-# Per variant: card index -> interned play / cover action.
-_PLAY_BY_INDEX: dict[str, tuple[Action, ...]] = {}
-_COVER_BY_INDEX: dict[str, tuple[Action, ...]] = {}
+TEN_DECLINE_PAYOUT = 2  # TEN-6, where the file gives no decline_payout
+
+# The match's own state, besides the hand: what undo restores and equality compares.
+_MATCH_FIELDS = ("_scores", "_partidas", "_partida", "_hand_no", "_starter", "_winner", "_forfeit")
+_MATCH = attrgetter(*_MATCH_FIELDS)
+
+# Per deck (by its card names): card index -> interned play / cover action, and action -> index.
+_CARD_ACTIONS: dict[tuple[str, ...], tuple[tuple[Action, ...], tuple[Action, ...], dict[Action, int]]] = {}
 
 
-def _card_actions(cfg: Config) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
-    v = cfg.deck.variant
-    if v not in _PLAY_BY_INDEX:
-        _PLAY_BY_INDEX[v] = tuple(A.PLAY[name] for name in cfg.deck.names)
-        _COVER_BY_INDEX[v] = tuple(A.COVER[name] for name in cfg.deck.names)
-    return _PLAY_BY_INDEX[v], _COVER_BY_INDEX[v]
-
-
-def _parse_deal(cfg: Config, deal: Sequence[Sequence[str]]) -> tuple[tuple[int, ...], ...]:
-    """One stacked hand: three distinct cards of this deck per seat (DEAL-1)."""
-    if len(deal) != cfg.n or any(len(cards) != 3 for cards in deal):
-        raise ValueError(f"a deal gives three cards to each of {cfg.n} seats")
-    out = []
-    for cards in deal:
-        idx = []
-        for name in cards:
-            i = cfg.deck.index(name)
-            if i is None:
-                raise InvalidActionError(f"there is no card {name!r} in the {cfg.ruleset.name} deck")
-            idx.append(i)
-        out.append(tuple(idx))
-    flat = [c for cards in out for c in cards]
-    if len(set(flat)) != len(flat):
-        raise ValueError("a card is dealt twice")
-    return tuple(out)
+def _card_actions(deck: Deck) -> tuple[tuple[Action, ...], tuple[Action, ...], dict[Action, int]]:
+    found = _CARD_ACTIONS.get(deck.names)
+    if found is None:
+        play = tuple(Action("play", name) for name in deck.names)
+        cover = tuple(Action("cover", name) for name in deck.names)
+        index = {a: i for actions in (play, cover) for i, a in enumerate(actions)}
+        found = _CARD_ACTIONS[deck.names] = (play, cover, index)
+    return found
 
 
 @dataclass(frozen=True)
@@ -79,42 +75,48 @@ class Outcome:
     forfeit: int | None = None  # TEN-4: the side that lost by calling in the hand of ten
 
 
-class Game(ContestsMixin, ObservationMixin, RecordMixin):
-    """A match of Truco under one ruleset and its readings. Create with `Game.new`."""
+class Game(ObservationMixin, RecordMixin):
+    """A match of Truco under one ruleset and its readings. Create with `Game.new`.
 
-    # Attributes that are not part of the position (left out of ==).
-    _NOT_STATE = frozenset({"_undo", "_legal", "_hands", "_moves"})
+    `hand` is the state of the hand in play (read it; change it only through `push`)."""
+
+    hand: HandState
 
     @classmethod
     def new(cls, ruleset: str, *, seed: int | None = None, readings: Mapping[str, str] | None = None,
-            deals: Sequence[Sequence[Sequence[str]]] | None = None,
+            deals: Sequence[Sequence[Sequence[str]]] | None = None, muestras: Sequence[str] | None = None,
             scores: tuple[int, int] | None = None) -> Game:
         """A new match. Same ruleset, readings and seed: same deals.
 
         For set positions (tests, puzzles): `deals` stacks the deck of the first hands (one list
-        of three card names per seat, per hand; later hands are shuffled from the seed), and
-        `scores` sets the starting points of the first partida."""
+        of three card names per seat, per hand; later hands are shuffled from the seed), with
+        `muestras` the card turned up in each of them where the ruleset has a muestra, and
+        `scores` sets the starting points of the first partida.
+
+        Errors: UnknownRulesetError, UnknownReadingError, GameArgumentError (ArgumentTypeError
+        for a wrong type), InvalidActionError for a card that is not in the deck."""
+        if readings is not None and not isinstance(readings, Mapping):
+            raise ArgumentTypeError(f"readings is a mapping of register key to reading, not "
+                                    f"{type(readings).__name__}")
         cfg = make_config(ruleset, readings)
-        if seed is not None and not isinstance(seed, int):
-            raise TypeError("seed must be an int or None")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise ArgumentTypeError("seed must be an int or None")
         deal_seed = seed if seed is not None else random.getrandbits(63)
-        stacked = tuple(_parse_deal(cfg, d) for d in deals or ())
-        start = (0, 0)
-        if scores is not None:
-            start = (int(scores[0]), int(scores[1]))
-            if not all(0 <= x < cfg.target for x in start):
-                raise ValueError(f"starting scores must be 0..{cfg.target - 1}")
-        return cls._fresh(cfg, seed, deal_seed, stacked, start)
+        stacked = P.parse_deals(cfg, deals)
+        shown = P.parse_muestras(cfg, muestras, stacked)
+        start = P.parse_scores(cfg, scores)
+        return cls._fresh(cfg, seed, deal_seed, stacked, shown, start)
 
     @classmethod
     def _fresh(cls, cfg: Config, seed: int | None, deal_seed: int,
-               stacked: tuple[tuple[tuple[int, ...], ...], ...] = (),
+               stacked: tuple[tuple[tuple[int, ...], ...], ...] = (), muestras: tuple[int, ...] = (),
                start: tuple[int, int] = (0, 0)) -> Game:
         g = cls.__new__(cls)
         g._cfg = cfg
         g._seed = seed
         g._deal_seed = deal_seed
         g._stacked = stacked
+        g._muestras = muestras
         g._start_scores = start
         g._undo = []
         g._hands = []
@@ -127,7 +129,7 @@ class Game(ContestsMixin, ObservationMixin, RecordMixin):
         g._starter = 0  # AMB-15: seat 0 starts the first hand
         g._winner = None
         g._forfeit = None
-        g._play_actions, g._cover_actions = _card_actions(cfg)
+        g._play_actions, g._cover_actions, g._card_of = _card_actions(cfg.deck)
         g._start_hand()
         return g
 
@@ -153,7 +155,8 @@ class Game(ContestsMixin, ObservationMixin, RecordMixin):
     @property
     def to_act(self) -> int | None:
         """The seat to act, or None once the match is over."""
-        return None if self._phase == OVER else self._to_act
+        h = self.hand
+        return None if h.phase == OVER else h.to_act
 
     @property
     def scores(self) -> tuple[int, int]:
@@ -163,11 +166,26 @@ class Game(ContestsMixin, ObservationMixin, RecordMixin):
     def moves(self) -> tuple[Action, ...]:
         return tuple(self._moves)
 
+    @property
+    def _deal(self) -> tuple[tuple[int, ...], ...]:
+        """The deal of the hand in play, by card index (the truth every observation hides)."""
+        return self.hand.deal
+
+    def deal(self) -> list[list[str]]:
+        """The cards of the hand in play, per seat, in slot order (including cards played)."""
+        names = self._cfg.deck.names
+        return [[names[c] for c in cards] for cards in self.hand.deal]
+
+    def muestra(self) -> str | None:
+        """URU-2: the card turned up in the hand in play, or None where the ruleset has none."""
+        m = self.hand.muestra
+        return None if m == NO_CARD else self._cfg.deck.names[m]
+
     def is_over(self) -> bool:
-        return self._phase == OVER
+        return self.hand.phase == OVER
 
     def outcome(self) -> Outcome | None:
-        if self._phase != OVER:
+        if self.hand.phase != OVER:
             return None
         return Outcome(self._winner, self._scores, self._partidas, self._forfeit)
 
@@ -185,7 +203,9 @@ class Game(ContestsMixin, ObservationMixin, RecordMixin):
             return False
 
     def push(self, action: Action | str) -> None:
-        """Apply `action` for the seat to act. On error the state is unchanged."""
+        """Apply `action` for the seat to act. On error the state is unchanged:
+        InvalidActionError for a malformed action, IllegalActionError (with its clause) for one the
+        rules forbid now."""
         if type(action) is not Action:
             action = Action.parse(action)
         legal = self._legal
@@ -193,23 +213,28 @@ class Game(ContestsMixin, ObservationMixin, RecordMixin):
             legal = self._legal = self._compute_legal()
         if action not in legal:
             self._refuse(action)
-        self._undo.append((self.__dict__.copy(), len(self._hands)))
+        h = self.hand
+        self._undo.append((_MATCH(self), h.snapshot(), len(self._hands)))
         self._moves.append(action)
-        self._hact = (*self._hact, (self._to_act, action.text))
+        h.hact = (*h.hact, (h.to_act, action.text))
         self._legal = None
-        getattr(self, _HANDLERS[action.kind])(action)
+        try:
+            getattr(self, _HANDLERS[action.kind])(action)
+        except BaseException:
+            self.pop()  # a handler that fails leaves nothing half-applied
+            raise
 
     def pop(self) -> Action:
         """Undo the last action exactly and return it."""
         if not self._undo:
-            raise IndexError("pop from a game with no moves")
-        saved, n_hands = self._undo.pop()
-        undo, hands, moves = self._undo, self._hands, self._moves
-        self.__dict__.clear()
-        self.__dict__.update(saved)
-        self._undo, self._hands, self._moves = undo, hands, moves
-        del hands[n_hands:]
-        return moves.pop()
+            raise NothingToUndoError("pop from a game with no moves")
+        match, hand, n_hands = self._undo.pop()
+        for name, value in zip(_MATCH_FIELDS, match, strict=True):
+            setattr(self, name, value)
+        self.hand = HandState.restore(hand)
+        del self._hands[n_hands:]
+        self._legal = None
+        return self._moves.pop()
 
     def peek(self) -> Action | None:
         return self._moves[-1] if self._moves else None
@@ -218,19 +243,21 @@ class Game(ContestsMixin, ObservationMixin, RecordMixin):
         """An equal, independent game (with its own undo history)."""
         g = self.__class__.__new__(self.__class__)
         g.__dict__.update(self.__dict__)
+        g.hand = self.hand.copy()
         g._undo = list(self._undo)
         g._hands = list(self._hands)
         g._moves = list(self._moves)
         return g
 
-    def _state(self) -> dict[str, Any]:
-        return {k: v for k, v in self.__dict__.items() if k not in self._NOT_STATE}
+    def _state(self) -> tuple[Any, ...]:
+        """Everything that makes the position and its history: what equality compares."""
+        return (self._cfg, self._seed, self._deal_seed, self._stacked, self._muestras, self._start_scores,
+                _MATCH(self), self.hand.state(), self._hands, self._moves)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
             return NotImplemented
-        return (self._state() == other._state() and self._hands == other._hands
-                and self._moves == other._moves)
+        return self._state() == other._state()
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
@@ -240,28 +267,53 @@ class Game(ContestsMixin, ObservationMixin, RecordMixin):
 
     def to_json(self) -> str:
         """The whole game as JSON: configuration, seeds and every move (replayed by from_json)."""
-        return json.dumps({
-            "format": "truco-engine-game/1",
+        names = self._cfg.deck.names
+        doc: dict[str, Any] = {
+            "format": FORMAT,
             "ruleset": self.ruleset,
             "readings": self._cfg.overrides,
             "seed": self._seed,
             "deal_seed": self._deal_seed,
-            "deals": [[[self._cfg.deck.names[c] for c in cards] for cards in d] for d in self._stacked],
-            "scores": list(self._start_scores),
-            "moves": [a.text for a in self._moves],
-        })
+            "deals": [[[names[c] for c in cards] for cards in d] for d in self._stacked],
+        }
+        if self._cfg.deck.has_muestra:
+            doc["muestras"] = [names[c] for c in self._muestras]
+        doc["scores"] = list(self._start_scores)
+        doc["moves"] = [a.text for a in self._moves]
+        return json.dumps(doc)
 
     @classmethod
     def from_json(cls, text: str | Mapping[str, Any]) -> Game:
-        data = json.loads(text) if isinstance(text, str) else text
-        if data.get("format") != "truco-engine-game/1":
-            raise ValueError("not a truco-engine-game/1 document")
-        cfg = make_config(data["ruleset"], data.get("readings"))
-        stacked = tuple(_parse_deal(cfg, d) for d in data.get("deals", ()))
-        start = tuple(data.get("scores", (0, 0)))
-        g = cls._fresh(cfg, data.get("seed"), int(data["deal_seed"]), stacked, (start[0], start[1]))
-        for move in data["moves"]:
-            g.push(move)
+        """The game saved by `to_json` (a JSON text or its parsed mapping), replayed move by move.
+        GameDocumentError names what is wrong; configuration errors are those of `Game.new`."""
+        if isinstance(text, str | bytes):
+            try:
+                data = json.loads(text)
+            except ValueError as err:
+                raise GameDocumentError(f"not JSON: {err}") from None
+        else:
+            data = text
+        if not isinstance(data, Mapping) or data.get("format") != FORMAT:
+            raise GameDocumentError(f"not a {FORMAT} document")
+
+        def field(name: str, types: type | tuple[type, ...], default: Any = ...) -> Any:
+            value = data.get(name, default)
+            if value is ... or not isinstance(value, types) or isinstance(value, bool):
+                raise GameDocumentError(f"{FORMAT}: field {name!r} is missing or of the wrong type")
+            return value
+
+        readings = field("readings", dict, {})
+        cfg = make_config(field("ruleset", str), readings)
+        seed = field("seed", (int, type(None)), None)
+        stacked = P.parse_deals(cfg, field("deals", list, []))
+        shown = P.parse_muestras(cfg, field("muestras", list, []), stacked)
+        start = P.parse_scores(cfg, field("scores", list, [0, 0]))
+        g = cls._fresh(cfg, seed, field("deal_seed", int), stacked, shown, start)
+        for i, move in enumerate(field("moves", list)):
+            try:
+                g.push(move)
+            except TrucoError as err:
+                raise GameDocumentError(f"{FORMAT}: moves[{i}] {move!r} cannot be replayed: {err}") from err
         return g
 
     # ----------------------------------------------------------------- hands
@@ -269,61 +321,51 @@ class Game(ContestsMixin, ObservationMixin, RecordMixin):
     def _start_hand(self) -> None:
         cfg = self._cfg
         n = cfg.n
+        deck = cfg.deck
         self._hand_no += 1
+        k = self._hand_no
         starter = self._starter
-        self._dealer = (starter - 1) % n  # AMB-15: the dealer sits just before the starter
-        if self._hand_no <= len(self._stacked):
-            self._deal = self._stacked[self._hand_no - 1]
+        if k <= len(self._stacked):
+            deal = self._stacked[k - 1]
+            muestra = self._muestras[k - 1] if self._muestras else NO_CARD
         else:
-            _DEALER.seed(self._deal_seed * 1_000_003 + self._hand_no)
-            cards = _DEALER.sample(cfg.deck.cards, 3 * n)  # DEAL-1 / AMB-17: three cards each
-            self._deal = tuple(tuple(cards[3 * s:3 * s + 3]) for s in range(n))
-        self._left = ((0, 1, 2),) * n
-        self._table = ()
-        self._past = ()
-        self._rounds = ()
-        self._leader = starter  # AMB-14: the starter leads the first round
-        self._turn = starter
-        self._to_act = starter
-        self._phase = PLAY
-        self._decided = None
-        self._ladder_i = 0  # VAL-1 / VAL-2
-        self._value = cfg.ladder[0]
-        self._last_call_side = _NO_CALL
-        self._call_by = _NO_CALL
-        self._truco_called = False
-        self._hact = ()
-        self._hand_kind = NORMAL
-        self._no_truco = False
-        self._blind = False
-        self._ten_side = _NO_CALL
-        self._contest_done = False
-        self._side_pts = ()
-        self._pending_pts = (0, 0)
-        self._signed = (False,) * n
-        self._signs = ()
-        self._env_chain = ()
-        self._env_caller = _NO_CALL
-        if cfg.gauderio:
+            _DEALER.seed(self._deal_seed * HAND_SEED_STRIDE + k)
+            dealt = CARDS_PER_SEAT * n
+            cards = _DEALER.sample(deck.cards, dealt + 1 if deck.has_muestra else dealt)  # DEAL-1, URU-2
+            deal = tuple(tuple(cards[CARDS_PER_SEAT * s:CARDS_PER_SEAT * (s + 1)]) for s in range(n))
+            muestra = cards[dealt] if deck.has_muestra else NO_CARD
+        if muestra != NO_CARD:  # URU-3, URU-4: this hand's piezas
+            tables = deck.hand_cards(muestra)
+            strength, pieza = tables.strength, tables.pieza
+        else:
+            strength, pieza = deck.strength, None
+        dealer = (starter - 1) % n  # AMB-15: the dealer sits just before the starter
+        h = self.hand = new_hand(starter, dealer, n, deal, muestra, strength, pieza, 0, cfg.ladder[0])
+        tied = cfg.all_rounds_tied  # AMB-1: HND-9, HND-10, or the starter's side (ARG-4)
+        if tied == "nobody-scores":
+            h.all_tied = NOBODY
+        else:
+            h.all_tied = (dealer if tied == "dealer-side-wins" else starter) & 1
+        if cfg.contests:
             self._prepare_contests()
-            return
         s0, s1 = self._scores
-        if s0 == 10 and s1 == 10:  # IRN-1
-            self._hand_kind = IRON
-            self._blind = cfg.iron_blind  # IRN-2 / AMB-11
-            if cfg.iron_like_ten:  # AMB-10: worth 4, no truco (TEN-2, TEN-3, IRN-3)
-                self._ladder_i = cfg.ladder.index(4)
-                self._value = 4
-                self._no_truco = True
-        elif s0 == 10 or s1 == 10:  # TEN-1
-            self._hand_kind = TEN
-            self._ten_side = 0 if s0 == 10 else 1
-            self._ladder_i = cfg.ladder.index(4)  # TEN-2: worth 4
-            self._value = 4
-            self._no_truco = True  # TEN-3
+        iron, ten = cfg.iron, cfg.ten
+        if iron is not None and s0 == iron.score and s1 == iron.score:  # IRN-1
+            h.kind = IRON
+            h.blind = cfg.iron_blind  # IRN-2 / AMB-11
+            if cfg.iron_like_ten and ten is not None:  # AMB-10: like the hand of ten (TEN-2, TEN-3, IRN-3)
+                h.ladder_i = cfg.ladder.index(ten.value)
+                h.value = ten.value
+                h.no_truco = True
+        elif ten is not None and (s0 == ten.score) != (s1 == ten.score):  # TEN-1: one side at ten
+            h.kind = TEN
+            h.ten_side = 0 if s0 == ten.score else 1
+            h.ladder_i = cfg.ladder.index(ten.value)  # TEN-2
+            h.value = ten.value
+            h.no_truco = True  # TEN-3
             if cfg.ten_may_decline:  # TEN-5 / AMB-12: the first seat of the side at ten chooses
-                self._phase = TEN_CHOICE
-                self._to_act = starter if starter & 1 == self._ten_side else (starter + 1) % n
+                h.phase = TEN_CHOICE
+                h.to_act = starter if starter & 1 == h.ten_side else (starter + 1) % n
 
     def _next_hand(self) -> None:
         self._starter = (self._starter + self._cfg.starter_step) % self._cfg.n  # AMB-15, ORD-2
@@ -332,14 +374,15 @@ class Game(ContestsMixin, ObservationMixin, RecordMixin):
     def _finish_hand(self, winner: int, points: int, forfeit: int | None = None) -> None:
         """Score a finished hand (winner may be NOBODY), record it, and go on to the next hand."""
         cfg = self._cfg
+        h = self.hand
         s = list(self._scores)
-        pending = self._pending_pts
+        pending = h.pending_pts
         if pending != (0, 0):  # AMB-25 end-of-hand: contest points first, before the hand's own
             s[0] += pending[0]
             s[1] += pending[1]
-            self._pending_pts = (0, 0)
+            h.pending_pts = (0, 0)
             for side in (0, 1):
-                if s[side] >= cfg.target:  # MAT-2..4: the partida ends on those points
+                if s[side] >= cfg.target:  # the target clause: the partida ends on those points
                     self._scores = (s[0], s[1])
                     self._close_hand(None, 0)
                     self._end_partida(side)
@@ -356,16 +399,16 @@ class Game(ContestsMixin, ObservationMixin, RecordMixin):
         if forfeit is not None:  # TEN-4: the caller's side loses the match at once
             self._forfeit = forfeit
             self._end_match(1 - forfeit)
-        elif s[winner] >= cfg.target:  # MAT-1 (12) / MAT-3, MAT-4 (AMB-18)
+        elif s[winner] >= cfg.target:  # the target clause (MAT-1, MAT-3, ...)
             self._end_partida(winner)
-        elif self._hand_kind == IRON and cfg.ruleset.iron_wins_match:  # IRN-4
+        elif h.kind == IRON and cfg.iron is not None and cfg.iron.decides_match:  # IRN-4
             self._end_match(winner)
         else:
             self._next_hand()
 
     def _end_partida(self, winner: int) -> None:
         self._partidas = (*self._partidas, winner)
-        if self._partidas.count(winner) >= self._cfg.partidas_to_win:  # MAT-2 / AMB-19
+        if self._partidas.count(winner) >= self._cfg.partidas_to_win:  # the end clause (MAT-2, AMB-19)
             self._end_match(winner)
             return
         self._scores = (0, 0)  # AMB-19 best-of-three: scores restart for the next partida
@@ -376,56 +419,72 @@ class Game(ContestsMixin, ObservationMixin, RecordMixin):
         if self._partidas.count(winner) < self._cfg.partidas_to_win:
             self._partidas = (*self._partidas, winner)  # TEN-4 or IRN-4 end the partida too
         self._winner = winner
-        self._phase = OVER
-        self._to_act = None
+        self.hand.phase = OVER
+        self.hand.to_act = None
 
     # ----------------------------------------------------------------- legal actions
 
     def _can_call(self, seat: int) -> bool:
         """May `seat` call the next truco step now (its turn to play, nothing pending)?"""
-        if self._decided is not None:
+        h = self.hand
+        cfg = self._cfg
+        if h.decided is not None:
             return False  # AMB-4 always-three-rounds: nothing left to bet on once decided
-        if self._ladder_i + 1 >= len(self._cfg.ladder):
-            return False  # BET-8 / BET-9: the top of the ladder
-        if self._no_truco:
-            return self._cfg.ten_truco != "refused"  # TEN-3 / AMB-9
-        return self._last_call_side != seat & 1  # BET-10
+        if h.ladder_i + 1 >= len(cfg.ladder):
+            return False  # the top clause: the top of the ladder
+        if h.no_truco:
+            return cfg.ten_truco != "refused"  # TEN-3 / AMB-9
+        return h.last_call_side != seat & 1 or not cfg.other_side_next  # BET-10
+
+    def _must_sing_flor(self, seat: int) -> bool:
+        return C.must_sing_flor(self._cfg, self.hand, seat)  # AMB-26 mandatory
+
+    def _contest_openings(self, seat: int, out: list[Action]) -> None:
+        C.openings(self._cfg, self.hand, seat, out)
+
+    def _prepare_contests(self) -> None:
+        C.prepare(self._cfg, self.hand)
 
     def _compute_legal(self) -> tuple[Action, ...]:
-        ph = self._phase
+        h = self.hand
+        ph = h.phase
         cfg = self._cfg
         if ph == PLAY:
-            t = self._to_act
+            t = h.to_act
+            assert t is not None
             out: list[Action] = []
             if not (cfg.flor_mandatory and self._must_sing_flor(t)):  # AMB-26
-                left = self._left[t]
-                can_cover = cfg.cover_allowed and not (cfg.cover_not_first and not self._rounds)  # AMB-7/8
-                if self._blind:  # IRN-2: by slot only
+                left = h.left[t]
+                can_cover = cfg.cover_allowed and not (cfg.cover_not_first and not h.rounds)  # AMB-7/8
+                if h.blind:  # IRN-2: by slot only
                     out.extend(A.PLAY_SLOT[k] for k in left)
                     if can_cover:
                         out.extend(A.COVER_SLOT[k] for k in left)
                 else:
-                    deal = self._deal[t]
+                    deal = h.deal[t]
                     play = self._play_actions
                     out.extend(play[deal[k]] for k in left)
                     if can_cover:
                         cover = self._cover_actions
                         out.extend(cover[deal[k]] for k in left)
             if self._can_call(t):  # BET-1
-                out.append(A.raise_to(cfg.ladder[self._ladder_i + 1]))
-            if cfg.gauderio:
+                out.append(cfg.raises[h.ladder_i + 1])
+            if cfg.contests:
                 self._contest_openings(t, out)
             return tuple(out)
         if ph == TRUCO:
-            i = self._ladder_i + 2  # the step after the pending call
+            i = h.ladder_i + 2  # the step after the pending call
+            out = [A.ACCEPT, A.RUN]  # BET-2; at the top only these (the top clause)
             if i < len(cfg.ladder):
-                return (A.ACCEPT, A.RUN, A.raise_to(cfg.ladder[i]))  # BET-2, BET-5
-            return (A.ACCEPT, A.RUN)  # BET-8
+                out.append(cfg.raises[i])  # BET-5
+            if cfg.envido_first:  # AMB-29: the envido (or flor) may go first
+                C.truco_openings(cfg, h, h.to_act, out)  # type: ignore[arg-type]
+            return tuple(out)
         if ph == TEN_CHOICE:
             return (A.TEN_PLAY, A.TEN_DECLINE)  # TEN-5
         if ph == OVER:
             return ()
-        return self._contest_answers(ph)
+        return C.answers(cfg, h)
 
     # ----------------------------------------------------------------- refusals
 
@@ -435,162 +494,150 @@ class Game(ContestsMixin, ObservationMixin, RecordMixin):
         raise IllegalActionError(clause, message)
 
     def _why_illegal(self, action: Action) -> tuple[str, str]:
-        cfg = self._cfg
-        kind = action.kind
-        seat = self._to_act
-        if kind in ("play", "cover") and action.slot is None:
-            name = action.arg
-            if cfg.deck.index(str(name)) is None:
-                readings = dict(cfg.readings)
-                deck = f" (DECK-1, AMB-13 deck={readings['deck']})" if "deck" in readings else " (DECK-2)"
-                raise InvalidActionError(f"there is no card {name!r} in the {cfg.ruleset.name} deck{deck}")
-        if self._phase == OVER:
-            return ("MAT-2" if cfg.gauderio else "MAT-1"), "the match is over"
-        if kind == "sign" or kind in A.SIMPLE[4:] or self._phase not in (PLAY, TRUCO, TEN_CHOICE):
-            found = self._why_contest_illegal(action)
-            if found:
-                return found
-        pending = {TRUCO: ("BET-2", "a truco call is pending: answer it first"),
-                   TEN_CHOICE: ("TEN-5", f"side {self._ten_side} must first choose to play or decline"),
-                   ENVIDO: ("ENV-5", "an envido call is pending: answer it first"),
-                   FLOR_PARTNER: ("FLR-3", "the singer's partner must answer the flor first"),
-                   FLOR_OPP: ("FLR-4", "the flor must be answered first"),
-                   FLOR_CONTRA: ("FLR-6", "the contraflor must be answered first"),
-                   FLOR_RESTO: ("FLR-7", "contraflor al resto may only be accepted or run from")}
-        if kind in ("play", "cover"):
-            if self._phase != PLAY:
-                return pending[self._phase]
-            if action.slot is not None:
-                if not self._blind:
-                    return "IRN-2", "cards are played by slot only in a blind iron hand"
-                if action.slot not in self._left[seat]:
-                    return "RND-1", f"seat {seat} has already played slot #{action.slot + 1}"
-            else:
-                if self._blind:
-                    return "IRN-2", "the iron hand is blind: play a slot ('play #1'), not a card name"
-                if action.card not in [self._deal[seat][k] for k in self._left[seat]]:
-                    return "DEAL-1", f"seat {seat} does not hold {action.arg}"
-            if kind == "cover":
-                if not cfg.cover_allowed:
-                    return "COV-1", "covering=not-allowed (AMB-7): cards are played face up"
-                if cfg.cover_not_first and not self._rounds:
-                    return "COV-1", "cover-round=not-first-round (AMB-8): no covered card in round 1"
-            if cfg.flor_mandatory and self._must_sing_flor(seat):
-                return "FLR-1", f"flor-optional=mandatory (AMB-26): seat {seat} must sing flor before playing"
-            return "RND-1", "not a legal play now"
-        if kind == "raise":
-            ladder_clause = "BET-9" if cfg.gauderio else "BET-6"
-            top_clause = "BET-9" if cfg.gauderio else "BET-8"
-            if self._phase == TRUCO:
-                nxt = self._ladder_i + 2
-                if nxt >= len(cfg.ladder):
-                    return top_clause, "the call at the top can only be accepted or run from"
-                return ladder_clause, f"the next step is {cfg.ladder[nxt]}, not {action.arg}"
-            if self._phase != PLAY:
-                return pending[self._phase]
-            if self._decided is not None:
-                return "HND-2", "hand-length=always-three-rounds (AMB-4): the hand is already decided"
-            if self._no_truco:
-                if self._hand_kind == IRON and cfg.ruleset.iron_wins_match:
-                    return "IRN-3", "nobody may call truco in the iron hand"
-                return "TEN-3", "nobody may call truco in the hand of ten"
-            if self._ladder_i + 1 >= len(cfg.ladder):
-                return top_clause, f"the hand is already worth {self._value}, the top"
-            if self._last_call_side == seat & 1:
-                return "BET-10", f"side {seat & 1} made the last call"
-            step = cfg.ladder[self._ladder_i + 1]
-            return ladder_clause, f"one step at a time: the next call is {step}, not {action.arg}"
-        if kind in ("accept", "run"):
-            if self._phase == TEN_CHOICE:
-                return pending[TEN_CHOICE]
-            return "BET-2", "there is no call to answer"
-        if kind in ("ten-play", "ten-decline"):
-            return "TEN-5", "there is no hand-of-ten choice to make now"
-        return "RND-1", f"{action.text} is not legal now"
+        return R.why_illegal(self._cfg, self.hand, action, self._card_of.get(action))
 
     # ----------------------------------------------------------------- handlers
 
     def _do_card(self, action: Action) -> None:
         cfg = self._cfg
-        t = self._to_act
-        deal = self._deal[t]
-        k = action.slot if self._blind else deal.index(action.card)  # IRN-2: by slot
-        left = self._left
-        self._left = (*left[:t], tuple(x for x in left[t] if x != k), *left[t + 1:])
+        h = self.hand
+        t = h.to_act
+        assert t is not None
+        deal = h.deal[t]
+        k = action.slot if h.blind else deal.index(self._card_of[action])  # IRN-2: by slot
+        assert k is not None
+        left = h.left
+        h.left = (*left[:t], tuple(x for x in left[t] if x != k), *left[t + 1:])
         covered = action.kind == "cover"
         if covered and cfg.cover_concedes:  # AMB-6 concedes-hand (COV-2): the other side wins
-            self._finish_hand(1 - (t & 1), self._value)
+            self._finish_hand(1 - (t & 1), h.value)
             return
-        table = (*self._table, (t, deal[k], covered))
+        table = (*h.table, (t, deal[k], covered))
         n = cfg.n
         if len(table) < n:  # RND-1: everyone plays once, in order from the leader
-            self._table = table
-            self._turn = self._to_act = (t + 1) % n
+            h.table = table
+            h.turn = h.to_act = (t + 1) % n
             return
-        result, top = round_result(table, cfg.deck.strength, cfg.partner_tie_is_tie)  # RND-2, RND-3
-        rounds = (*self._rounds, result)
-        self._rounds = rounds
-        self._past = (*self._past, table)
-        self._table = ()
+        result, top = round_result(table, h.strength, cfg.partner_tie_is_tie)  # RND-2, RND-3
+        rounds = (*h.rounds, result)
+        h.rounds = rounds
+        h.past = (*h.past, table)
+        h.table = ()
         if result != TIE or not cfg.tie_leader_same:  # AMB-14
-            self._leader = top
-        decided = self._decided
+            h.leader = top
+        decided = h.decided
         if decided is None:
-            decided = hand_result(rounds, cfg.split_first_winner, cfg.nobody_on_all_tied, self._dealer & 1)
-            if decided is not None and cfg.always_three and len(rounds) < 3:
-                self._decided = decided  # AMB-4 always-three-rounds: play on, the winner is fixed
+            decided = hand_result(rounds, cfg.split_first_winner, h.all_tied)
+            if decided is not None and cfg.always_three and len(rounds) < ROUNDS:
+                h.decided = decided  # AMB-4 always-three-rounds: play on, the winner is fixed
                 decided = None
-        elif len(rounds) < 3:
+        elif len(rounds) < ROUNDS:
             decided = None
-        if decided is not None or len(rounds) == 3:  # HND-1: never more than three rounds
-            self._finish_hand(decided, self._value)
+        if decided is not None or len(rounds) == ROUNDS:  # HND-1: never more than three rounds
+            self._finish_hand(decided, h.value)  # type: ignore[arg-type]
             return
-        self._turn = self._to_act = self._leader
+        h.turn = h.to_act = h.leader
 
     def _do_raise(self, action: Action) -> None:
         cfg = self._cfg
-        t = self._to_act
-        if self._phase == PLAY:
-            if self._no_truco:  # TEN-3 with AMB-9 caller-loses-match / caller-loses-hand
+        h = self.hand
+        t = h.to_act
+        assert t is not None
+        if h.phase == PLAY:
+            if h.no_truco:  # TEN-3 with AMB-9 caller-loses-match / caller-loses-hand
                 if cfg.ten_truco == "caller-loses-match":
                     self._finish_hand(1 - (t & 1), 0, forfeit=t & 1)  # TEN-4
                 else:
-                    self._finish_hand(1 - (t & 1), self._value)
+                    self._finish_hand(1 - (t & 1), h.value)
                 return
-            self._truco_called = True
-            self._call_by = t
-            self._last_call_side = t & 1  # BET-10
-            self._phase = TRUCO
-            self._to_act = (t + 1) % cfg.n  # AMB-16: the next opponent after the caller answers
+            h.truco_called = True
+            h.call_by = t
+            h.last_call_side = t & 1  # BET-10
+            h.phase = TRUCO
+            h.to_act = (t + 1) % cfg.n  # AMB-16: the next opponent after the caller answers
             return
         # BET-5: a raise accepts the pending call and passes the decision back to its caller
-        self._ladder_i += 1
-        self._value = cfg.ladder[self._ladder_i]
-        self._to_act = self._call_by
-        self._call_by = t
-        self._last_call_side = t & 1
+        h.ladder_i += 1
+        h.value = cfg.ladder[h.ladder_i]
+        h.to_act = h.call_by
+        h.call_by = t
+        h.last_call_side = t & 1
 
     def _do_accept(self, action: Action) -> None:
-        if self._phase == TRUCO:  # BET-3: the hand is worth the value called
-            self._ladder_i += 1
-            self._value = self._cfg.ladder[self._ladder_i]
-            self._phase = PLAY
-            self._to_act = self._turn  # the seat whose turn it was to play continues
+        h = self.hand
+        if h.phase == TRUCO:  # BET-3: the hand is worth the value called
+            h.ladder_i += 1
+            h.value = self._cfg.ladder[h.ladder_i]
+            h.phase = PLAY
+            h.to_act = h.turn  # the seat whose turn it was to play continues
             return
         self._contest_accept()
 
     def _do_run(self, action: Action) -> None:
-        if self._phase == TRUCO:  # BET-4: the caller's side wins at the value before the call
-            self._finish_hand(self._call_by & 1, self._value)
+        h = self.hand
+        if h.phase == TRUCO:  # BET-4: the caller's side wins what the file says a refusal pays
+            self._finish_hand(h.call_by & 1, self._cfg.refused[h.ladder_i + 1])
             return
         self._contest_run()
 
     def _do_ten(self, action: Action) -> None:
-        if action is A.TEN_PLAY or action == A.TEN_PLAY:  # TEN-5: played, worth 4 (TEN-2)
-            self._phase = PLAY
-            self._to_act = self._turn
+        h = self.hand
+        if action is A.TEN_PLAY:  # TEN-5: played, worth the hand of ten's value (TEN-2)
+            h.phase = PLAY
+            h.to_act = h.turn
             return
-        self._finish_hand(1 - self._ten_side, 2)  # TEN-6: the other side scores 2
+        ten = self._cfg.ten
+        payout = TEN_DECLINE_PAYOUT if ten is None or ten.decline_payout is None else ten.decline_payout
+        self._finish_hand(1 - h.ten_side, payout)  # TEN-6: the other side scores
+
+    # side contests: the rules are in engine/contests.py; scoring is the game's
+
+    def _settle(self, award: C.Award | None) -> None:
+        if award is not None and not self._award(*award):
+            C.resume(self.hand)
+
+    def _contest_accept(self) -> None:
+        self._settle(C.accept(self._cfg, self.hand, self._scores))
+
+    def _contest_run(self) -> None:
+        self._settle(C.run(self._cfg, self.hand, self._scores))
+
+    def _do_envido(self, action: Action) -> None:
+        C.call_envido(self._cfg, self.hand, action.kind)
+
+    def _do_flor(self, action: Action) -> None:
+        self._settle(C.sing_flor(self._cfg, self.hand))
+
+    def _do_flor_partner(self, action: Action) -> None:
+        self._settle(C.partner_answer(self._cfg, self.hand, action is A.FLOR_RAISE))
+
+    def _do_contraflor(self, action: Action) -> None:
+        C.contraflor(self.hand)
+
+    def _do_contraflor_resto(self, action: Action) -> None:
+        C.contraflor_resto(self.hand)
+
+    def _do_sign(self, action: Action) -> None:
+        C.make_sign(self.hand, str(action.arg))
+
+    def _award(self, contest: str, side: int, points: int) -> bool:
+        """Score contest points (AMB-25). True if that ended the partida, and with it the hand."""
+        cfg = self._cfg
+        h = self.hand
+        h.side_pts = (*h.side_pts, (contest, side, points))
+        if cfg.side_points_now:
+            s = list(self._scores)
+            s[side] += points
+            self._scores = (s[0], s[1])
+            if s[side] >= cfg.target:  # the target clause: the partida ends, even mid-hand
+                self._close_hand(None, 0)
+                self._end_partida(side)
+                return True
+        else:
+            p = list(h.pending_pts)
+            p[side] += points
+            h.pending_pts = (p[0], p[1])
+        return False
 
 
 # Method names, looked up on the instance, so that a subclass overriding a handler is obeyed.

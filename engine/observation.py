@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.errors import ArgumentTypeError, GameArgumentError
+from engine.hand import TEN
 from engine.phases import ENVIDO, FLOR_CONTRA, FLOR_OPP, FLOR_PARTNER, FLOR_RESTO, TEN_CHOICE, TRUCO
+from engine.tricks import TIE
 
 _HAND_KINDS = ("normal", "ten", "iron")
 
@@ -15,19 +18,23 @@ class ObservationMixin:
     def observation(self, seat: int) -> dict[str, Any]:
         """Only what `seat` may know now."""
         cfg = self._cfg
+        h = self.hand
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise ArgumentTypeError(f"seat must be an int, not {type(seat).__name__}")
         if not 0 <= seat < cfg.n:
-            raise ValueError(f"seat must be 0..{cfg.n - 1}")
+            raise GameArgumentError(f"seat must be 0..{cfg.n - 1}")
         names = cfg.deck.names
-        deal = self._deal[seat]
-        left = self._left[seat]
-        if self._blind:  # IRN-2: the holder cannot see their own cards, only which slots remain
+        deal = h.deal[seat]
+        left = h.left[seat]
+        blind = h.blind
+        if blind:  # IRN-2: the holder cannot see their own cards, only which slots remain
             hand = [{"slot": k + 1, "card": None} for k in left]
         else:
             hand = [{"slot": k + 1, "card": names[deal[k]]} for k in left]
 
         def shown(s: int, card: int, covered: bool) -> dict[str, Any]:
             # COV-1: a covered card is seen by nobody but its player, and not even by them if blind
-            visible = not covered or (s == seat and not self._blind)
+            visible = not covered or (s == seat and not blind)
             return {"seat": s, "card": names[card] if visible else None, "covered": covered}
 
         obs: dict[str, Any] = {
@@ -39,43 +46,52 @@ class ObservationMixin:
             "partida": self._partida,
             "partidas": list(self._partidas),
             "hand_number": self._hand_no,
-            "dealer": self._dealer,
-            "starter": self._starter,
-            "hand_kind": _HAND_KINDS[self._hand_kind],
-            "blind": self._blind,
-            "hand_value": self._value,
+            "dealer": h.dealer,
+            "starter": h.starter,
+            "hand_kind": _HAND_KINDS[h.kind],
+            "blind": blind,
+            "hand_value": h.value,
             "hand": hand,
-            "table": [shown(*p) for p in self._table],
-            "rounds": [{"result": "tie" if r == 2 else r, "plays": [shown(*p) for p in plays]}
-                       for r, plays in zip(self._rounds, self._past, strict=True)],
+        }
+        if cfg.deck.has_muestra:
+            obs["muestra"] = names[h.muestra]  # URU-2: face up, every seat sees it
+        obs.update({
+            "table": [shown(*p) for p in h.table],
+            "rounds": [{"result": "tie" if r == TIE else r, "plays": [shown(*p) for p in plays]}
+                       for r, plays in zip(h.rounds, h.past, strict=True)],
             "pending": self._pending_call(),
             "over": self._winner is not None,
             "winner": self._winner,
-        }
-        ten_side = self._ten_side
-        if cfg.ruleset.ten_partners_see and self._hand_kind == 1 and seat & 1 == ten_side and cfg.n == 4:
-            partner = (seat + 2) % cfg.n  # TEN-7: partners at ten see each other's cards
-            obs["partner_cards"] = [names[self._deal[partner][k]] for k in self._left[partner]]
-        if cfg.gauderio:
-            obs["side_points"] = [{"contest": c, "side": s, "points": p} for c, s, p in self._side_pts]
-            partner = (seat + 2) % cfg.n
-            obs["signs"] = [{"seat": s, "sign": sign} for s, sign in self._signs if s == partner]  # SEN-*
-            if not self._blind:
-                obs["envido_points"] = self._env_pts[seat]
+        })
+        partners = [p % cfg.n for p in range(seat + 2, seat + cfg.n, 2)]
+        ten = cfg.ten
+        if ten is not None and ten.partners_see and h.kind == TEN and seat & 1 == h.ten_side and partners:
+            # TEN-7: partners at ten see each other's cards
+            obs["partner_cards"] = [names[h.deal[p][k]] for p in partners for k in h.left[p]]
+        if cfg.contests:
+            obs["side_points"] = [{"contest": c, "side": s, "points": p} for c, s, p in h.side_pts]
+            if cfg.senas:  # SEN-*: only the partners see a seña
+                obs["signs"] = [{"seat": s, "sign": sign} for s, sign in h.signs if s in partners]
+            if cfg.envido is not None and not blind:
+                obs["envido_points"] = h.env_pts[seat]
         return obs
 
     def _pending_call(self) -> dict[str, Any] | None:
-        ph = self._phase
+        h = self.hand
+        ph = h.phase
         if ph == TRUCO:
-            return {"kind": "truco", "value": self._cfg.ladder[self._ladder_i + 1], "by": self._call_by}
+            return {"kind": "truco", "value": self._cfg.ladder[h.ladder_i + 1], "by": h.call_by}
         if ph == TEN_CHOICE:
-            return {"kind": "ten-choice", "side": self._ten_side}
+            return {"kind": "ten-choice", "side": h.ten_side}
+        pending: dict[str, Any] | None = None
         if ph == ENVIDO:
-            return {"kind": "envido", "chain": list(self._env_chain), "by": self._env_caller}
-        if ph in (FLOR_PARTNER, FLOR_OPP):
-            return {"kind": "flor", "stake": self._fl_stake, "by": self._fl_singer}
-        if ph == FLOR_CONTRA:
-            return {"kind": "contraflor", "stake": self._fl_stake, "by": self._fl_contra}
-        if ph == FLOR_RESTO:
-            return {"kind": "contraflor-resto", "by": self._fl_singer}
-        return None
+            pending = {"kind": "envido", "chain": list(h.env_chain), "by": h.env_caller}
+        elif ph in (FLOR_PARTNER, FLOR_OPP):
+            pending = {"kind": "flor", "stake": h.fl_stake, "by": h.fl_singer}
+        elif ph == FLOR_CONTRA:
+            pending = {"kind": "contraflor", "stake": h.fl_stake, "by": h.fl_contra}
+        elif ph == FLOR_RESTO:
+            pending = {"kind": "contraflor-resto", "by": h.fl_singer}
+        if pending is not None and h.truco_paused >= 0:  # AMB-29: a truco call waits for it
+            pending["truco"] = {"value": self._cfg.ladder[h.ladder_i + 1], "by": h.call_by}
+        return pending

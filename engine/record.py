@@ -12,26 +12,31 @@ class RecordMixin:
     """Builds one record entry per finished hand and the record of the match."""
 
     def _close_hand(self, winner: int | None, points: int, forfeit: int | None = None) -> None:
-        names = self._cfg.deck.names
+        cfg = self._cfg
+        h = self.hand
+        names = cfg.deck.names
         result: dict[str, Any] = {
-            "rounds": ["tie" if r == TIE else r for r in self._rounds],
+            "rounds": ["tie" if r == TIE else r for r in h.rounds],
             "winner": winner,
             "points": points,
         }
-        if self._cfg.gauderio:
-            result["side_points"] = [{"contest": c, "side": s, "points": p} for c, s, p in self._side_pts]
+        if cfg.envido is not None or cfg.flor is not None:
+            result["side_points"] = [{"contest": c, "side": s, "points": p} for c, s, p in h.side_pts]
         if forfeit is not None:
             result["forfeit"] = forfeit
         result["score"] = [self._scores[0], self._scores[1]]
-        self._hands.append({
+        entry: dict[str, Any] = {
             "partida": self._partida,
             "number": self._hand_no,
-            "dealer": self._dealer,
-            "starter": self._starter,
-            "deal": [[names[c] for c in cards] for cards in self._deal],
-            "actions": [{"seat": s, "action": a} for s, a in self._hact],
-            "result": result,
-        })
+            "dealer": h.dealer,
+            "starter": h.starter,
+            "deal": [[names[c] for c in cards] for cards in h.deal],
+        }
+        if cfg.deck.has_muestra:
+            entry["muestra"] = names[h.muestra]  # URU-2
+        entry["actions"] = [{"seat": s, "action": a} for s, a in h.hact]
+        entry["result"] = result
+        self._hands.append(entry)
 
     def record(self) -> dict[str, Any]:
         """The record so far: finished hands, and the result once the match is over (else None)."""

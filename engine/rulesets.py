@@ -1,20 +1,27 @@
-"""The engine's own encoding of the four rulesets and of every ambiguity reading it can switch.
+"""The rulesets the engine plays, read from ruleset files, and the register readings it implements.
 
-This table is written independently of the register (spec/data/ambiguities.yaml); a test checks
-that both agree on keys, readings and defaults.
+A ruleset is a file (`truco-ruleset/1`). The files shipped under spec/data/rulesets are read on
+first use, by path (the engine never imports the spec); `load_ruleset_file` adds one more. The
+reading table below is the engine's own encoding of the ambiguity register: a test checks that it
+agrees with spec/data/ambiguities.yaml on keys, readings and their order.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
-from engine.errors import UnknownReadingError, UnknownRulesetError
+from engine.errors import RulesetFileError, UnknownReadingError, UnknownRulesetError
+from engine.features import read_features
+from engine.ruleset_file import FORMAT, FieldReader, apply_sets, line_of, read_document
 
-# Register key -> (register ID, the readings it offers).
+# Register key -> (register ID, the readings it offers, in the register's order).
 READINGS: Mapping[str, tuple[str, tuple[str, ...]]] = MappingProxyType({
-    "all-rounds-tied": ("AMB-1", ("nobody-scores", "dealer-side-wins")),
+    "all-rounds-tied": ("AMB-1", ("nobody-scores", "dealer-side-wins", "starter-side-wins")),
     "split-then-tie": ("AMB-2", ("first-round-winner", "last-winner-before-tie")),
     "first-two-tied": ("AMB-3", ("third-round-decides",)),
     "hand-length": ("AMB-4", ("ends-when-decided", "always-three-rounds")),
@@ -42,57 +49,33 @@ READINGS: Mapping[str, tuple[str, tuple[str, ...]]] = MappingProxyType({
     "flor-optional": ("AMB-26", ("optional", "mandatory")),
     "flor-refusal": ("AMB-27", ("stake-before-call", "stake-called")),
     "senas": ("AMB-28", ("truthful", "free")),
+    "envido-first": ("AMB-29", ("envido-first", "truco-closes-envido")),
+    "falta-halves": ("AMB-30", ("to-buenas", "to-target")),
+    "flor-over-envido": ("AMB-31", ("flor-replaces-envido", "envido-stands")),
+    "flor-in-play": ("AMB-32", ("without-flor", "with-flor")),
+    "partida-points": ("AMB-33", ("30", "40", "18")),
 })
 
-_MINEIRO_1V1 = {
+# The reading in force where a ruleset file does not list a key: the plain rule of the play
+# procedure, with no exception to it (a key whose readings only `set` fields of the file needs
+# none). A ruleset that wants another reading lists the key.
+FALLBACK: Mapping[str, str] = MappingProxyType({
     "all-rounds-tied": "nobody-scores",  # HND-9
-    "split-then-tie": "first-round-winner",
-    "first-two-tied": "third-round-decides",
-    "hand-length": "ends-when-decided",
-    "covered-card": "worth-nothing",
-    "covering": "allowed",
-    "cover-round": "any-round",
-    "ten-truco": "caller-loses-match",  # TEN-4
-    "iron-hand": "like-hand-of-ten",
-    "iron-blind": "blind",  # IRN-2
-    "ten-choice": "must-play",
-    "deck": "forty-cards",
-    "round-leader": "winner-leads-tie-same",
-    "hand-starter": "rotate-with-play",
-}
-
-_MINEIRO_PAIRS = {
-    "all-rounds-tied": "dealer-side-wins",  # HND-10
     "split-then-tie": "first-round-winner",  # HND-6
     "first-two-tied": "third-round-decides",
     "hand-length": "ends-when-decided",
     "partner-tie": "pair-wins",
-    "covered-card": "worth-nothing",
-    "covering": "allowed",
-    "cover-round": "any-round",
-    "ten-truco": "refused",  # TEN-3
-    "iron-hand": "like-hand-of-ten",  # IRN-3
-    "iron-blind": "open",
-    "ten-choice": "may-decline",  # TEN-5
-    "deck": "forty-cards",
+    "covered-card": "worth-nothing",  # COV-1: the procedure's general statement
+    "covering": "not-allowed",  # cards are played face up unless the file adopts covering
+    "cover-round": "any-round",  # the procedure: covering adopted without this key, any round
+    "ten-truco": "refused",  # TEN-3 alone: the call is not allowed
+    "iron-hand": "like-hand-of-ten",
+    "iron-blind": "open",  # blind only where the file says so
+    "ten-choice": "must-play",
     "round-leader": "winner-leads-tie-same",
     "hand-starter": "rotate-with-play",
     "bet-responder": "next-opponent",
     "deal-size": "three-cards",
-}
-
-_GAUDERIO = {
-    "all-rounds-tied": "nobody-scores",  # HND-9
-    "split-then-tie": "first-round-winner",
-    "first-two-tied": "third-round-decides",
-    "hand-length": "ends-when-decided",
-    "partner-tie": "pair-wins",
-    "covering": "not-allowed",
-    "round-leader": "winner-leads-tie-same",
-    "hand-starter": "rotate-against-play",  # ORD-2
-    "bet-responder": "next-opponent",
-    "gauderio-target": "24",  # MAT-3
-    "match-format": "best-of-one",  # MAT-2
     "envido-stakes": "classic",
     "envido-without-pair": "highest-card",
     "falta-points": "leader-lacks",
@@ -102,23 +85,37 @@ _GAUDERIO = {
     "flor-optional": "optional",
     "flor-refusal": "stake-before-call",
     "senas": "truthful",
-}
+    "envido-first": "truco-closes-envido",  # the window of AMB-23 is all there is
+    "falta-halves": "to-target",  # the falta counts to the target
+    "flor-over-envido": "envido-stands",
+})
+
+_NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
+BUILTIN_DIR = Path(__file__).resolve().parent.parent / "spec" / "data" / "rulesets"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Ruleset:
-    """One rulebook's game: its variant data and its default reading of every applicable key."""
+    """One ruleset file: its identity, its default reading of every key it lists, and its data.
+
+    Rulesets compare by identity: one object per loaded file."""
 
     name: str
     code: str
-    doc: str
-    variant: str  # "mineiro" or "gauderio"
-    players: int  # SET-1: 2, SET-2: 4
-    title: str
-    ladder: tuple[int, ...]  # BET-6 (Mineiro) or BET-9 (Gauderio)
+    doc: str | None  # the rulebook of spec/sources it encodes ("000"), or None for published rules
+    players: int  # SET-1, SET-2: 2, 4 or 6
+    title: str  # in English
+    family: str  # in English, for messages ("Truco Mineiro")
     defaults: Mapping[str, str] = field(repr=False)
-    ten_partners_see: bool = False  # TEN-7 (002 only)
-    iron_wins_match: bool = False  # IRN-4 (002 only)
+    data: Mapping[str, Any] = field(repr=False)
+    file: str = field(default="", repr=False)  # how errors name the file
+    text: str | None = field(default=None, repr=False)  # the YAML text, for the line of a field
+
+    @property
+    def ladder(self) -> tuple[int, ...]:
+        """The opening value and each call's value (VAL-*, BET-*)."""
+        truco = self.data["truco"]
+        return (truco["opening"]["value"], *(c["value"] for c in truco["calls"]))
 
     def resolve(self, overrides: Mapping[str, str] | None = None) -> dict[str, str]:
         """The full reading map: defaults plus `overrides`, each checked against the register keys
@@ -133,22 +130,51 @@ class Ruleset:
             readings[key] = reading
         return readings
 
+    def document(self, readings: Mapping[str, str]) -> dict[str, Any]:
+        """The file's data with what the chosen readings `set` applied."""
+        return apply_sets(self.data, readings)
 
-RULESETS: Mapping[str, Ruleset] = MappingProxyType({
-    r.name: r
-    for r in (
-        Ruleset("mineiro-1v1-es", "es", "000", "mineiro", 2, "Truco Mineiro, one against one (Spanish)",
-                (2, 4, 6, 10, 12), MappingProxyType(_MINEIRO_1V1)),
-        Ruleset("mineiro-1v1-en", "en", "001", "mineiro", 2, "Truco Mineiro, one against one (English)",
-                (2, 4, 6, 10, 12), MappingProxyType(_MINEIRO_1V1)),
-        Ruleset("mineiro-pairs-it", "it", "002", "mineiro", 4, "Truco Mineiro in pairs (Italian)",
-                (2, 4, 6, 10, 12), MappingProxyType(_MINEIRO_PAIRS), ten_partners_see=True,
-                iron_wins_match=True),
-        Ruleset("gauderio-pairs-es", "ga", "003", "gauderio", 4,
-                "Truco Gauderio in pairs, with envido and flor (Spanish)",
-                (1, 2, 3, 4), MappingProxyType(_GAUDERIO)),
-    )
-})
+
+class _Registry(Mapping[str, Ruleset]):
+    """Every loaded ruleset by name; the shipped files are read on first use."""
+
+    def __init__(self) -> None:
+        self._by_name: dict[str, Ruleset] = {}
+        self._loaded = False
+
+    def _ensure(self) -> dict[str, Ruleset]:
+        if not self._loaded:
+            self._loaded = True
+            shipped = [_read(p, p.name, strict=False) for p in sorted(BUILTIN_DIR.glob("*.yaml"))]
+            # The rulebooks' rulesets in rulebook order, then the others by name.
+            for rs in sorted(shipped, key=lambda r: (r.doc is None, r.doc or "", r.name)):
+                self._by_name.setdefault(rs.name, rs)
+        return self._by_name
+
+    def __getitem__(self, name: str) -> Ruleset:
+        return self._ensure()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._ensure())
+
+    def __len__(self) -> int:
+        return len(self._ensure())
+
+    def __repr__(self) -> str:
+        return f"<rulesets {', '.join(self)}>"
+
+    def add(self, ruleset: Ruleset, replace: bool) -> None:
+        by_name = self._ensure()
+        old = by_name.get(ruleset.name)
+        if old is not None and not replace and old.data != ruleset.data:
+            raise RulesetFileError(ruleset.file, "name",
+                                   f"a different ruleset called {ruleset.name!r} is already loaded "
+                                   f"({old.file}); rename it", _line(ruleset, "name"))
+        if old is None or replace:
+            by_name[ruleset.name] = ruleset
+
+
+RULESETS: Mapping[str, Ruleset] = _Registry()
 
 
 def find_ruleset(name: str) -> Ruleset:
@@ -157,3 +183,99 @@ def find_ruleset(name: str) -> Ruleset:
         return RULESETS[name]
     except (KeyError, TypeError):
         raise UnknownRulesetError("ruleset", str(name), RULESETS) from None
+
+
+def load_ruleset_file(path: str | Path, *, replace: bool = False) -> str:
+    """Read, check and register one ruleset file; returns its name (for `Game.new`).
+
+    RulesetFileError names the file, the field and its line when the file cannot be used; nothing
+    of it is loaded then. Loading the same file again is harmless; a different file with the name
+    of a loaded ruleset is an error unless `replace`."""
+    path = Path(path)
+    ruleset = _read(path, str(path), strict=True)
+    RULESETS.add(ruleset, replace)  # type: ignore[attr-defined]
+    _intern_cards(ruleset)
+    return ruleset.name
+
+
+def _read(path: Path, display: str, *, strict: bool) -> Ruleset:
+    data, text = read_document(path, display, strict=strict)
+    r = FieldReader(data, display, text)
+    if data.get("format") != FORMAT:
+        raise r.fail("format", f"must be {FORMAT!r}")
+    name = r.text("name")
+    if not _NAME.match(name):
+        raise r.fail("name", f"{name!r} is not a ruleset name (lowercase words joined by '-')")
+    origin = r.mapping("origin")
+    doc = r.text("origin.rulebook") if "rulebook" in origin else None
+    defaults = _defaults(r)
+    ruleset = Ruleset(
+        name=name, code=r.text("code"), doc=doc, players=r.integer("players.count"),
+        title=_english(r, "title"), family=_english(r, "family"),
+        defaults=MappingProxyType(defaults), data=data, file=display, text=text,
+    )
+    # Every reading that changes the file must leave a file the engine can play.
+    read_features(ruleset.document(defaults), display, text)
+    for key in defaults:
+        for reading in (data["readings"][key].get("sets") or {}):
+            read_features(ruleset.document({**defaults, key: reading}), display, text)
+    return ruleset
+
+
+def _english(r: FieldReader, field: str) -> str:
+    value = r.raw(field)
+    if isinstance(value, Mapping):
+        return r.text(f"{field}.en")
+    return r.text(field)
+
+
+def _defaults(r: FieldReader) -> dict[str, str]:
+    out = {}
+    for key in r.mapping("readings"):
+        where = f"readings.{key}"
+        if key not in READINGS:
+            raise r.fail(where, f"{key!r} is not a register key the engine implements "
+                                f"({', '.join(READINGS)})")
+        choices = READINGS[key][1]
+        default = r.text(f"{where}.default")
+        if default not in choices:
+            raise r.fail(f"{where}.default", f"{default!r} is not a reading of {key} ({', '.join(choices)})")
+        sets = r.mapping(f"{where}.sets", {})
+        for reading in sets:
+            if str(reading) not in choices:
+                raise r.fail(f"{where}.sets.{reading}", f"{reading!r} is not a reading of {key} "
+                                                        f"({', '.join(choices)})")
+            for dotted in r.mapping(f"{where}.sets.{reading}"):
+                if not _settable(r.data, str(dotted)):
+                    raise r.fail(f"{where}.sets.{reading}.{dotted}",
+                                 f"{dotted!r} does not name a field of this file")
+        out[str(key)] = default
+    return out
+
+
+def _settable(data: Mapping[str, Any], dotted: str) -> bool:
+    """A dotted path whose parent exists (the field itself may be new, e.g. deck.exclude)."""
+    target: Any = data
+    for part in dotted.split(".")[:-1]:
+        if not isinstance(target, Mapping) or part not in target:
+            return False
+        target = target[part]
+    return isinstance(target, Mapping)
+
+
+def _line(ruleset: Ruleset, field: str) -> int | None:
+    return line_of(ruleset.text, field) if ruleset.text else None
+
+
+def _intern_cards(ruleset: Ruleset) -> None:
+    """Make the card actions of this ruleset's deck parseable (`Action.parse('play 4C')`)."""
+    from engine.actions import intern_cards
+
+    deck = ruleset.data["deck"]
+    intern_cards(str(r) + str(s) for r in deck["ranks"] for s in deck["suits"])
+
+
+def intern_all_cards() -> None:
+    """The card actions of every loaded ruleset (Action.parse calls this on an unknown card)."""
+    for ruleset in RULESETS.values():
+        _intern_cards(ruleset)

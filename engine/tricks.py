@@ -6,6 +6,7 @@ from engine.cards import COVERED
 
 TIE = 2  # a round result: 0 or 1 is the winning side
 NOBODY = 3  # a hand result: every round tied and nobody scores (HND-9)
+ROUNDS = 3  # HND-1: a hand never has more than three rounds
 
 
 def round_result(table: tuple[tuple[int, int, bool], ...], strength: tuple[int, ...],
@@ -30,9 +31,9 @@ def round_result(table: tuple[tuple[int, int, bool], ...], strength: tuple[int, 
     return (TIE if partner_tie_is_tie else side), first  # AMB-5 partner-tie
 
 
-def hand_result(rounds: tuple[int, ...], split_first_winner: bool, nobody_on_all_tied: bool,
-                dealer_side: int) -> int | None:
-    """The hand's winner side, NOBODY, or None while undecided (procedure rules 1-8)."""
+def hand_result(rounds: tuple[int, ...], split_first_winner: bool, all_tied: int) -> int | None:
+    """The hand's winner side, NOBODY, or None while undecided (procedure rules 1-8). `all_tied`
+    is the result when every round is tied (AMB-1: NOBODY, the dealer's or the starter's side)."""
     n = len(rounds)
     if n < 2:
         return None
@@ -45,12 +46,12 @@ def hand_result(rounds: tuple[int, ...], split_first_winner: bool, nobody_on_all
         return a  # HND-5, HND-8
     if a == TIE and b != TIE:
         return b  # HND-5, HND-7
-    if n < 3:
+    if n < ROUNDS:
         return None
     c = rounds[2]
     if a == TIE:  # and b == TIE: AMB-3 third-round-decides
         if c != TIE:
             return c
-        return NOBODY if nobody_on_all_tied else dealer_side  # AMB-1: HND-9 or HND-10
+        return all_tied  # AMB-1: HND-9, HND-10 or starter-side-wins (ARG-4)
     # a and b won by different sides, c tied: AMB-2
     return a if split_first_winner else b  # HND-6 or last-winner-before-tie

@@ -2,21 +2,46 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import pathlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from engine import Game
+import yaml
+
+from engine import RULESETS, Game
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-RULESET_NAMES = ("mineiro-1v1-es", "mineiro-1v1-en", "mineiro-pairs-it", "gauderio-pairs-es")
+RULESET_NAMES = ("mineiro-1v1-es", "mineiro-1v1-en", "mineiro-pairs-it", "gauderio-pairs-es")  # golden
+ALL_RULESETS = tuple(RULESETS)  # every ruleset file the engine loaded
+RULESET_FILES = {
+    p.stem: yaml.safe_load(p.read_text()) for p in (ROOT / "spec" / "data" / "rulesets").glob("*.yaml")
+}
+
+
+def ruleset_data(ruleset: str, readings: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """A shipped ruleset file read here, with what the chosen readings `set` applied (the test's own
+    reading of the file format, to compare the engine with)."""
+    data = RULESET_FILES[ruleset]
+    out = copy.deepcopy(data)
+    for key, entry in data["readings"].items():
+        reading = str((readings or {}).get(key, entry["default"]))
+        sets = {str(k): v for k, v in (entry.get("sets") or {}).items()}
+        for dotted, value in sets.get(reading, {}).items():
+            *parents, last = dotted.split(".")
+            target = out
+            for part in parents:
+                target = target.setdefault(part, {})
+            target[last] = copy.deepcopy(value)
+    return out
 
 
 def new(ruleset: str, deals: Sequence[Sequence[Sequence[str]]] | None = None,
-        scores: tuple[int, int] | None = None, seed: int = 0, **readings: str) -> Game:
+        scores: tuple[int, int] | None = None, seed: int = 0, muestras: Sequence[str] | None = None,
+        **readings: str) -> Game:
     """A game with a stacked deck; readings as keyword arguments (underscores for dashes)."""
-    return Game.new(ruleset, seed=seed, deals=deals, scores=scores,
+    return Game.new(ruleset, seed=seed, deals=deals, scores=scores, muestras=muestras,
                     readings={k.replace("_", "-"): v for k, v in readings.items()})
 
 

@@ -6,10 +6,11 @@ import pytest
 from engine_support import deal, last_hand, legal_texts, new, play
 
 from engine import IllegalActionError
-from engine.cards import GAUDERIO_DECK
+from engine.config import make_config
 from engine.tanto import envido_points, flor_points
 
 GA = "gauderio-pairs-es"
+GAUDERIO_DECK = make_config(GA).deck  # the deck read from the ruleset file
 # seat 0: envido 33; seat 1: 6 (no pair; 15 summed); seat 2: 0; seat 3: 5. No flor.
 BASE = deal("7e 6e 1b", "4o 5c 6b", "10e 11b 12o", "4b 5o 2c")
 # every seat holds flor: 33, 35, 29, 26

@@ -8,13 +8,16 @@ from engine_support import ROOT
 
 import engine
 from engine import Action, Game, InvalidActionError, UnknownReadingError, UnknownRulesetError
-from engine.cards import GAUDERIO_DECK, MINEIRO_FORTY, MINEIRO_NO_Q
 from engine.config import make_config
 
 REGISTER = yaml.safe_load((ROOT / "spec" / "data" / "ambiguities.yaml").read_text())
 RULESET_FILES = {
     p.stem: yaml.safe_load(p.read_text()) for p in (ROOT / "spec" / "data" / "rulesets").glob("*.yaml")
 }
+# The decks, as the engine reads them from the ruleset files.
+MINEIRO_FORTY = make_config("mineiro-1v1-es").deck
+MINEIRO_NO_Q = make_config("mineiro-1v1-es", {"deck": "spanish-without-tens"}).deck
+GAUDERIO_DECK = make_config("gauderio-pairs-es").deck
 
 
 def test_engine_rulesets_match_the_files() -> None:
@@ -23,7 +26,7 @@ def test_engine_rulesets_match_the_files() -> None:
         mine = engine.find_ruleset(name)
         assert (mine.code, mine.doc, mine.players) == (
             r["code"],
-            r["origin"]["rulebook"],
+            r["origin"].get("rulebook"),
             r["players"]["count"],
         )
 
@@ -148,3 +151,17 @@ def test_actions_round_trip_and_are_interned() -> None:
     for bad in ("play 9Z", "raise", "raise four", "sign wink", "", "play #4", "dance"):
         with pytest.raises(InvalidActionError):
             Action.parse(bad)
+
+
+def test_keys_a_file_leaves_out_fall_back_to_one_of_their_readings() -> None:
+    """A key the engine reads itself has a fallback reading for files that do not list it; the
+    keys without one act only through what their readings set in the file."""
+    from engine.rulesets import FALLBACK
+
+    for key, reading in FALLBACK.items():
+        assert reading in engine.READINGS[key][1], key
+    by_sets = set(engine.READINGS) - set(FALLBACK)
+    assert by_sets == {"deck", "gauderio-target", "match-format", "flor-in-play", "partida-points"}
+    for name, data in RULESET_FILES.items():
+        for key in by_sets & set(data["readings"]):
+            assert data["readings"][key].get("sets"), f"{name}: {key} changes the game only through 'sets'"

@@ -13,15 +13,16 @@ import pytest
 
 from engine import actions as A
 from engine.actions import Action
-from engine.cards import GAUDERIO_NAMES, MINEIRO_NAMES, card_index
+from engine.config import make_config
 from engine.errors import InvalidActionError
 from engine.rulesets import RULESETS
 
 RAISES = sorted({v for r in RULESETS.values() for v in r.ladder})  # BET-6, BET-9 (1, the start, included)
+CARD_NAMES = sorted({n for r in RULESETS for n in make_config(r).deck.names})  # every loaded deck's cards
 
 
 def _expected_texts() -> set[str]:
-    texts = {f"{verb} {name}" for verb in ("play", "cover") for name in MINEIRO_NAMES + GAUDERIO_NAMES}
+    texts = {f"{verb} {name}" for verb in ("play", "cover") for name in CARD_NAMES}
     texts |= {f"{verb} #{slot}" for verb in ("play", "cover") for slot in (1, 2, 3)}  # IRN-2
     texts |= {f"raise {v}" for v in RAISES}
     texts |= {"accept", "run", "ten-play", "ten-decline", "envido", "real-envido", "falta-envido", "flor",
@@ -35,27 +36,30 @@ def test_build_interns_every_action_with_its_fields(monkeypatch: pytest.MonkeyPa
     table: dict[str, Action] = {}
     monkeypatch.setattr(A, "_BY_TEXT", table)
     A._build()
+    A.intern_cards(CARD_NAMES)  # what loading a deck does
+    for value in RAISES:
+        A.raise_to(value)  # what a game's ladder does
     assert set(table) == _expected_texts(), "[BET-6] [BET-9] every action of the record format, once"
     for text, action in table.items():
         assert action.text == text and str(action) == text
         kind = text.partition(" ")[0]
         assert action.kind == kind
     play = table["play 7H"]
-    assert (play.arg, play.card, play.slot) == ("7H", card_index("7H"), None)
+    assert (play.arg, play.slot) == ("7H", None)
     cover = table["cover 12c"]
-    assert (cover.kind, cover.card, cover.slot) == ("cover", card_index("12c"), None)
+    assert (cover.kind, cover.slot) == ("cover", None)
     slot = table["play #2"]
-    assert (slot.arg, slot.card, slot.slot) == ("#2", -1, 1), "[IRN-2] a blind play names a slot"
+    assert (slot.arg, slot.slot) == ("#2", 1), "[IRN-2] a blind play names a slot"
     assert table["cover #3"].slot == 2
-    assert (table["raise 10"].arg, table["raise 10"].card, table["raise 10"].slot) == (10, -1, None)
-    assert (table["accept"].arg, table["accept"].card) == (None, -1)
+    assert (table["raise 10"].arg, table["raise 10"].slot) == (10, None)
+    assert table["accept"].arg is None
     assert table["sign ciego"].arg == "ciego", "[SEN-1]"
 
 
 @pytest.mark.clause("BET-6")
 def test_parse_reads_any_raise_value_and_refuses_malformed_text() -> None:
     five = Action.parse("raise 5")
-    assert (five.kind, five.arg, five.text, five.card, five.slot) == ("raise", 5, "raise 5", -1, None)
+    assert (five.kind, five.arg, five.text, five.slot) == ("raise", 5, "raise 5", None)
     assert Action.parse("raise 5") is five and A.raise_to(5) is five, "actions are interned"
     assert A.raise_to(4) is A._BY_TEXT["raise 4"]
     assert Action.parse(A.ACCEPT) is A.ACCEPT and Action.parse("accept") is A.ACCEPT
@@ -95,7 +99,7 @@ def test_parse_builds_a_raise_it_has_not_seen(monkeypatch: pytest.MonkeyPatch) -
 
 
 def test_actions_are_immutable_and_stay_interned_when_copied() -> None:
-    action = A.PLAY["7H"]
+    action = Action.parse("play 7H")
     with pytest.raises(AttributeError, match=r"^actions are immutable$"):
         action.kind = "cover"  # type: ignore[misc]
     with pytest.raises(AttributeError, match=r"^actions are immutable$"):

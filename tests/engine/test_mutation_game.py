@@ -181,15 +181,15 @@ def test_new_games_without_a_seed_and_records_before_the_end() -> None:
     assert g.record()["result"] == {"winner": 0, "score": [12, 6], "partidas": [0]}, "[MAT-1]"
 
 
-def test_card_action_tables_are_built_per_variant(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_card_action_tables_are_built_per_deck(monkeypatch: pytest.MonkeyPatch) -> None:
     from engine import game as G
 
-    monkeypatch.setattr(G, "_PLAY_BY_INDEX", {})
-    monkeypatch.setattr(G, "_COVER_BY_INDEX", {})
+    monkeypatch.setattr(G, "_CARD_ACTIONS", {})
     g = new(ES, ES_DEAL)
     assert legal_texts(g)[:6] == ["play 3C", "play 7H", "play 6S", "cover 3C", "cover 7H", "cover 6S"]
     assert legal_texts(new(GA, GA_BASE))[:3] == ["play 7e", "play 6e", "play 1b"]
-    assert set(G._PLAY_BY_INDEX) == {"mineiro", "gauderio"} and len(G._COVER_BY_INDEX["gauderio"]) == 40
+    assert len(G._CARD_ACTIONS) == 2, "one table per deck (the Mineiro and the Spanish names)"
+    assert all(len(play) == len(cover) == 40 for play, cover, _ in G._CARD_ACTIONS.values())
 
 
 @pytest.mark.clause("ENV-1")
@@ -216,7 +216,8 @@ def test_configuration_errors_and_readings() -> None:
     with pytest.raises(UnknownRulesetError) as err:
         Game.new("truco-paulista")
     assert (err.value.what, err.value.name) == ("ruleset", "truco-paulista")
-    assert err.value.choices == ("mineiro-1v1-es", "mineiro-1v1-en", "mineiro-pairs-it", "gauderio-pairs-es")
+    assert err.value.choices == ("mineiro-1v1-es", "mineiro-1v1-en", "mineiro-pairs-it", "gauderio-pairs-es",
+                                 "argentino-1v1", "uruguayo-1v1")
     with pytest.raises(UnknownReadingError) as err:
         Game.new(ES, readings={"senas": "free"})
     assert (err.value.what, err.value.name) == ("reading key for mineiro-1v1-es", "senas")

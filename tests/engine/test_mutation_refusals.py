@@ -55,7 +55,7 @@ POSITIONS = {
 }
 
 REFUSALS = [
-    ('es-start', 'sign ciego', '[SEN-1] señas belong to Truco Gauderio'),
+    ('es-start', 'sign ciego', '[SEN-1] there are no señas in Truco Mineiro'),
     ('es-start', 'envido', '[ENV-1] there is no envido in Truco Mineiro'),
     ('es-start', 'flor', '[FLR-1] there is no flor in Truco Mineiro'),
     ('es-start', 'flor-raise',

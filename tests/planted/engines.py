@@ -50,8 +50,9 @@ def tie_rule() -> ReferenceAdapter:
 # --- BET-4: running from a call pays the called value, not the value before it --------------
 class _RunPaysCall(_Overridable):
     def _do_run(self, action: A.Action) -> None:
-        if self._phase == TRUCO:
-            self._finish_hand(self._call_by & 1, self._cfg.ladder[self._ladder_i + 1])
+        h = self.hand
+        if h.phase == TRUCO:
+            self._finish_hand(h.call_by & 1, self._cfg.ladder[h.ladder_i + 1])
             return
         super()._do_run(action)
 
@@ -63,7 +64,8 @@ def run_payout() -> ReferenceAdapter:
 # --- TEN-3: truco may be called in the hand of ten ------------------------------------------
 class _TrucoAtTen(Game):
     def _can_call(self, seat: int) -> bool:
-        if self._no_truco and self._decided is None and self._ladder_i + 1 < len(self._cfg.ladder):
+        h = self.hand
+        if h.no_truco and h.decided is None and h.ladder_i + 1 < len(self._cfg.ladder):
             return True
         return super()._can_call(seat)
 
@@ -74,13 +76,14 @@ def truco_at_ten() -> ReferenceAdapter:
 
 # --- CARD-2: the manilhas in reverse order (7 of diamonds strongest) ------------------------
 def manilha_order() -> ReferenceAdapter:
-    from engine.cards import MINEIRO_FORTY, MINEIRO_NAMES
+    from engine.config import make_config
 
-    strength = list(MINEIRO_FORTY.strength)
-    order = [MINEIRO_NAMES.index(c) for c in ("4C", "7H", "AS", "7D")]
+    deck = make_config("mineiro-1v1-es").deck
+    strength = list(deck.strength)
+    order = [deck.names.index(c) for c in ("4C", "7H", "AS", "7D")]
     for card, new in zip(order, [strength[c] for c in reversed(order)], strict=True):
         strength[card] = new
-    return _adapter(deck=dataclasses.replace(MINEIRO_FORTY, strength=tuple(strength)))()
+    return _adapter(deck=dataclasses.replace(deck, strength=tuple(strength)))()
 
 
 # --- COV-1: a covered card counts at its face value -----------------------------------------
@@ -99,7 +102,7 @@ def covered_wins() -> ReferenceAdapter:
 class _EnvidoNoBonus(Game):
     def _prepare_contests(self) -> None:
         super()._prepare_contests()
-        self._env_pts = tuple(p - 20 if p >= 20 else p for p in self._env_pts)
+        self.hand.env_pts = tuple(p - 20 if p >= 20 else p for p in self.hand.env_pts)
 
 
 def envido_sum() -> ReferenceAdapter:
@@ -110,8 +113,8 @@ def envido_sum() -> ReferenceAdapter:
 class _LateFlor(Game):
     def _contest_openings(self, t: int, out: list[A.Action]) -> None:
         super()._contest_openings(t, out)
-        if (self._phase == PLAY and A.FLOR not in out and self._flor_pts[t] is not None
-                and not self._contest_done):
+        h = self.hand
+        if h.phase == PLAY and A.FLOR not in out and h.flor_pts[t] is not None and not h.contest_done:
             out.append(A.FLOR)
 
 
@@ -123,8 +126,8 @@ def late_flor() -> ReferenceAdapter:
 class _SkipStep(Game):
     def _compute_legal(self) -> tuple[A.Action, ...]:
         legal = super()._compute_legal()
-        ladder, i = self._cfg.ladder, self._ladder_i
-        if self._phase == PLAY and i + 2 < len(ladder):
+        ladder, i = self._cfg.ladder, self.hand.ladder_i
+        if self.hand.phase == PLAY and i + 2 < len(ladder):
             return tuple(A.raise_to(ladder[i + 2]) if a.kind == "raise" else a for a in legal)
         return legal
 
@@ -136,12 +139,13 @@ def skip_step() -> ReferenceAdapter:
 # --- BET-10: the side that made the last call may call again --------------------------------
 class _RaiseTwice(Game):
     def _can_call(self, seat: int) -> bool:
-        saved = self._last_call_side
-        self._last_call_side = -1
+        h = self.hand
+        saved = h.last_call_side
+        h.last_call_side = -1
         try:
             return super()._can_call(seat)
         finally:
-            self._last_call_side = saved
+            h.last_call_side = saved
 
 
 def raise_twice() -> ReferenceAdapter:
@@ -151,10 +155,11 @@ def raise_twice() -> ReferenceAdapter:
 # --- AMB-14: the seat after the round's winner leads the next round -------------------------
 class _WrongLeader(_Overridable):
     def _do_card(self, action: A.Action) -> None:
-        hand, rounds = self._hand_no, len(self._rounds)
+        hand, rounds = self._hand_no, len(self.hand.rounds)
         super()._do_card(action)
-        if self._hand_no == hand and len(self._rounds) > rounds and self._phase == PLAY:
-            self._turn = self._to_act = (self._leader + 1) % self._cfg.n
+        h = self.hand
+        if self._hand_no == hand and len(h.rounds) > rounds and h.phase == PLAY:
+            h.turn = h.to_act = (h.leader + 1) % self._cfg.n
 
 
 def wrong_leader() -> ReferenceAdapter:
@@ -175,8 +180,8 @@ def iron_open() -> ReferenceAdapter:
 class _DoubleDeck(Game):
     def _start_hand(self) -> None:
         super()._start_hand()
-        first, second, *rest = self._deal
-        self._deal = (first, (first[0], *second[1:]), *rest)
+        first, second, *rest = self.hand.deal
+        self.hand.deal = (first, (first[0], *second[1:]), *rest)
 
 
 def double_deck() -> ReferenceAdapter:

@@ -1,0 +1,114 @@
+"""Why an action is not legal now: the clause that forbids it and a sentence a player can read.
+
+The game calls `why_illegal` only for an action that is not among the legal ones; the contests'
+part of the explanation is engine/contests.py's. Clauses that differ between rulesets come from
+the ruleset file; the catalogue clauses below are cited where a file names none for that rule.
+"""
+
+from __future__ import annotations
+
+from engine import actions as A
+from engine import contests as C
+from engine.actions import Action
+from engine.config import Config
+from engine.errors import InvalidActionError
+from engine.hand import IRON, HandState
+from engine.phases import OVER, PLAY, TEN_CHOICE, TRUCO
+
+ROUND_CLAUSE = "RND-1"  # a round: every player plays one card, in turn
+COVER_CLAUSE = "COV-1"  # AMB-7 covering, AMB-8 cover-round
+DECIDED_CLAUSE = "HND-2"  # AMB-4 always-three-rounds
+BLIND_CLAUSE = "IRN-2"  # AMB-11 iron-blind
+TEN_CHOICE_CLAUSE = "TEN-5"  # AMB-12 ten-choice
+
+
+def deck_note(cfg: Config) -> str:
+    """The deck clause, and the readings that change the deck (AMB-13 deck)."""
+    note = C.reading_note(cfg, "deck")
+    return f"{cfg.features.deck_clause}, {note[2:-1]}" if note else cfg.features.deck_clause
+
+
+def pending(cfg: Config, h: HandState) -> tuple[str, str]:
+    """Why only an answer is legal in the current phase."""
+    if h.phase == TRUCO:
+        return cfg.features.ladder.answer, "a truco call is pending: answer it first"
+    if h.phase == TEN_CHOICE:
+        clause = (cfg.ten.choice if cfg.ten else None) or TEN_CHOICE_CLAUSE
+        return clause, f"side {h.ten_side} must first choose to play or decline"
+    return C.pending_reason(cfg, h.phase)
+
+
+def why_illegal(cfg: Config, h: HandState, action: Action, card: int | None) -> tuple[str, str]:
+    """The clause and reason `action` is refused; `card` is its card's index in the deck, if any.
+    InvalidActionError for a card that is not in this ruleset's deck."""
+    kind = action.kind
+    seat = h.to_act
+    ladder = cfg.features.ladder
+    if kind in ("play", "cover") and action.slot is None and cfg.deck.index(str(action.arg)) is None:
+        raise InvalidActionError(
+            f"there is no card {action.arg!r} in the {cfg.ruleset.name} deck ({deck_note(cfg)})")
+    if h.phase == OVER:
+        return cfg.features.match.end_clause, "the match is over"
+    assert seat is not None
+    if kind == "sign" or kind in A.CONTEST_ACTIONS or h.phase not in (PLAY, TRUCO, TEN_CHOICE):
+        found = C.why_illegal(cfg, h, action)
+        if found:
+            return found
+    if kind in ("play", "cover"):
+        return _card_refusal(cfg, h, action, card, seat)
+    if kind == "raise":
+        if h.phase == TRUCO:
+            nxt = h.ladder_i + 2
+            if nxt >= len(cfg.ladder):
+                return ladder.top, "the call at the top can only be accepted or run from"
+            return ladder.order, f"the next step is {cfg.ladder[nxt]}, not {action.arg}"
+        if h.phase != PLAY:
+            return pending(cfg, h)
+        if h.decided is not None:
+            return DECIDED_CLAUSE, "hand-length=always-three-rounds (AMB-4): the hand is already decided"
+        if h.no_truco:
+            if h.kind == IRON and cfg.iron is not None and cfg.iron.no_truco:
+                return cfg.iron.no_truco, "nobody may call truco in the iron hand"
+            clause = cfg.ten.no_truco if cfg.ten else ladder.order
+            return clause, "nobody may call truco in the hand of ten"
+        if h.ladder_i + 1 >= len(cfg.ladder):
+            return ladder.top, f"the hand is already worth {h.value}, the top"
+        if h.last_call_side == seat & 1 and cfg.other_side_next:
+            return ladder.alternate, f"side {seat & 1} made the last call"
+        step = cfg.ladder[h.ladder_i + 1]
+        return ladder.order, f"one step at a time: the next call is {step}, not {action.arg}"
+    if kind in ("accept", "run"):
+        if h.phase == TEN_CHOICE:
+            return pending(cfg, h)
+        return ladder.answer, "there is no call to answer"
+    if kind in ("ten-play", "ten-decline"):
+        clause = (cfg.ten.choice if cfg.ten else None) or TEN_CHOICE_CLAUSE
+        return clause, "there is no hand-of-ten choice to make now"
+    if h.phase in (TRUCO, TEN_CHOICE):
+        return pending(cfg, h)
+    return ROUND_CLAUSE, f"{action.text} is not legal now"
+
+
+def _card_refusal(cfg: Config, h: HandState, action: Action, card: int | None, seat: int) -> tuple[str, str]:
+    if h.phase != PLAY:
+        return pending(cfg, h)
+    blind_clause = (cfg.iron.blind if cfg.iron else None) or BLIND_CLAUSE
+    if action.slot is not None:
+        if not h.blind:
+            return blind_clause, "cards are played by slot only in a blind iron hand"
+        if action.slot not in h.left[seat]:
+            return ROUND_CLAUSE, f"seat {seat} has already played slot #{action.slot + 1}"
+    else:
+        if h.blind:
+            return blind_clause, "the iron hand is blind: play a slot ('play #1'), not a card name"
+        if card not in [h.deal[seat][k] for k in h.left[seat]]:
+            return cfg.features.deal_clause, f"seat {seat} does not hold {action.arg}"
+    if action.kind == "cover":
+        if not cfg.cover_allowed:
+            return COVER_CLAUSE, "covering=not-allowed (AMB-7): cards are played face up"
+        if cfg.cover_not_first and not h.rounds:
+            return COVER_CLAUSE, "cover-round=not-first-round (AMB-8): no covered card in round 1"
+    if cfg.flor_mandatory and C.must_sing_flor(cfg, h, seat):
+        return (cfg.flor.sing if cfg.flor else C.FLOR_CLAUSE,
+                f"flor-optional=mandatory (AMB-26): seat {seat} must sing flor before playing")
+    return ROUND_CLAUSE, "not a legal play now"

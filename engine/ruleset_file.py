@@ -1,0 +1,195 @@
+"""Reading a ruleset file (`truco-ruleset/1`, YAML): the text, the line of each field, typed access.
+
+The engine reads ruleset files on its own (the executable spec has its own reader; neither
+imports the other). Every problem is a `RulesetFileError` naming the file, the dotted path of the
+field and, when it can be found, its line.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from engine.errors import RulesetFileError
+
+FORMAT = "truco-ruleset/1"
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _Missing:
+    def __repr__(self) -> str:
+        return "<missing>"
+
+
+MISSING: Any = _Missing()
+
+
+def read_document(path: Path, display: str, *, strict: bool = True) -> tuple[dict[str, Any], str]:
+    """The file's data (a mapping) and its text; RulesetFileError if it cannot be read as YAML.
+    `strict` also refuses a key given twice in one mapping (skipped for the files shipped with the
+    engine, which the suite checks)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise RulesetFileError(display, "", f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except OSError as exc:
+        raise RulesetFileError(display, "", f"cannot read the file ({exc.strerror or exc})") from None
+    try:
+        data = yaml.load(text, Loader=_LOADER)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise RulesetFileError(display, "", f"not valid YAML: {problem}",
+                               mark.line + 1 if mark is not None else None) from None
+    if data is None:
+        raise RulesetFileError(display, "", "the file is empty")
+    if not isinstance(data, dict):
+        raise RulesetFileError(display, "", "a ruleset file is a mapping of fields (format, name, deck, ...)",
+                               1)
+    if strict:
+        _check_unique_keys(text, display)
+    return data, text
+
+
+def _check_unique_keys(text: str, display: str) -> None:
+    """A key given twice in one mapping is an error (YAML would silently keep the last)."""
+
+    def walk(node: yaml.Node, path: str) -> None:
+        if isinstance(node, yaml.MappingNode):
+            seen: set[str] = set()
+            for key_node, value_node in node.value:
+                key = str(key_node.value)
+                where = f"{path}.{key}" if path else key
+                if key in seen:
+                    raise RulesetFileError(display, where, "this key is given twice in the same mapping",
+                                           key_node.start_mark.line + 1)
+                seen.add(key)
+                walk(value_node, where)
+        elif isinstance(node, yaml.SequenceNode):
+            for i, item in enumerate(node.value):
+                walk(item, f"{path}.{i}")
+
+    node = yaml.compose(text, Loader=_LOADER)
+    if node is not None:
+        walk(node, "")
+
+
+def line_of(text: str, field: str) -> int | None:
+    """The line of a dotted field in the YAML text, or of its nearest parent that exists there."""
+    try:
+        node = yaml.compose(text, Loader=_LOADER)
+    except yaml.YAMLError:
+        return None
+    best = node.start_mark.line + 1 if node is not None else None
+    for part in field.split(".") if field else ():
+        nxt = None
+        if isinstance(node, yaml.MappingNode):
+            nxt = next((v for k, v in node.value if str(k.value) == part), None)
+        elif isinstance(node, yaml.SequenceNode) and part.isdigit() and int(part) < len(node.value):
+            nxt = node.value[int(part)]
+        if nxt is None:
+            break
+        node = nxt
+        best = node.start_mark.line + 1
+    return best
+
+
+def apply_sets(data: Mapping[str, Any], chosen: Mapping[str, str]) -> dict[str, Any]:
+    """A copy of `data` with what each chosen reading `sets` applied (dotted path -> value).
+
+    `chosen` maps a register key to its reading; keys the file does not list change nothing."""
+    out = copy.deepcopy(dict(data))
+    readings = data.get("readings") or {}
+    for key, reading in chosen.items():
+        entry = readings.get(key)
+        if not isinstance(entry, Mapping):
+            continue
+        sets = {str(k): v for k, v in (entry.get("sets") or {}).items()}
+        for dotted, value in (sets.get(reading) or {}).items():
+            parts = str(dotted).split(".")
+            target = out
+            for part in parts[:-1]:
+                target = target.setdefault(part, {})
+            target[parts[-1]] = copy.deepcopy(value)
+    return out
+
+
+class FieldReader:
+    """Typed access to a ruleset document by dotted path; a wrong or missing field is a
+    RulesetFileError naming the file, the field and its line."""
+
+    def __init__(self, data: Mapping[str, Any], file: str, text: str | None = None) -> None:
+        self.data = data
+        self.file = file
+        self.source = text
+
+    def fail(self, field: str, message: str) -> RulesetFileError:
+        line = line_of(self.source, field) if self.source is not None else None
+        return RulesetFileError(self.file, field, message, line)
+
+    def raw(self, field: str, default: Any = MISSING) -> Any:
+        node: Any = self.data
+        for part in field.split("."):
+            if isinstance(node, Mapping) and part in node:
+                node = node[part]
+            elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+                node = node[int(part)]
+            else:
+                if default is MISSING:
+                    raise self.fail(field, "this field is required")
+                return default
+        return node
+
+    def has(self, field: str) -> bool:
+        return self.raw(field, None) is not None
+
+    def integer(self, field: str, default: Any = MISSING, minimum: int | None = None) -> int:
+        value = self.raw(field, default)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise self.fail(field, f"must be a whole number, not {value!r}")
+        if minimum is not None and value < minimum:
+            raise self.fail(field, f"must be at least {minimum}, not {value}")
+        return value
+
+    def text(self, field: str, default: Any = MISSING) -> str:
+        value = self.raw(field, default)
+        if isinstance(value, bool) or not isinstance(value, str | int):
+            raise self.fail(field, f"must be text, not {value!r}")
+        return str(value)
+
+    def flag(self, field: str, default: Any = MISSING) -> bool:
+        value = self.raw(field, default)
+        if not isinstance(value, bool):
+            raise self.fail(field, f"must be true or false, not {value!r}")
+        return value
+
+    def items(self, field: str, default: Any = MISSING, min_items: int = 0) -> list[Any]:
+        value = self.raw(field, default)
+        if not isinstance(value, list):
+            raise self.fail(field, f"must be a list, not {value!r}")
+        if len(value) < min_items:
+            raise self.fail(field, f"must list at least {min_items} item{'s' if min_items > 1 else ''}")
+        return value
+
+    def texts(self, field: str, default: Any = MISSING, min_items: int = 0) -> tuple[str, ...]:
+        items = self.items(field, default, min_items)
+        return tuple(self.text(f"{field}.{i}") for i in range(len(items)))
+
+    def mapping(self, field: str, default: Any = MISSING) -> Mapping[str, Any]:
+        value = self.raw(field, default)
+        if not isinstance(value, Mapping):
+            raise self.fail(field, f"must be a mapping of fields, not {value!r}")
+        return value
+
+    def clause(self, field: str, default: Any = MISSING) -> str:
+        """A clause ID such as BET-6 (the file names the rule it encodes)."""
+        value = self.text(field, default)
+        head, _, number = value.partition("-")
+        if not (head.isascii() and head.isalpha() and head.isupper()
+                and number.isascii() and number.isdigit()):
+            raise self.fail(field, f"{value!r} is not a clause ID such as BET-6")
+        return value
