@@ -99,7 +99,7 @@ def end_round(hand: Hand) -> None:
     r = hand.rules
     seats = [s for s, _, _ in hand.plays]
     strengths = round_strengths(hand, hand.plays)
-    # In one against one the partner-tie ambiguity does not arise: both readings agree.
+    # AMB-5: in one against one the partner-tie ambiguity does not arise: both readings agree.
     partner_tie = r.reading("partner-tie") or "tie"
     result = int(round_result(strengths, [side(s) for s in seats], partner_tie))
     hand.rounds.append(result)

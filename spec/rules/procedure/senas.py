@@ -17,6 +17,7 @@ def check_sign(hand: Hand, seat: int, action: Action) -> None:
         raise Illegal(sign_clause(r, sign), f"seat {seat} already made its seña in this hand")
     if r.readings["sena-timing"] == "before-first-card" and hand.used[seat]:
         raise Illegal(sign_clause(r, sign), f"seat {seat} has played a card: a seña comes before (AMB-39)")
+    # AMB-28 senas; a tanto seña counts the envido points (AMB-21 envido-without-pair).
     if not sign_allowed(r, sign, hand.cards[seat], r.readings["senas"], r.readings["envido-without-pair"]):
         raise Illegal(
             sign_clause(r, sign), f"the seña {sign} is not true of seat {seat}'s hand (AMB-28 truthful)"
