@@ -1,6 +1,6 @@
 """Witness builders for the register entries raised by the second reading of the rulebooks:
 AMB-20 `envido-stakes` (falta-added), AMB-34 `contraflor-stake`, AMB-35 `iron-cards`, AMB-36
-`ciego`, AMB-37 `ten-call` and AMB-38 `envido-three-suit`.
+`ciego`, AMB-37 `ten-call`, AMB-38 `envido-three-suit` and AMB-41 `card-pairs`.
 
 Each builder takes the two setups and returns, like the builders of `proofs.divergence`, the
 variables, the constraints that keep a situation reachable in both games, a Z3 term per setup and
@@ -206,6 +206,32 @@ def _ciego_applies(a: Setup, b: Setup) -> bool:
     return all(_has(s, "senas") and "ciego" in _data(s)["senas"] for s in (a, b)) and a.ruleset == b.ruleset
 
 
+# --- AMB-41 card-pairs --------------------------------------------------------------------------------------
+
+# The entries of 003's order that join two cards with 'y', in the order written.
+CARD_PAIRS = (("1c", "1o"), ("7b", "7c"))
+
+
+def _pair_round(s: Setup, pair: z3.ArithRef) -> z3.ArithRef:
+    """Seat 0 (side 0) plays the first card of the pair, seat 1 the second (any partners lower)."""
+    groups = _data(s)["strength"]["groups"]
+
+    def group(card: str) -> int:
+        return next(i for i, g in enumerate(groups) if card in g)
+
+    codes = [0 if group(a) < group(b) else 1 if group(a) > group(b) else TIE for a, b in CARD_PAIRS]
+    return z3.If(pair == 0, codes[0], codes[1])
+
+
+def card_pairs(a: Setup, b: Setup) -> Built:
+    pair = z3.Int("pair")
+    return [pair], [z3.Or(pair == 0, pair == 1)], _pair_round(a, pair), _pair_round(b, pair), pair
+
+
+def _card_pairs_applies(a: Setup, b: Setup) -> bool:
+    return a.reading("card-pairs") is not None and b.reading("card-pairs") is not None
+
+
 # --- the domains --------------------------------------------------------------------------------------------
 
 def _shown(keys: tuple[str, ...]) -> Callable[[dict[str, Any]], dict[str, Any]]:
@@ -230,6 +256,10 @@ DOMAINS: tuple[dict[str, Any], ...] = (
      "applies": _envido_applies, "build": falta_added,
      "show": lambda cx: {"accepted_chain": FALTA_CHAINS[cx["staked_before"]], "falta": cx["falta"]},
      "result": lambda p: {"stake": p}},
+    {"name": "card-pairs", "clauses": ("CARD-5",), "keys": ("card-pairs",),
+     "applies": _card_pairs_applies, "build": card_pairs,
+     "show": lambda cx: {"cards_in_play_order": list(CARD_PAIRS[cx["pair"]]), "leader_seat": 0},
+     "result": _round_name},
     {"name": "ciego", "clauses": ("SEN-1",), "keys": ("ciego", "senas"),
      "applies": _ciego_applies, "build": ciego, "show": lambda cx: {},
      "result": lambda v: "ciego may be signed" if v else "ciego may not be signed",

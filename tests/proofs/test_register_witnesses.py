@@ -99,6 +99,14 @@ def _spec_result(s: Setup, w: dict[str, Any]) -> Any:
         return env.envido_points(r, *flat, without_pair=r.readings["envido-without-pair"])
     if d == "falta-added":
         return {"stake": env.envido_accepted_stake(r, sit["accepted_chain"], sit["falta"])}
+    if d == "card-pairs":
+        first, second = sit["cards_in_play_order"]
+        deal = ((first, "4e", "5e"), (second, "4b", "5b"), ("4o", "5o", "6e"), ("4c", "5c", "6b"))
+        hand = Match(r).new_hand(deal[:r.players])
+        for seat, card in enumerate((first, second, "4o", "4c")[:r.players]):
+            hand.apply(seat, f"play {card}")
+        result = hand.rounds[0]
+        return "round tied" if result == 2 else f"side {result} wins the round"
     if d == "ciego":
         strongest = sit["strongest_card"]
         hand = [r.deck.index[c] for c in (strongest, "4b", "4o")]

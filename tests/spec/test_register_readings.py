@@ -167,3 +167,17 @@ def test_sena_timing_before_first_card_bars_a_sena_after_playing() -> None:
         for seat in range(4):
             h.apply(seat, f"play {deal[seat][0]}")
         assert ("sign ciego" in legal_actions(h)) is allowed, reading
+
+
+# --- AMB-41 card-pairs -----------------------------------------------------------------------------------
+
+@pytest.mark.clause("CARD-5")
+def test_card_pairs_makes_the_joined_cards_equal_or_ranks_them_as_written() -> None:
+    from spec.rules.cards import card_strength
+
+    equal = Rules.of("gauderio-pairs-es", {"card-pairs": "equal"})
+    ordered = Rules.of("gauderio-pairs-es", {"card-pairs": "in-order"})
+    assert card_strength(equal, "1c") == card_strength(equal, "1o")
+    assert card_strength(equal, "7b") == card_strength(equal, "7c")
+    assert card_strength(ordered, "1c") > card_strength(ordered, "1o") > card_strength(ordered, "12e")
+    assert card_strength(ordered, "7b") > card_strength(ordered, "7c") > card_strength(ordered, "6e")

@@ -119,8 +119,9 @@ class Hand:
         self.blind = self.kind == lad.IRON and r.reading("iron-blind") == "blind"
         self.value = lad.initial_value(r, self.kind, r.reading("iron-hand"))  # AMB-10 iron-hand
         self.turn = self.leader = self.starter
+        # TEN-5, AMB-12 ten-choice; the iron hand offers no choice (AMB-10 like-hand-of-ten).
         if self.kind == lad.TEN and r.reading("ten-choice") == "may-decline":
-            self.phase = TEN_CHOICE  # TEN-5, AMB-12 ten-choice
+            self.phase = TEN_CHOICE
 
     # --- who acts -----------------------------------------------------------------------------
     @property
