@@ -24,6 +24,7 @@ from proofs import envido_model as em
 from proofs import hand_model as hm
 from proofs import ladder_model as lm
 from proofs import match_model as mm
+from proofs import register_witnesses as rw
 from proofs import stake_model as sm
 from proofs.evaluate import compile_term
 from proofs.setup import Setup, Tracing
@@ -390,6 +391,8 @@ DOMAINS: tuple[Domain, ...] = (
     Domain("side-bet-scoring", ("ENV-1", "FLR-2", "MAT-4"), ("side-bet-scoring",), _both("gauderio"),
            _side_bet_scoring, lambda cx: {"score": cx["score"], "contest_points": cx["contest_points"]},
            lambda v: SIDE_BET_RESULTS[v]),
+    # The entries of the register's second reading (AMB-20 falta-added, AMB-34..38).
+    *(Domain(**d) for d in rw.DOMAINS),
 )
 
 

@@ -121,11 +121,31 @@ class PublishedWords:
 
 
 @dataclass(frozen=True)
+class Outside:
+    """What a reading takes from beyond the four rulebooks, named as such (never as a quote): the
+    outside source (a publication, a practice, or "not in the sources" and why), the clauses of a
+    ruleset written from published rules that state it, and the values of the reading's summary
+    that no quote of the reading gives."""
+
+    source: Text
+    clauses: tuple[str, ...] = ()
+    adds: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Reading:
     name: str
     summary: Text
     sources: tuple[Quote, ...]  # empty: not in the four rulebooks
     published: tuple[PublishedWords, ...] = ()  # publications that state it (rulesets beyond the rulebooks)
+    # The words of `sources` that say what the reading claims (each within one of its quotes).
+    claims: tuple[str, ...] = ()
+    outside: Outside | None = None
+
+    @property
+    def in_sources(self) -> bool:
+        """Whether a rulebook of spec/sources states (part of) the reading."""
+        return bool(self.sources)
 
 
 @dataclass(frozen=True)
@@ -250,6 +270,16 @@ def _quotes(raw: Any, sources: Mapping[str, Source], where: str) -> tuple[Quote,
             raise CatalogueError(f"{where}: quote not found verbatim in {quote.doc}: {quote.quote[:60]!r}")
         quotes.append(quote)
     return tuple(quotes)
+
+
+def _outside(raw: Any, clauses: Mapping[str, Clause], where: str) -> Outside | None:
+    if raw is None:
+        return None
+    missing = [c for c in raw.get("clauses", ()) if c not in clauses]
+    if missing:
+        raise CatalogueError(f"{where}: unknown clauses {missing}")
+    return Outside(source=_text(raw["source"], where), clauses=tuple(raw.get("clauses", ())),
+                   adds=tuple(str(v) for v in raw.get("adds", ())))
 
 
 def _load_yaml(name: str) -> Any:
@@ -386,7 +416,9 @@ def load_catalogue() -> Catalogue:
                     sources=_quotes(r["sources"], sources, f"{aid} {r['name']}"),
                     published=tuple(PublishedWords(title=w["title"], publisher=w["publisher"],
                                                    url=w.get("url"), words=w["words"])
-                                    for w in r.get("published", ())))
+                                    for w in r.get("published", ())),
+                    claims=tuple(str(c) for c in r.get("claims", ())),
+                    outside=_outside(r.get("outside"), clauses, f"{aid} {r['name']} outside"))
             for r in raw["readings"]
         )
         # Each ruleset states its default reading of the entries that concern it (its file).

@@ -34,12 +34,12 @@ NEEDED_READINGS: dict[str, tuple[str, ...]] = {
     "": ("all-rounds-tied", "split-then-tie", "first-two-tied", "hand-length", "covering", "round-leader",
          "hand-starter"),
     "pairs": ("partner-tie",),
-    "hand_of_ten": ("ten-truco", "ten-choice"),
-    "iron_hand": ("iron-hand", "iron-blind"),
+    "hand_of_ten": ("ten-truco", "ten-choice", "ten-call"),
+    "iron_hand": ("iron-hand", "iron-blind", "iron-cards"),
     "envido": ("envido-stakes", "envido-without-pair", "falta-points", "side-bet-window", "side-bet-ties",
-               "side-bet-scoring", "envido-first"),
-    "flor": ("flor-optional", "flor-refusal", "flor-over-envido"),
-    "senas": ("senas",),
+               "side-bet-scoring", "envido-first", "envido-three-suit"),
+    "flor": ("flor-optional", "flor-refusal", "flor-over-envido", "contraflor-stake", "flor-answers"),
+    "senas": ("senas", "ciego", "sena-timing"),
     "halves": ("falta-halves",),
 }
 

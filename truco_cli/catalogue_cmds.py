@@ -76,18 +76,39 @@ def ambiguity_json(cat: Any, amb: Any) -> dict[str, Any]:
         "kind": amb.kind,
         "clauses": list(amb.clauses),
         "question": dict(amb.question),
-        "readings": [
-            {"name": r.name, "summary": dict(r.summary),
-             "sources": [{"doc": cat.sources[q.doc].filename, "quote": q.quote} for q in r.sources],
-             "in_sources": bool(r.sources)}
-            for r in amb.readings
-        ],
+        "readings": [_reading_json(cat, r) for r in amb.readings],
         "defaults": dict(amb.defaults),
         "rationale": {rs: dict(t) for rs, t in amb.rationale.items()},
     }
     if amb.note:
         out["note"] = dict(amb.note)
     return out
+
+
+def _reading_json(cat: Any, r: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "name": r.name, "summary": dict(r.summary),
+        "sources": [{"doc": cat.sources[q.doc].filename, "quote": q.quote} for q in r.sources],
+        "in_sources": bool(r.sources),
+        "claims": list(r.claims),
+    }
+    if r.published:
+        out["published"] = [{"title": w.title, "publisher": w.publisher, "url": w.url, "words": w.words}
+                            for w in r.published]
+    if r.outside is not None:
+        out["outside"] = {"source": dict(r.outside.source), "clauses": list(r.outside.clauses),
+                          "adds": list(r.outside.adds)}
+    return out
+
+
+def _where(r: Any) -> str:
+    """Where a reading comes from: the rulebooks that state it, else its publications, else none."""
+    docs = ", ".join(dict.fromkeys(q.doc for q in r.sources))
+    if docs:
+        return docs
+    if r.published:
+        return "published: " + ", ".join(dict.fromkeys(w.publisher for w in r.published))
+    return "not in the sources"
 
 
 def _pick(text: Any, lang: str) -> str:
@@ -257,11 +278,12 @@ def ambiguities_cmd(ruleset: str | None, lang: str, as_json: bool) -> None:
         click.echo(f"{heading}  ({a.kind}; clauses {', '.join(a.clauses)})")
         click.echo(_wrap(_pick(a.question, lang), "  "))
         for r in a.readings:
-            where = ", ".join(dict.fromkeys(q.doc for q in r.sources)) or "not in the sources"
             users = [rs for rs, name in a.defaults.items() if name == r.name]
             default = f"  <- default of {', '.join(users)}" if users else ""
-            click.echo(f"    - {r.name} [{where}]{default}")
+            click.echo(f"    - {r.name} [{_where(r)}]{default}")
             click.echo(_wrap(_pick(r.summary, lang), "        "))
+            if r.outside is not None:  # what the reading takes from outside the rulebooks, named as such
+                click.echo(_wrap("outside: " + _pick(r.outside.source, lang), "        "))
         click.echo()
     click.echo(f"{len(items)} ambiguities" + (f" concerning {ruleset}" if ruleset else ""))
     click.echo("Pick another reading with --reading KEY=READING where a command accepts it.")

@@ -5,7 +5,8 @@ Finite encoding, shared with the solver models: a card is (rank, suit), the indi
 and suit in the ruleset's deck (spec.rules.ruleset). Strength: a larger int is a stronger card,
 equal ints are equal cards; COVERED (0) is below all. The strength groups of the file get
 1 (weakest) .. len(groups) (strongest); where the ruleset has a muestra, its piezas get the
-values above those, strongest first.
+values above those, strongest first. AMB-41 `card-pairs` (in-order) splits two of Gauderio's
+groups through the file's `sets`.
 """
 
 from __future__ import annotations

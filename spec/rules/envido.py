@@ -1,6 +1,6 @@
 """Envido and flor points, the falta, and the stakes of envido and flor (the ruleset's `envido`,
 `flor` and `muestra` sections: ENV-2..7, FLR-2..8, ARG-5, ARG-6, URU-5, URU-6; AMB-20..24,
-AMB-27, AMB-30).
+AMB-27, AMB-30, AMB-34, AMB-38).
 
 Finite encoding: a card is (rank, suit), indices into the ruleset's deck. `envido_points`,
 `has_flor` and `flor_points` are dual-use on the six ints of a three-card hand and the muestra.
@@ -58,13 +58,16 @@ def envido_points(
     s3: Val,
     without_pair: str,
     muestra: Muestra = None,
+    three_suit: str | None = None,
 ) -> Val:
     """Envido points of a three-card hand (dual-use on the ranks, suits and the muestra).
 
     ENV-2: "Para tener envido debemos poseer por lo menos dos cartas del mismo palo, esto nos sumar
-    20 puntos adicionales"; ENV-4: "hay que sumar los valores de esas cartas del mismo palo" - with
-    three of a suit, the two highest count. AMB-21 `envido-without-pair`: no two cards of a suit
-    give the highest card value (`highest-card`) or the sum of the three (`sum-of-cards`).
+    20 puntos adicionales"; ENV-4: "hay que sumar los valores de esas cartas del mismo palo". AMB-38
+    `envido-three-suit` (`three_suit`, the ruleset's reading when not given): with three of a suit
+    the two highest count (`two-highest`) or all three (`all-three`). AMB-21 `envido-without-pair`:
+    no two cards of a suit give the highest card value (`highest-card`) or the sum of the three
+    (`sum-of-cards`).
     URU-5: a hand with a pieza counts the pieza plus the highest value of its other cards, another
     pieza counting its last digit.
     """
@@ -76,6 +79,11 @@ def envido_points(
         If(s1 == s3, bonus + v[0] + v[2], -1),
         If(s2 == s3, bonus + v[1] + v[2], -1),
     )
+    three_suit = rules.readings["envido-three-suit"] if three_suit is None else three_suit
+    if three_suit == "all-three":
+        pair = If(And(s1 == s2, s2 == s3), bonus + v[0] + v[1] + v[2], pair)
+    elif three_suit != "two-highest":
+        raise ValueError(f"unknown envido-three-suit reading {three_suit!r}")
     if without_pair == "highest-card":
         no_pair = Max(*v)
     elif without_pair == "sum-of-cards":
@@ -197,14 +205,21 @@ def next_calls(rules: Rules, chain: Sequence[str]) -> tuple[str, ...]:
 
 def _stakes(rules: Rules, chain: Sequence[str], falta_points: int) -> int:
     calls = calls_of(rules)
-    if any(calls[c]["stake"] == FALTA for c in chain):
-        return falta_points  # ENV-6: the falta replaces what the chain staked
-    return sum(int(calls[c]["stake"]) for c in chain)
+    fixed = sum(int(calls[c]["stake"]) for c in chain if calls[c]["stake"] != FALTA)
+    if not any(calls[c]["stake"] == FALTA for c in chain):
+        return fixed
+    reading = rules.readings["envido-stakes"]
+    if reading == "classic":
+        return falta_points  # AMB-20 classic: the falta replaces what the chain staked
+    if reading == "falta-added":
+        return fixed + falta_points  # AMB-20 falta-added: ENV-6 "Se agregan los puntos que faltan"
+    raise ValueError(f"unknown envido-stakes reading {reading!r}")
 
 
 def envido_accepted_stake(rules: Rules, chain: Sequence[str], falta_points: int) -> int:
-    """Stake of an accepted chain: the sum of its stakes, or the falta when a call of the chain
-    stakes it (AMB-20 `classic`, ENV-5: "Real Envido (Se agregan 3 puntos)", ENV-6)."""
+    """Stake of an accepted chain: the sum of its stakes; with a call of the chain that stakes the
+    falta, the falta alone (AMB-20 `classic`) or added to the others (`falta-added`). ENV-5: "Real
+    Envido (Se agregan 3 puntos)", ENV-6: "Falta Envido (Se agregan los puntos que faltan ...)"."""
     return _stakes(rules, chain, falta_points)
 
 
@@ -238,6 +253,18 @@ def flor_accepted_stake(rules: Rules, accepts: int) -> int:
 def contraflor_stake(stake: int) -> int:
     """FLR-6: "CONTRAFLOR: dobla la puntuacin actual de FLOR"."""
     return 2 * stake
+
+
+def contraflor_called(rules: Rules, stake: int) -> int:
+    """What a contraflor stakes when the flor's stake in force is `stake` (FLR-6). AMB-34
+    `contraflor-stake`: twice that stake (`double-stake`: 3 -> 6, less than a quiero's 9), or twice
+    what one quiero makes the flor (`double-quiero`: 9 -> 18)."""
+    reading = rules.readings["contraflor-stake"]
+    if reading == "double-stake":
+        return contraflor_stake(stake)
+    if reading == "double-quiero":
+        return contraflor_stake(flor_accepted_stake(rules, 1))
+    raise ValueError(f"unknown contraflor-stake reading {reading!r}")
 
 
 def flor_refused_payout(stake_before: int, stake_called: int, reading: str) -> int:

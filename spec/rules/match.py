@@ -34,7 +34,8 @@ def dealer(starter: int, players: int) -> int:
 
 def target(rules: Rules) -> int:
     """MAT-1: "Objetivo: Hacer 12 puntos."; MAT-3 "Una partida vale 24 puntos" or MAT-4 "30 puntos"
-    (AMB-18); ARG-7 30 (the file's `match.target`, as its readings set it)."""
+    (AMB-18); ARG-7 30; URU-9 (AMB-33 `partida-points`): the file's `match.target`, as its readings
+    set it."""
     return int(rules.data["match"]["target"])
 
 

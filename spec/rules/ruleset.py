@@ -70,7 +70,8 @@ class Rules:
 
     # --- features and their clauses ----------------------------------------------------------------
     def has(self, section: str) -> bool:
-        """Whether the ruleset has a feature: muestra, envido, flor, senas, hand_of_ten, iron_hand."""
+        """Whether the ruleset has a feature: muestra, envido, flor, senas, hand_of_ten, iron_hand.
+        A reading may add or remove one through the file's `sets` (AMB-32 `flor-in-play`)."""
         return self.data.get(section) is not None
 
     def clause(self, section: str, role: str | None = None) -> str:

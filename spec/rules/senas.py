@@ -1,4 +1,5 @@
-"""Señas, the pair's signals (the ruleset's `senas` section: SEN-1..3, AMB-28 `senas`)."""
+"""Señas, the pair's signals (the ruleset's `senas` section: SEN-1..3, AMB-28 `senas`, AMB-36
+`ciego`, whose readings set the file's `below` rank)."""
 
 from __future__ import annotations
 
@@ -25,8 +26,9 @@ def sign_is_true(rules: Rules, sign: str, hand: Sequence[Card], without_pair: st
     """Whether a seña tells the truth about a three-card hand of (rank, suit).
 
     SEN-1: "Para las cartas ms bajas se cierran ambos ojos" - ciego: every card weaker than the
-    cards of the file's `below` rank (Gauderio: the 3s). SEN-2: "Tener tanto (27, 28 o 29 puntos)";
-    SEN-3: "Tener tanto (30 puntos o mas)" - the file's envido range.
+    cards of the file's `below` rank (AMB-36 `ciego`: below-threes, the 3s; below-twos, the 2s).
+    SEN-2: "Tener tanto (27, 28 o 29 puntos)"; SEN-3: "Tener tanto (30 puntos o mas)" - the file's
+    envido range (AMB-28: tanto is the envido points).
     """
     spec = rules.data["senas"][sign]
     if "below" in spec:

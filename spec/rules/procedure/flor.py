@@ -1,5 +1,9 @@
 """The flor exchange: singing, the partner's raise, the opponents' answers, contraflor and
-contraflor al resto (FLR-1..8, ARG-8, URU-6; AMB-24, AMB-26, AMB-27, AMB-29, AMB-31)."""
+contraflor al resto (FLR-1..8, ARG-8, URU-6; AMB-24, AMB-26, AMB-27, AMB-29, AMB-31, AMB-34).
+
+Who answers, in which order, and whose flors are compared is AMB-40 `flor-answers` (in-turn): each
+opponent holding flor in the order of play after the singer; a contraflor closes those answers and
+the singer answers it; the contraflor's singer answers a contraflor al resto."""
 
 from __future__ import annotations
 
@@ -61,6 +65,7 @@ def change_sing(hand: Hand, seat: int, action: Action) -> None:
 
 
 def to_opponents(hand: Hand) -> None:
+    # AMB-40 in-turn: the opponents holding flor answer in the order of play after the singer.
     singer, n = hand.flor.singer, hand.rules.players
     answerers = [o for o in ((singer + k) % n for k in range(1, n, 2)) if hand.seat_flor(o)]
     if not answerers:
@@ -90,11 +95,12 @@ def check_contraflor(hand: Hand, seat: int, action: Action) -> None:
 
 def change_contraflor(hand: Hand, seat: int, action: Action) -> None:
     f = hand.flor
-    # FLR-6: "CONTRAFLOR: dobla la puntuacin actual de FLOR"; the other opponents do not answer.
+    # FLR-6: "CONTRAFLOR: dobla la puntuacin actual de FLOR" (AMB-34 contraflor-stake); the other
+    # opponents do not answer and the singer answers it (AMB-40 in-turn).
     f.stage, f.before, f.pending, f.contra, f.actor = (
         "contraflor",
         f.stake,
-        env.contraflor_stake(f.stake),
+        env.contraflor_called(hand.rules, f.stake),
         seat,
         f.singer,
     )
@@ -107,6 +113,7 @@ def check_resto(hand: Hand, seat: int, action: Action) -> None:
 
 def change_resto(hand: Hand, seat: int, action: Action) -> None:
     f = hand.flor
+    # FLR-7: the contraflor's singer answers (AMB-40 in-turn).
     f.stage, f.before, f.pending, f.actor = "resto", int(f.pending), None, int(f.contra)  # type: ignore[arg-type]
 
 
@@ -156,7 +163,7 @@ def answer(hand: Hand, seat: int, verb: str) -> None:
 def compare(hand: Hand, stake: int | None, why: str) -> None:
     """The highest flor wins the stake (the falta when stake is None); ties: the starter's side."""
     f = hand.flor
-    # Procedure: among the singer's side and the opponents who accepted (or sang contraflor).
+    # AMB-40 in-turn: among the singer's side and the opponents who accepted (or sang contraflor).
     allowed = set(f.accepted) | ({f.contra} if f.contra is not None else set())
     points = [
         hand.flor_points(s) if hand.seat_flor(s) and (side(s) == side(f.singer) or s in allowed) else -1

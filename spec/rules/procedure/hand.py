@@ -117,10 +117,11 @@ class Hand:
         self.kind = lad.hand_kind(r, *self.score)
         # IRN-2: "los jugadores no pueden ver sus cartas" (AMB-11 `iron-blind`).
         self.blind = self.kind == lad.IRON and r.reading("iron-blind") == "blind"
-        self.value = lad.initial_value(r, self.kind, r.reading("iron-hand"))
+        self.value = lad.initial_value(r, self.kind, r.reading("iron-hand"))  # AMB-10 iron-hand
         self.turn = self.leader = self.starter
+        # TEN-5, AMB-12 ten-choice; the iron hand offers no choice (AMB-10 like-hand-of-ten).
         if self.kind == lad.TEN and r.reading("ten-choice") == "may-decline":
-            self.phase = TEN_CHOICE  # TEN-5
+            self.phase = TEN_CHOICE
 
     # --- who acts -----------------------------------------------------------------------------
     @property
@@ -225,6 +226,7 @@ def _flor_points(rules: Rules, cards: tuple[Card, ...], muestra: Card | None) ->
 
 @functools.lru_cache(maxsize=4096)
 def _envido_points(rules: Rules, cards: tuple[Card, ...], muestra: Card | None) -> int:
+    # AMB-21 envido-without-pair; AMB-38 envido-three-suit is read by envido_points itself.
     flat = [x for card in cards for x in card]
     return int(
         env.envido_points(rules, *flat, without_pair=rules.readings["envido-without-pair"], muestra=muestra)

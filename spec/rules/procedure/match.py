@@ -42,6 +42,7 @@ class Match:
         """
         r = self.rules
         score = list(score_live) if score_live is not None else list(self.score)
+        # AMB-15 hand-starter: every hand moves the start on, one dealt again after HND-9 too.
         self.starter = next_starter(self.starter, r.players, r.readings["hand-starter"])
         if outcome.forfeit is not None:  # TEN-4: the caller's side loses the match
             if outcome.winner is not None:

@@ -1,5 +1,5 @@
 """Playing and covering cards, and the end of a round (RND-1..3, COV-1, COV-2, IRN-2, HND-1..10,
-AMB-4..8, AMB-14)."""
+AMB-4..8, AMB-14, AMB-35)."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def card_slot(hand: Hand, seat: int, action: Action) -> int:
     else:
         if action.card is None:
             raise Illegal("IRN-2", "a card is chosen by slot only in a blind iron hand")
-        if action.card not in hand.deal[seat]:
+        if action.card not in hand.deal[seat]:  # DEAL-1, AMB-17 three-cards
             raise Illegal("DEAL-1", f"{action.card} was not dealt to seat {seat}")
         slot = hand.deal[seat].index(action.card)
     if slot in hand.used[seat]:
@@ -76,7 +76,10 @@ def change_play(hand: Hand, seat: int, action: Action) -> None:
         # AMB-6 `concedes-hand` (COV-2): "Like the player is giving up disputing the hand."
         hand.finish(1 - side(seat), hand.value, "COV-2")
         return
-    hand.plays.append((seat, slot, covered))
+    # AMB-35 `iron-cards` = `covered`: the cards of a blind iron hand lie face down, so each one is a
+    # covered card, worth nothing (COV-1); it does not concede the hand as a `cover` might (AMB-6).
+    worthless = covered or (hand.blind and hand.rules.reading("iron-cards") == "covered")
+    hand.plays.append((seat, slot, worthless))
     n = hand.rules.players
     if len(hand.plays) < n:
         hand.turn = (seat + 1) % n  # RND-1 / ORD-1: in order from the leader
@@ -96,7 +99,7 @@ def end_round(hand: Hand) -> None:
     r = hand.rules
     seats = [s for s, _, _ in hand.plays]
     strengths = round_strengths(hand, hand.plays)
-    # In one against one the partner-tie ambiguity does not arise: both readings agree.
+    # AMB-5: in one against one the partner-tie ambiguity does not arise: both readings agree.
     partner_tie = r.reading("partner-tie") or "tie"
     result = int(round_result(strengths, [side(s) for s in seats], partner_tie))
     hand.rounds.append(result)

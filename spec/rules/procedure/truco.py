@@ -1,5 +1,5 @@
 """Truco calls and their answers, the hand of ten and the iron hand (BET-1..10, ARG-3, URU-7,
-TEN-1..6, IRN-3; AMB-4, AMB-9, AMB-10, AMB-12, AMB-16)."""
+TEN-1..6, IRN-3; AMB-4, AMB-9, AMB-10, AMB-12, AMB-16, AMB-37)."""
 
 from __future__ import annotations
 
@@ -27,6 +27,29 @@ def no_truco_clause(hand: Hand) -> str:
     return r.clause("hand_of_ten", "no_truco")
 
 
+def ten_call(hand: Hand) -> str:
+    """AMB-37 `ten-call`; a file with an iron hand but no hand of ten reads the ladder's order."""
+    reading = hand.rules.reading("ten-call") or "next-step"
+    if reading not in ("next-step", "truco-by-name", "truco-only"):
+        raise ValueError(f"unknown ten-call reading {reading!r}")
+    return reading
+
+
+def asks_for_truco(hand: Hand, value: int) -> bool:
+    """Whether a call of `value`, made on a turn to play, is "asking for truco" in a hand where no
+    truco may be called (TEN-3: the hand of ten, and the iron hand played like it, AMB-10).
+
+    AMB-37 `ten-call`: under `next-step` and `truco-by-name` every call there is (the legal ones are
+    the next step, and under `truco-by-name` also truco by its name, the ladder's first call); under
+    `truco-only` only the call named truco is, and the later calls are made as in any hand."""
+    r = hand.rules
+    if not lad.iron_like_ten(hand.kind, r.reading("iron-hand")):
+        return False
+    if ten_call(hand) == "truco-only":
+        return value == r.ladder[1]
+    return True
+
+
 def check_raise(hand: Hand, seat: int, action: Action) -> None:
     r, v = hand.rules, int(action.value)  # type: ignore[arg-type]
     if hand.phase == TRUCO:  # BET-5: raising the pending call
@@ -43,12 +66,18 @@ def check_raise(hand: Hand, seat: int, action: Action) -> None:
     if not isinstance(hand_result(codes, r.readings, side(hand.dealer), side(hand.starter)), Undecided):
         # Procedure (AMB-4 always-three-rounds): no call once the hand is decided.
         raise Illegal(_clause(hand, "call"), "the hand is already decided: no call may be made")
-    if lad.iron_like_ten(hand.kind, r.reading("iron-hand")):
+    if asks_for_truco(hand, v):
         if r.reading("ten-truco") == "refused":
             raise Illegal(no_truco_clause(hand), "no truco may be called in the hand of ten or the iron hand")
-        nxt = lad.next_step(r, hand.value)
-        if v != nxt:
-            raise Illegal(_clause(hand, "order"), f"the only call now is {nxt}, not {v}")
+        # AMB-37: the calls that are asking for truco; any other is out of the ladder's order.
+        allowed = {lad.next_step(r, hand.value)}
+        if ten_call(hand) == "truco-by-name":
+            allowed.add(r.ladder[1])
+        elif ten_call(hand) == "truco-only":
+            allowed = {r.ladder[1]}
+        if v not in allowed:
+            calls = " or ".join(str(x) for x in sorted(allowed))
+            raise Illegal(_clause(hand, "order"), f"in this hand a call is {calls}, not {v} (AMB-37)")
         return
     if r.data["truco"]["next_call"] == "other-side" and hand.truco.last_call_side == side(seat):
         raise Illegal(
@@ -67,7 +96,7 @@ def change_raise(hand: Hand, seat: int, action: Action) -> None:
     if hand.phase == TRUCO:
         t.caller, t.responder, t.call = seat, t.caller, v
         return
-    if lad.iron_like_ten(hand.kind, r.reading("iron-hand")):
+    if asks_for_truco(hand, v):
         t.called = True
         penalty = r.clause_or("hand_of_ten", "penalty", "TEN-4")
         if r.reading("ten-truco") == "caller-loses-match":
