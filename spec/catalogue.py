@@ -329,6 +329,26 @@ def add_ruleset_file(path: str | Path) -> str:
     return next(rs.name for rs in cat.rulesets.values() if rs.file.path.resolve() == path)
 
 
+def added_ruleset_files() -> tuple[tuple[str, str], ...]:
+    """The ruleset files added to this process, as (file name, text): what another process needs
+    to load the same rulesets (`add_ruleset_texts`)."""
+    return tuple((p.name, p.read_text(encoding="utf-8")) for p in _EXTRA_FILES)
+
+
+def add_ruleset_texts(files: tuple[tuple[str, str], ...]) -> list[str]:
+    """Load ruleset files given as (file name, text), e.g. in a worker process on another machine;
+    their names. Each is written to a private folder first, so that errors name the file."""
+    import tempfile
+
+    names = []
+    for filename, text in files:
+        folder = Path(tempfile.mkdtemp(prefix="truco-rulesets-"))
+        path = folder / Path(filename).name
+        path.write_text(text, encoding="utf-8")
+        names.append(add_ruleset_file(path))
+    return names
+
+
 def ruleset_paths() -> list[Path]:
     """The built-in ruleset files, then the added ones, in load order."""
     return sorted(RULESETS_DIR.glob("*.yaml")) + list(_EXTRA_FILES)
@@ -371,6 +391,7 @@ def load_catalogue() -> Catalogue:
     by_code = {rs.code: rs.name for rs in rulesets.values()}
 
     clauses: dict[str, Clause] = {}
+    listed_codes = {code for raw in raw_clauses for code in raw["rulesets"]}
     for raw in raw_clauses:
         cid = raw["id"]
         if not CLAUSE_ID_RE.match(cid) or cid in clauses:
@@ -399,6 +420,13 @@ def load_catalogue() -> Catalogue:
             c = clauses[cid]
             clauses[cid] = dataclasses.replace(c, rulesets=(*c.rulesets, rs.name),
                                                adopted={**c.adopted, rs.name: pubs[pub]})
+        if rs.code not in listed_codes:
+            # A ruleset the catalogue's own list does not know (a file of the user's) holds the
+            # clauses its file names as the source of one of its rules.
+            for cid in sorted(rs.file.referenced_clause_ids()):
+                c = clauses[cid]
+                if rs.name not in c.rulesets:
+                    clauses[cid] = dataclasses.replace(c, rulesets=(*c.rulesets, rs.name))
 
     ambiguities: dict[str, Ambiguity] = {}
     by_key: dict[str, Ambiguity] = {}

@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from truco_cli.errors import fail
+from truco_cli.options import ruleset_options, rulesets_from
 from truco_cli.words import SHARED_WORDS
 
 LANGS = ("es", "en", "it", "pt")
@@ -120,12 +121,17 @@ def _wrap(text: str, indent: str) -> str:
 
 
 @click.command("clauses")
-@click.option("--ruleset", "-r", metavar="R", help="Only the clauses of this ruleset.")
+@ruleset_options(help="Only the clauses of this ruleset.")
 @click.option("--lang", "-l", default="en", show_default=True, metavar="L", help="es, en, it or pt.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output (all languages).")
-def clauses_cmd(ruleset: str | None, lang: str, as_json: bool) -> None:
-    """List the clauses of the catalogue: every rule of the four rulebooks."""
+def clauses_cmd(ruleset: str | None, ruleset_files: tuple[str, ...], lang: str, as_json: bool) -> None:
+    """List the clauses of the catalogue: every rule of the four rulebooks, and of the rulesets
+    written from published rules. With --ruleset-file, check a ruleset file and list its clauses."""
     _check_lang(lang)
+    named = rulesets_from(ruleset, ruleset_files, engine=False)
+    if len(named) > 1:
+        fail(f"one ruleset at a time, not {', '.join(named)}")
+    ruleset = named[0] if named else None
     cat = _catalogue()
     items = _lookup(cat.clauses_of, ruleset) if ruleset else list(cat.clauses.values())
     if as_json:
@@ -261,12 +267,16 @@ def _explain_ambiguity(cat: Any, a: Any, lang: str) -> None:
 
 
 @click.command("ambiguities")
-@click.option("--ruleset", "-r", metavar="R", help="Only the ambiguities that concern this ruleset.")
+@ruleset_options(help="Only the ambiguities that concern this ruleset.")
 @click.option("--lang", "-l", default="en", show_default=True, metavar="L", help="es, en, it or pt.")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output (all languages).")
-def ambiguities_cmd(ruleset: str | None, lang: str, as_json: bool) -> None:
+def ambiguities_cmd(ruleset: str | None, ruleset_files: tuple[str, ...], lang: str, as_json: bool) -> None:
     """List the ambiguity register: where the rulebooks disagree or are silent, and each reading."""
     _check_lang(lang)
+    named = rulesets_from(ruleset, ruleset_files, engine=False)
+    if len(named) > 1:
+        fail(f"one ruleset at a time, not {', '.join(named)}")
+    ruleset = named[0] if named else None
     cat = _catalogue()
     items = _lookup(cat.ambiguities_of, ruleset) if ruleset else list(cat.ambiguities.values())
     if as_json:

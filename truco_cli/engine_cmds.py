@@ -12,18 +12,14 @@ from typing import Any
 import click
 
 from truco_cli.errors import INTERRUPTED, cannot_write, fail, interrupted
+from truco_cli.options import reading_option, readings_for, ruleset_options, rulesets_from
 
-RULESET_CHOICES = ("mineiro-1v1-es", "mineiro-1v1-en", "mineiro-pairs-it", "gauderio-pairs-es")
 
-
-def _readings(pairs: tuple[str, ...]) -> dict[str, str]:
-    out = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key or not value:
-            fail(f"--reading wants KEY=READING, not {pair!r}")
-        out[key] = value
-    return out
+def _one_ruleset(ruleset: str | None, ruleset_files: tuple[str, ...]) -> str:
+    names = rulesets_from(ruleset, ruleset_files, required=True)
+    if len(names) > 1:
+        fail(f"one ruleset only, not {', '.join(names)}")
+    return names[0]
 
 
 def _new_game(ruleset: str, seed: int | None, readings: dict[str, str]) -> Any:
@@ -31,15 +27,6 @@ def _new_game(ruleset: str, seed: int | None, readings: dict[str, str]) -> Any:
 
     try:
         return Game.new(ruleset, seed=seed, readings=readings)
-    except ConfigurationError as exc:
-        fail(str(exc))
-
-
-def _check_ruleset(ruleset: str) -> None:
-    from engine import ConfigurationError, find_ruleset
-
-    try:
-        find_ruleset(ruleset)
     except ConfigurationError as exc:
         fail(str(exc))
 
@@ -99,19 +86,21 @@ def _tell_finished_hands(console: Any, game: Any, seat: int, told: int) -> int:
 
 
 @click.command("play")
-@click.option("--ruleset", "-r", required=True, help="One of: " + ", ".join(RULESET_CHOICES))
+@ruleset_options(help="The ruleset to play (see `truco clauses`).")
 @click.option("--seed", type=int, default=None, help="Seed of the shuffle (same seed, same deals).")
 @click.option("--seat", type=int, default=0, show_default=True, help="The seat you play.")
-@click.option("--reading", "readings", multiple=True, metavar="KEY=READING", help="Switch a reading.")
+@reading_option()
 @click.option("--bot", type=click.Choice(["random", "simple"]), default="simple", show_default=True)
-def play_cmd(ruleset: str, seed: int | None, seat: int, readings: tuple[str, ...], bot: str) -> None:
+def play_cmd(ruleset: str | None, ruleset_files: tuple[str, ...], seed: int | None, seat: int,
+             readings: tuple[tuple[str, str], ...], bot: str) -> None:
     """Play a match in the terminal against the engine's bots."""
     from rich.console import Console
 
     from engine import IllegalActionError, InvalidActionError
     from engine.bots import BOTS
 
-    game = _new_game(ruleset, seed, _readings(readings))
+    ruleset = _one_ruleset(ruleset, ruleset_files)
+    game = _new_game(ruleset, seed, readings_for(ruleset, readings))
     n = game.config.n
     if not 0 <= seat < n:
         fail(f"--seat must be 0..{n - 1} in {ruleset}")
@@ -157,19 +146,20 @@ def play_cmd(ruleset: str, seed: int | None, seat: int, readings: tuple[str, ...
 # ------------------------------------------------------------------ simulate
 
 @click.command("simulate")
-@click.option("--ruleset", "-r", required=True, help="One of: " + ", ".join(RULESET_CHOICES))
+@ruleset_options(help="The ruleset to play (see `truco clauses`).")
 @click.option("--games", "-n", type=click.IntRange(min=0), required=True, help="How many matches.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first match.")
 @click.option("--out", "out_path", type=click.Path(dir_okay=False, writable=True), default=None,
               help="JSON Lines file to write (stdout if omitted).")
 @click.option("--bot", type=click.Choice(["random", "simple"]), default="random", show_default=True)
-@click.option("--reading", "readings", multiple=True, metavar="KEY=READING", help="Switch a reading.")
-def simulate_cmd(ruleset: str, games: int, seed: int, out_path: str | None, bot: str,
-                 readings: tuple[str, ...]) -> None:
+@reading_option()
+def simulate_cmd(ruleset: str | None, ruleset_files: tuple[str, ...], games: int, seed: int,
+                 out_path: str | None, bot: str, readings: tuple[tuple[str, str], ...]) -> None:
     """Play matches between bots and write their records (truco-record/1), one per line."""
     from engine.bots import BOTS
 
-    reading_map = _readings(readings)
+    ruleset = _one_ruleset(ruleset, ruleset_files)
+    reading_map = readings_for(ruleset, readings)
     _new_game(ruleset, seed, reading_map)  # validates the names before any output
 
     def records():  # type: ignore[no-untyped-def]
@@ -200,18 +190,16 @@ def simulate_cmd(ruleset: str, games: int, seed: int, out_path: str | None, bot:
 # ------------------------------------------------------------------ bench
 
 @click.command("bench")
-@click.option("--ruleset", "-r", default=None, help="One ruleset (default: all).")
+@ruleset_options(multiple=True, help="A ruleset to measure (default: all).")
 @click.option("--seconds", "-t", type=click.FloatRange(min=0.01), default=1.0, show_default=True,
               help="Time per ruleset.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
-def bench_cmd(ruleset: str | None, seconds: float, as_json: bool) -> None:
+def bench_cmd(ruleset: tuple[str, ...], ruleset_files: tuple[str, ...], seconds: float,
+              as_json: bool) -> None:
     """Random-playout throughput of the engine, per ruleset (matches/s, actions/s)."""
     from engine.bench import run_engine_bench
 
-    names = RULESET_CHOICES
-    if ruleset is not None:
-        _check_ruleset(ruleset)
-        names = (ruleset,)
+    names = rulesets_from(ruleset, ruleset_files, default_all=True)
     results = [_with_monitor(run_engine_bench(name, seconds, keep_records=1000)) for name in names]
     if as_json:
         click.echo(json.dumps(results, indent=2))

@@ -11,16 +11,7 @@ from typing import Any
 import click
 
 from truco_cli.errors import cannot_write, fail
-
-
-def _parse_readings(items: tuple[str, ...], option: str) -> dict[str, str]:
-    out = {}
-    for item in items:
-        key, sep, value = item.partition("=")
-        if not sep or not key or not value:
-            fail(f"{option} expects KEY=READING, got {item!r}")
-        out[key.strip()] = value.strip()
-    return out
+from truco_cli.options import load_ruleset_files, reading_option, readings_for, ruleset_options, rulesets_from
 
 
 def _leave_ctrl_c_to_python() -> None:
@@ -34,12 +25,8 @@ def _leave_ctrl_c_to_python() -> None:
 
 def _setup(ruleset: str, readings: dict[str, str]) -> Any:
     from proofs.setup import make_setup
-    from spec.catalogue import UnknownNameError
 
-    try:
-        return make_setup(ruleset, readings)
-    except UnknownNameError as exc:
-        fail(str(exc))
+    return make_setup(ruleset, readings_for(ruleset, readings.items()))
 
 
 def _fmt_values(values: dict[str, Any] | None) -> str:
@@ -49,26 +36,25 @@ def _fmt_values(values: dict[str, Any] | None) -> str:
 
 
 @click.command("prove")
-@click.option("--ruleset", "rulesets", multiple=True, metavar="NAME",
-              help="Ruleset to prove (repeatable); default: all four.")
-@click.option("--reading", "readings", multiple=True, metavar="KEY=READING",
-              help="Override a register reading (needs exactly one --ruleset).")
+@ruleset_options(multiple=True, help="A ruleset to prove (default: every loaded ruleset).")
+@reading_option(help="Switch a reading of the ambiguity register (needs exactly one ruleset).")
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
-def prove(rulesets: tuple[str, ...], readings: tuple[str, ...], as_json: bool) -> None:
+def prove(ruleset: tuple[str, ...], ruleset_files: tuple[str, ...], readings: tuple[tuple[str, str], ...],
+          as_json: bool) -> None:
     """Prove each ruleset's finite invariants with Z3, each with its negative control.
 
     Exit status 1 if any property is not proved (counterexample or unknown) or any negative
     control is not refuted as expected; 2 for bad input.
     """
     from proofs.registry import prove_all
-    from proofs.setup import all_rulesets
 
     _leave_ctrl_c_to_python()
 
-    overrides = _parse_readings(readings, "--reading")
+    rulesets = rulesets_from(ruleset, ruleset_files, engine=False, default_all=True)
+    overrides = dict(readings)
     if overrides and len(rulesets) != 1:
-        fail("--reading needs exactly one --ruleset")
-    setups = [_setup(r, overrides) for r in (rulesets or all_rulesets())]
+        fail("--reading needs exactly one ruleset")
+    setups = [_setup(r, overrides) for r in rulesets]
     start = time.perf_counter()
     outcomes = [o for s in setups for o in prove_all(s)]
     total = time.perf_counter() - start
@@ -101,9 +87,12 @@ def prove(rulesets: tuple[str, ...], readings: tuple[str, ...], as_json: bool) -
 @click.command("diff")
 @click.argument("ruleset_a", required=False)
 @click.argument("ruleset_b", required=False)
-@click.option("--reading", "readings", multiple=True, metavar="KEY=READING", help="Reading for both sides.")
-@click.option("--reading-a", "readings_a", multiple=True, metavar="KEY=READING", help="Reading for A only.")
-@click.option("--reading-b", "readings_b", multiple=True, metavar="KEY=READING", help="Reading for B only.")
+@click.option("--ruleset-file", "ruleset_files", multiple=True, metavar="PATH",
+              type=click.Path(dir_okay=False, path_type=str),
+              help="Load a ruleset file of your own, to name its ruleset as A or B. Repeatable.")
+@reading_option(help="Switch a reading for both sides (KEY=READING, repeatable).")
+@reading_option("--reading-a", help="Switch a reading for A only.")
+@reading_option("--reading-b", help="Switch a reading for B only.")
 @click.option("--limit", default=3, show_default=True, type=click.IntRange(1, 50),
               help="Witnesses per domain, smallest first.")
 @click.option("--json", "as_json", is_flag=True, help="Print the witnesses as JSON.")
@@ -112,9 +101,10 @@ def prove(rulesets: tuple[str, ...], readings: tuple[str, ...], as_json: bool) -
 @click.option("--write-all", is_flag=True,
               help="Write the witnesses of every pair of rulesets and every alternative reading to "
                    "proofs/witnesses.json (no RULESET arguments).")
-def diff(ruleset_a: str | None, ruleset_b: str | None, readings: tuple[str, ...],
-         readings_a: tuple[str, ...], readings_b: tuple[str, ...], limit: int, as_json: bool,
-         lang: str, write_all: bool) -> None:
+def diff(ruleset_a: str | None, ruleset_b: str | None, ruleset_files: tuple[str, ...],
+         readings: tuple[tuple[str, str], ...], reading_as: tuple[tuple[str, str], ...],
+         reading_bs: tuple[tuple[str, str], ...], limit: int, as_json: bool, lang: str,
+         write_all: bool) -> None:
     """Concrete situations where two rulesets (or one ruleset under two readings) differ.
 
     Example: truco diff mineiro-1v1-es mineiro-1v1-es --reading-b all-rounds-tied=dealer-side-wins
@@ -134,9 +124,10 @@ def diff(ruleset_a: str | None, ruleset_b: str | None, readings: tuple[str, ...]
         fail("diff needs two rulesets: truco diff RULESET_A RULESET_B")
     from proofs.divergence import unmodelled, witnesses
 
-    both = _parse_readings(readings, "--reading")
-    a = _setup(ruleset_a, {**both, **_parse_readings(readings_a, "--reading-a")})
-    b = _setup(ruleset_b, {**both, **_parse_readings(readings_b, "--reading-b")})
+    load_ruleset_files(ruleset_files, engine=False)
+    both = dict(readings)
+    a = _setup(ruleset_a, {**both, **dict(reading_as)})
+    b = _setup(ruleset_b, {**both, **dict(reading_bs)})
     found = witnesses(a, b, limit=limit)
     skipped = unmodelled(a, b)
     if as_json:

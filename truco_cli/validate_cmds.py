@@ -34,6 +34,8 @@ from typing import IO, TYPE_CHECKING, Any, cast
 
 import click
 
+from truco_cli.options import ruleset_options, rulesets_from
+
 if TYPE_CHECKING:
     from spec.monitor.stream import InputError, Problem, Summary
 
@@ -128,8 +130,7 @@ def _progress(files: tuple[str, ...], show: bool) -> Iterator[Any]:
 
 @click.command("validate")
 @click.argument("files", nargs=-1, required=True, type=str, metavar="FILES...")
-@click.option("--ruleset", "ruleset", default=None, metavar="RULESET",
-              help="Check against this ruleset; a record naming another one is reported.")
+@ruleset_options(help="Check against this ruleset; a record naming another one is reported.")
 @click.option("--json", "as_json", is_flag=True, help="JSON Lines output (see the module's documentation).")
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
               help="Worker processes on this machine (0: one per core). Same output as one.")
@@ -137,20 +138,21 @@ def _progress(files: tuple[str, ...], show: bool) -> Iterator[Any]:
               help="Check on a Dask cluster: its scheduler's address (tcp://host:8786), or 'local' to "
                    "start one here with --jobs workers, one per core if --jobs is 1 (needs the dask extra).")
 @click.option("--max-line-bytes", type=click.IntRange(min=1), default=None, help=MAX_LINE_HELP)
-def validate(files: tuple[str, ...], ruleset: str | None, as_json: bool, jobs: int, dask_address: str | None,
-             max_line_bytes: int | None) -> None:
+def validate(files: tuple[str, ...], ruleset: str | None, ruleset_files: tuple[str, ...], as_json: bool,
+             jobs: int, dask_address: str | None, max_line_bytes: int | None) -> None:
     """Check the game records in FILES (JSON Lines, one match a line; '-' for standard input).
 
     Exit 0 when every record conforms, 1 when any breaks a rule or the record format, 2 when
     some input cannot be used. Problems are reported in input order, as they are found.
     """
-    if ruleset is not None:
-        from spec.catalogue import UnknownNameError, load_catalogue
+    named = rulesets_from(ruleset, ruleset_files, engine=False,  # records may name a file's ruleset
+                          fail_with=lambda message: _fail(message, as_json))
+    if len(named) > 1:
+        _fail(f"one ruleset to check against, not {', '.join(named)}", as_json)
+    ruleset = named[0] if named else None
+    from spec.catalogue import added_ruleset_files
 
-        try:
-            load_catalogue().ruleset(ruleset)
-        except UnknownNameError as exc:
-            _fail(str(exc), as_json)
+    texts = added_ruleset_files()
     if jobs == 0:
         jobs = os.cpu_count() or 1
     if dask_address is not None and dask_address != "local" and jobs != 1:
@@ -167,10 +169,10 @@ def validate(files: tuple[str, ...], ruleset: str | None, as_json: bool, jobs: i
     gc.freeze()  # the catalogue and caches live to the end: the collector need not walk them again
     writer = _Writer(as_json, len(files) > 1)
     if dask_address is not None:
-        runner: Any = parallel.dask_cluster(dask_address, jobs if jobs > 1 else None, ruleset)
+        runner: Any = parallel.dask_cluster(dask_address, jobs if jobs > 1 else None, ruleset, texts)
         batch_lines = 256  # a task on a cluster costs more to send than one to a local process
     elif jobs > 1:
-        runner, batch_lines = parallel.process_pool(jobs, ruleset), 64
+        runner, batch_lines = parallel.process_pool(jobs, ruleset, texts), 64
     else:
         runner, batch_lines = nullcontext(None), 64
     try:

@@ -70,10 +70,10 @@ def _result(future: Any) -> Checked | InputError:
 
 # ----------------------------------------------------------------------------- processes
 
-def _worker_start(ruleset: str | None) -> None:
+def _worker_start(ruleset: str | None, ruleset_files: tuple[tuple[str, str], ...] = ()) -> None:
     # Ctrl-C is the parent's to handle: it stops the pool; workers must not print tracebacks.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    warm_up(ruleset)
+    warm_up(ruleset, () if _context().get_start_method() == "fork" else ruleset_files)
 
 
 def _context() -> Any:
@@ -84,10 +84,12 @@ def _context() -> Any:
 
 
 @contextlib.contextmanager
-def process_pool(jobs: int, ruleset: str | None = None) -> Iterator[Runner]:
-    """A runner over `jobs` worker processes of this machine."""
+def process_pool(jobs: int, ruleset: str | None = None,
+                 ruleset_files: tuple[tuple[str, str], ...] = ()) -> Iterator[Runner]:
+    """A runner over `jobs` worker processes of this machine (`ruleset_files`: as warm_up takes them)."""
     warm_up(ruleset)  # before the fork, so every worker starts warm
-    pool = ProcessPoolExecutor(jobs, mp_context=_context(), initializer=_worker_start, initargs=(ruleset,))
+    pool = ProcessPoolExecutor(jobs, mp_context=_context(), initializer=_worker_start,
+                               initargs=(ruleset, ruleset_files))
     try:
         # Start every worker now, before the caller starts any thread (a progress bar): forking
         # a process that runs threads can copy a lock held by one of them.
@@ -126,7 +128,8 @@ def _children_ignore_ctrl_c() -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def dask_cluster(address: str, workers: int | None = None, ruleset: str | None = None) -> Iterator[Runner]:
+def dask_cluster(address: str, workers: int | None = None, ruleset: str | None = None,
+                 ruleset_files: tuple[tuple[str, str], ...] = ()) -> Iterator[Runner]:
     """A runner over the workers of the Dask scheduler at `address` (e.g. tcp://host:8786), or of
     a cluster started on this machine for the run when `address` is "local" (`workers` worker
     processes, one thread each; default one per core). Needs the `dask` extra."""
@@ -153,7 +156,7 @@ def dask_cluster(address: str, workers: int | None = None, ruleset: str | None =
         try:
             client.wait_for_workers(1, timeout=60)
             versions = client.run(_version)
-            client.run(warm_up, ruleset)
+            client.run(warm_up, ruleset, ruleset_files)
         except Exception as exc:  # whatever the workers raise, it is theirs, not the input's
             raise ClusterError(f"the Dask workers cannot run the checker: {type(exc).__name__}: {exc}"
                                ) from None

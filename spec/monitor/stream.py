@@ -302,9 +302,14 @@ def check_batch(batch: Batch) -> Checked:
     return Checked(tuple(problems), **counts)
 
 
-def warm_up(ruleset: str | None = None) -> None:
-    """Load the catalogue and compile the record schema, so that the first batch is not slower."""
+def warm_up(ruleset: str | None = None, ruleset_files: tuple[tuple[str, str], ...] = ()) -> None:
+    """Load the catalogue (with the ruleset files given as (name, text), as `--ruleset-file` loaded
+    them in the parent process) and compile the record schema, so that the first batch is not slower."""
+    from spec.catalogue import add_ruleset_texts
     from spec.monitor.structure import record_schema
+
+    if ruleset_files:
+        add_ruleset_texts(ruleset_files)
 
     known_ruleset("")
     record_schema()
