@@ -26,8 +26,9 @@ def _adapter(game_class: type[Game] = Game, **config: Any) -> type[ReferenceAdap
     """An adapter whose games are `game_class`, with `config` fields of the Config replaced."""
 
     class Planted(ReferenceAdapter):
-        def make_game(self, ruleset: str, seed: int, readings: Mapping[str, str]) -> Game:
-            game = game_class.new(ruleset, seed=seed, readings=dict(readings))
+        def make_game(self, ruleset: str, seed: int, readings: Mapping[str, str], deals: Any = ()) -> Game:
+            stacked = [d["hands"] for d in deals] or None
+            game = game_class.new(ruleset, seed=seed, readings=dict(readings), deals=stacked)
             if config:
                 game._cfg = dataclasses.replace(game._cfg, **config)
             return game
@@ -37,8 +38,9 @@ def _adapter(game_class: type[Game] = Game, **config: Any) -> type[ReferenceAdap
 
 # --- HND-6: X, Y, tie goes to the second-round winner (a config flag flipped) ----------------
 class _SplitTie(ReferenceAdapter):
-    def make_game(self, ruleset: str, seed: int, readings: Mapping[str, str]) -> Game:
-        game = Game.new(ruleset, seed=seed, readings=dict(readings))
+    def make_game(self, ruleset: str, seed: int, readings: Mapping[str, str], deals: Any = ()) -> Game:
+        stacked = [d["hands"] for d in deals] or None
+        game = Game.new(ruleset, seed=seed, readings=dict(readings), deals=stacked)
         game._cfg = dataclasses.replace(game._cfg, split_first_winner=not game._cfg.split_first_winner)
         return game
 
