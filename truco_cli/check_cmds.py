@@ -235,7 +235,7 @@ def engine_factory(engine_spec: str | None, engine_cmd: str | None, call_timeout
 
     if engine_spec and engine_cmd:
         fail("give --engine or --engine-cmd, not both")
-    if not engine_cmd:
+    if engine_cmd is None:
         import pickle
 
         factory = load_factory(engine_spec or DEFAULT_ENGINE)

@@ -31,12 +31,15 @@ from spec.monitor.beacon import Beacon
 from spec.monitor.findings import Finding, Group, group, record_finding
 from spec.monitor.follow import ENGINE, Divergence, EngineFault, Follower
 from spec.monitor.replay import check_record
+from spec.monitor.script import finding_of, new_follower, shrink
 from spec.monitor.supervise import Event, Supervisor
+from spec.monitor.trace import Trace
 from spec.monitor.violation import Violation
 from spec.rules.state import Rules
 
 MAX_KEPT = 200  # violations kept for the report; every one is counted
 PROGRAM_STEPS = 60  # actions per Hypothesis program
+PROGRAM_SHRINK_BUDGET = 6_000  # replayed steps to shrink a failing program
 START_LIMIT = 30.0  # seconds the factory may take to give an engine (an engine process starting)
 GAME, PROGRAMS = "game", "programs"
 
@@ -118,43 +121,18 @@ class _Game:
     def __init__(self, game: int, emit: Callable[[str, Any], None]) -> None:
         self.game, self.emit, self.traced = game, emit, False
 
-    def send(self, finding: Finding, follower: Follower | None) -> None:
-        trace = None
-        if not self.traced and follower is not None:
-            trace, self.traced = follower.trace.to_dict(), True
-        self.emit("finding", (finding.to_dict(), trace))
+    def send(self, finding: Finding, follower: Follower | None, trace: Trace | None = None) -> None:
+        data = None
+        if not self.traced and (trace is not None or follower is not None):
+            data = (trace if trace is not None else follower.trace).to_dict()  # type: ignore[union-attr]
+            self.traced = True
+        self.emit("finding", (finding.to_dict(), data))
 
-    def divergence(self, d: Divergence, f: Follower) -> None:
-        hand, action = f.position()
-        v = Violation(self.game, d.clause, d.message, field=f"step {f.steps}", hand=hand or None,
-                      action=action)
-        self.send(Finding(v, d.category, (hand, action)), f)
-
-    def fault(self, exc: EngineFault, f: Follower | None, prefix: str = "") -> None:
-        hand, action = f.position() if f else (0, 0)
-        v = Violation(self.game, ENGINE, prefix + str(exc), field=f"step {f.steps if f else 0}",
-                      hand=hand or None, action=action)
-        self.send(Finding(v, "fault: " + exc.category, (hand, action)), f)
-
-    def record(self, f: Follower, tally: Tally, in_progress: bool = False) -> None:
+    def record(self, f: Follower, tally: Tally) -> None:
         found = check_record(f.engine_record(), ruleset=f.rules.ruleset, game=self.game,
-                             exercised=tally.exercised, in_progress=in_progress)
+                             exercised=tally.exercised)
         for v in found:
             self.send(record_finding(v), f)
-
-
-def _follower(factory: Factory, rules: Rules, seed: int, cfg: Settings, beacon: Beacon) -> Follower:
-    beacon.enter("start", START_LIMIT)
-    try:
-        adapter = factory()
-    except EngineFault:
-        beacon.leave()
-        raise
-    except Exception as exc:
-        beacon.leave()
-        raise EngineFault(f"the factory raised {type(exc).__name__}: {exc}", "start") from None
-    beacon.leave()
-    return Follower(adapter, rules, seed, cfg.call_timeout, beacon)
 
 
 def play_random_game(factory: Factory, rules: Rules, readings: Mapping[str, str], seed: int, game: int,
@@ -165,7 +143,7 @@ def play_random_game(factory: Factory, rules: Rules, readings: Mapping[str, str]
     out = _Game(game, emit)
     f: Follower | None = None
     try:
-        f = _follower(factory, rules, seed, cfg, beacon)
+        f = new_follower(factory, rules, seed, cfg.call_timeout, beacon, START_LIMIT)
         diverged = False
         try:
             f.start(readings)
@@ -178,13 +156,13 @@ def play_random_game(factory: Factory, rules: Rules, readings: Mapping[str, str]
                         tally.refusals += 1
                 f.play(rng.choice(legal))
         except Divergence as d:
-            out.divergence(d, f)
+            out.send(finding_of(game, d, f), f)
             diverged = True
         if diverged:
             f.finish_alone(rng)
         out.record(f, tally)
     except EngineFault as exc:
-        out.fault(exc, f)
+        out.send(finding_of(game, exc, f), f)
     finally:
         if f is not None:
             tally.steps += f.steps
@@ -194,24 +172,27 @@ def play_random_game(factory: Factory, rules: Rules, readings: Mapping[str, str]
 
 def run_programs(factory: Factory, rules: Rules, readings: Mapping[str, str], game: int, cfg: Settings,
                  beacon: Beacon, emit: Callable[[str, Any], None]) -> Tally:
-    """Hypothesis programs of legal and forbidden actions; the first failure is shrunk and reported."""
+    """Hypothesis programs of legal and forbidden actions. Hypothesis finds a failing program, and
+    delta debugging (spec.monitor.script) shrinks it within a budget of steps: Hypothesis' own
+    shrinker, bounded by time, took minutes on whole matches and gave different results on a
+    slower machine."""
     tally = Tally()
     if cfg.programs <= 0:
         return tally
-    from hypothesis import HealthCheck, given, note, seed, settings
+    from hypothesis import HealthCheck, Phase, given, seed, settings
     from hypothesis import strategies as st
 
     last: dict[str, Follower] = {}
 
     @seed(cfg.seed)
     @settings(max_examples=cfg.programs, database=None, deadline=None, derandomize=False,
-              report_multiple_bugs=False, suppress_health_check=list(HealthCheck), print_blob=False)
+              phases=[Phase.explicit, Phase.generate], report_multiple_bugs=False,
+              suppress_health_check=list(HealthCheck), print_blob=False)
     @given(st.integers(0, 2**31 - 1), st.data())
     def program(game_seed: int, data: Any) -> None:
         tally.programs += 1
-        f = last["f"] = _follower(factory, rules, game_seed, cfg, beacon)
+        f = last["f"] = new_follower(factory, rules, game_seed, cfg.call_timeout, beacon, START_LIMIT)
         f.start(readings)
-        note(f"seed {game_seed}")
         for _ in range(PROGRAM_STEPS):
             if f.over:
                 break
@@ -227,23 +208,26 @@ def run_programs(factory: Factory, rules: Rules, readings: Mapping[str, str], ga
         found = check_record(f.engine_record(), ruleset=rules.ruleset, exercised=tally.exercised,
                              in_progress=not f.over)
         if found:
-            v = found[0]
-            raise Divergence(v.clause, "the record breaks a rule: " + "; ".join(map(str, found[:3])),
-                             record_finding(v).category)
+            first = record_finding(found[0])
+            raise Divergence(first.violation.clause, "the record breaks a rule: " + str(found[0]),
+                             first.category)
 
     out = _Game(game, emit)
     try:
         program()
-    except Divergence as d:  # Hypothesis ran the shrunk program last: `last` holds its follower
-        f = last["f"]
-        hand, action = f.position()
-        v = Violation(game, d.clause, f"Hypothesis program (shrunk): {d.message}", field="program",
-                      hand=hand or None, action=action)
-        out.send(Finding(v, d.category, (hand, action)), f)
-    except EngineFault as exc:
-        fo = last.get("f")
-        v = Violation(game, ENGINE, f"Hypothesis program: {exc}", field="program")
-        out.send(Finding(v, "fault: " + exc.category, fo.position() if fo else (0, 0)), fo)
+    except (Divergence, EngineFault) as exc:  # Hypothesis ran the failing program last
+        f = last.get("f")
+        if f is None or isinstance(exc, EngineFault):
+            out.send(finding_of(game, exc, f, "Hypothesis program: "), f)
+            return tally
+        key = finding_of(game, exc, f).key
+        trace, outcome = shrink(factory, f.trace, key, cfg.call_timeout, beacon, PROGRAM_SHRINK_BUDGET)
+        first = outcome.first if outcome.first is not None and outcome.first.key == key else finding_of(
+            game, exc, f)
+        v = first.violation
+        shrunk = Violation(game, v.clause, f"Hypothesis program (shrunk to {len(trace.steps)} steps): "
+                           f"{v.requires}", v.says, "program", v.hand, v.action)
+        out.send(Finding(shrunk, first.category, first.position), None, trace)
     return tally
 
 

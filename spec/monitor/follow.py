@@ -4,8 +4,9 @@ A `Follower` holds an engine (through the adapter contract of spec/adapter.py) a
 own `Match`/`Hand` for the same game. At each step `legal()` compares the engine's legal
 actions with the spec's and raises `Divergence` (with the clause at stake) when they differ;
 `play(action)` applies an action both agree on; `probe(action)` applies an action the spec
-forbids to the engine alone and checks that it is refused with the state unchanged, and that
-each seat's observation shows what the spec lets that seat see (spec.rules.visibility).
+forbids to the engine alone and checks that it is refused with the state unchanged. At the start
+of every hand and at every probe, each seat's observation must show what the spec lets that seat
+see, and nothing more (spec.rules.visibility).
 When the spec ends the match, the engine must end it too, and the other way round: the
 divergence names the spec's deciding clause (MAT-1, TEN-4, ...).
 `EngineFault` is an engine that raised where it must not, hung, or returned the wrong type.
@@ -54,9 +55,9 @@ class Divergence(Exception):
     `category` says which kind of check found it (legal, actor, end, accepted, refusal-changed,
     view, deal): with the clause it tells two different divergences apart."""
 
-    def __init__(self, clause: str, message: str, category: str = "legal") -> None:
-        super().__init__(f"[{clause}] {message}")
-        self.clause, self.message, self.category = clause, message, category
+    def __init__(self, clause: str, message: str, category: str = "legal", says: str = "") -> None:
+        super().__init__(f"[{clause}] {message}" + (f" (engine: {says})" if says else ""))
+        self.clause, self.message, self.category, self.says = clause, message, category, says
 
 
 class EngineFault(Exception):
@@ -254,17 +255,19 @@ class Follower:
         self.trace.deals.append(deal.to_dict())
         clause = "DECK-1" if r.variant == "mineiro" else "DECK-2"
         if len(deal.hands) != r.players or any(len(s) != 3 for s in deal.hands):
-            raise Divergence("DEAL-1", f"the deal must give three cards to each of {r.players} seats: "
-                                       f"{[list(s) for s in deal.hands]}", "deal")
+            raise Divergence("DEAL-1", f"the deal must give three cards to each of {r.players} seats",
+                             "deal", f"{[list(s) for s in deal.hands]}")
         flat = [c for s in deal.hands for c in s]
         if not set(flat) <= set(deck(r.variant, r.reading("deck"))) or len(set(flat)) != len(flat):
             shown = [list(s) for s in deal.hands]
-            raise Divergence(clause, f"the deal {shown} is not three distinct cards of the deck", "deal")
+            raise Divergence(clause, "the deal must be three distinct cards of the deck for each seat",
+                             "deal", f"{shown}")
         if deal.muestra is None:
             self.hand = self.match.new_hand(deal.hands)
         else:  # rulesets with a turned-up card: the spec's hand takes it too
             self.hand = self.match.new_hand(deal.hands, muestra=deal.muestra)  # type: ignore[call-arg]
         self.hand_actions = 0
+        self.check_views(self.observations())  # every hand starts with what each seat may see
 
     def spec_legal(self) -> set[str]:
         return legal_actions(self.hand) if self.hand is not None and not self.over else set()
@@ -278,7 +281,8 @@ class Follower:
         got = self.engine_legal()
         spec = self.spec_legal()
         if set(got) != spec:
-            raise Divergence(*self.set_divergence(set(got), spec), "legal")
+            clause, requires, says = self.set_divergence(set(got), spec)
+            raise Divergence(clause, requires, "legal", says)
         return sorted(spec)
 
     def play(self, action: str) -> None:
@@ -303,8 +307,8 @@ class Follower:
                 return
             if self.engine_to_act() is None:
                 self.hand_actions = AFTER_RESULT
-                raise Divergence(self.target_clause(), f"the engine ended the match at a score the spec "
-                                                       f"plays on from: {self.match.score}", "end")
+                raise Divergence(self.target_clause(), f"the match goes on at {self.match.score}: nobody "
+                                                       "has reached the target", "end", "the match is over")
             self.next_hand()
 
     def check_match_end(self) -> None:
@@ -314,7 +318,7 @@ class Follower:
             clause = self.end_clause()
             self.hand_actions = AFTER_RESULT
             raise Divergence(clause, f"the match is over ({clause}: side {self.match.winner} won, score "
-                                     f"{self.match.hand_score}) but the engine has seat {seat} to act", "end")
+                                     f"{self.match.hand_score})", "end", f"seat {seat} to act")
 
     def illegal_candidates(self) -> list[str]:
         """Actions the spec forbids now: other verbs, other seats' cards, malformed texts."""
@@ -340,7 +344,7 @@ class Follower:
         try:
             hand.apply(seat, action, dry_run=True)  # type: ignore[arg-type]
         except Illegal as exc:
-            clause = exc.clause
+            clause, why = exc.clause, exc.requires
         else:
             raise ValueError(f"{action!r} is legal: not a probe")
         self.trace.steps.append(Step(seat, action, REFUSED))
@@ -348,11 +352,13 @@ class Follower:
         self.check_views(before[-1])
         refusal = self.attempt(action)
         if refusal is None:
-            raise Divergence(clause, f"the engine accepted {action!r}, which the rules forbid now",
-                             "accepted")
+            raise Divergence(clause, f"{action!r} must be refused: {why}", "accepted", f"accepted {action!r}")
         after = self.snapshot()
         if after != before:
-            raise Divergence(clause, f"refusing {action!r} changed the engine's state", "refusal-changed")
+            parts = ("to_act", "legal_actions", "deal", "record", "observation")
+            changed = [name for name, a, b in zip(parts, before, after, strict=True) if a != b]
+            raise Divergence(clause, f"a refused action changes nothing ({action!r}: {why})",
+                             "refusal-changed", f"refused {action!r} but its {', '.join(changed)} changed")
         self.probed.append(clause)
         return clause
 
@@ -364,8 +370,8 @@ class Follower:
         for seat, obs in enumerate(observations):
             problems = view_problems(hand, seat, obs)
             if problems:
-                sight, message = problems[0]
-                raise Divergence(sight.clause, message, "view")
+                sight, says = problems[0]
+                raise Divergence(sight.clause, sight.why, "view", says)
         self.views_checked += 1
 
     # --- diagnosis ------------------------------------------------------------------------------
@@ -380,18 +386,18 @@ class Follower:
         end = self.match.end_clause
         return self.target_clause() if end in ("MAT-1", "MAT-2", "") else end
 
-    def actor_divergence(self, seat: int | None, want: int | None) -> tuple[str, str, str]:
+    def actor_divergence(self, seat: int | None, want: int | None) -> tuple[str, str, str, str]:
         hand, r = self.hand, self.rules
         if want is None:
             end = self.end_clause()
-            return end, f"the match is over ({end}) but the engine has seat {seat} to act", "end"
+            return end, f"the match is over ({end})", "end", f"seat {seat} to act"
         assert hand is not None
         if seat is None:
-            return self.outcome_clause(), f"the engine ended the match; seat {want} must act", "end"
+            return self.outcome_clause(), f"seat {want} must act", "end", "the match is over"
         recorded = len(self.engine_record().get("hands") or [])
         if recorded != self.match.number - 1:
-            return self.outcome_clause(), (f"the engine ended hand {self.match.number} early "
-                                           f"(seat {want} must act)"), "actor"
+            return (self.outcome_clause(), f"hand {self.match.number} goes on: seat {want} must act", "actor",
+                    f"hand {self.match.number} is over")
         phase_clause = {"ten-choice": "TEN-5", "truco": "BET-2", "envido": "ENV-1", "flor": "FLR-4"}
         if hand.phase in phase_clause:
             clause = phase_clause[hand.phase]
@@ -401,7 +407,7 @@ class Follower:
             clause = "AMB-14"  # the round leader (register: round-leader)
         else:
             clause = "ORD-2" if r.holds("ORD-2") else "AMB-15"
-        return clause, f"seat {want} must act, the engine has seat {seat}", "actor"
+        return clause, f"seat {want} must act", "actor", f"seat {seat} to act"
 
     def outcome_clause(self) -> str:
         """The hand-resolution clause the current hand is at (for an engine that ended it early)."""
@@ -411,17 +417,19 @@ class Follower:
             return "HND-2" if r.holds("HND-2") else "HND-1"
         return "RND-1"
 
-    def set_divergence(self, got: set[str], spec: set[str]) -> tuple[str, str]:
+    def set_divergence(self, got: set[str], spec: set[str]) -> tuple[str, str, str]:
+        """(clause, what the rules require, what the engine does) for legal sets that differ."""
         hand = self.hand
         assert hand is not None
         extra, missing = sorted(got - spec), sorted(spec - got)
+        also = f"; it leaves out {missing}" if missing else ""
         if extra:
             try:
                 hand.apply(hand.to_act(), extra[0], dry_run=True)  # type: ignore[arg-type]
-                clause = "RND-1"
+                clause, why = "RND-1", "not allowed now"
             except Illegal as exc:
-                clause = exc.clause
-            return clause, f"the engine allows {extra} which the rules forbid; missing {missing}"
+                clause, why = exc.clause, exc.requires
+            return clause, f"{extra[0]!r} is not allowed now: {why}", f"allows {extra}{also}"
         verb = missing[0].split(" ", 1)[0]
         if verb == "raise":
             clause = "BET-5" if hand.phase == "truco" else "BET-1"
@@ -429,7 +437,7 @@ class Follower:
             clause = {"envido": "ENV-1", "flor": "FLR-4"}.get(hand.phase, "BET-2")
         else:
             clause = _GRANTS.get(verb, "RND-1")
-        return clause, f"the engine does not allow {missing}, which the rules allow"
+        return clause, f"{missing[0]!r} is allowed now", f"leaves out {missing}"
 
     def finish_alone(self, rng: random.Random) -> None:
         """After a divergence: play the engine's own legal actions to the end of its match."""
