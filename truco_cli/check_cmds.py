@@ -381,10 +381,14 @@ def check(engine_spec: str | None, engine_cmd: str | None, ruleset: str | None, 
     groups = total.groups()
     written: list[dict[str, Any]] = []
     if report_dir is not None:
+        import shlex
+
         from truco_cli.report_cmds import write_report
 
-        written = write_report(report_dir, factory, engine_name, names, total, groups, cfg, jobs,
-                               quiet=as_json)
+        replay_args = (f"--engine-cmd {shlex.quote(engine_cmd)}" if engine_cmd is not None
+                       else f"--engine {engine_spec or DEFAULT_ENGINE}")
+        written = write_report(report_dir, factory, engine_name, replay_args, names, total, groups,
+                               call_timeout, jobs, quiet=as_json)
     code = 0 if total.ok else 1
     rows = _clause_rows(total)
     unexercised = [c for c in cat.clauses if not total.exercised[c]]

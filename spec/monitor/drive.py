@@ -31,7 +31,7 @@ from spec.monitor.beacon import Beacon
 from spec.monitor.findings import Finding, Group, group, record_finding
 from spec.monitor.follow import ENGINE, Divergence, EngineFault, Follower
 from spec.monitor.replay import check_record
-from spec.monitor.script import finding_of, new_follower, shrink
+from spec.monitor.script import finding_of, new_follower, run_script, shrink
 from spec.monitor.supervise import Event, Supervisor
 from spec.monitor.trace import Trace
 from spec.monitor.violation import Violation
@@ -220,7 +220,9 @@ def run_programs(factory: Factory, rules: Rules, readings: Mapping[str, str], ga
         if f is None or isinstance(exc, EngineFault):
             out.send(finding_of(game, exc, f, "Hypothesis program: "), f)
             return tally
-        key = finding_of(game, exc, f).key
+        # The program stopped at the first step that diverged; its record may show an earlier cause.
+        rerun = run_script(factory, f.trace, cfg.call_timeout, beacon, game)
+        key = rerun.first.key if rerun.first is not None else finding_of(game, exc, f).key
         trace, outcome = shrink(factory, f.trace, key, cfg.call_timeout, beacon, PROGRAM_SHRINK_BUDGET)
         first = outcome.first if outcome.first is not None and outcome.first.key == key else finding_of(
             game, exc, f)

@@ -175,3 +175,30 @@ def _deals_used(outcome: Outcome, trace: Trace) -> list[dict[str, Any]]:
     if outcome.first is not None:
         reached = max(reached, outcome.first.position[0])
     return [dict(d) for d in trace.deals[:max(1, min(reached, len(trace.deals)))]]
+
+
+@dataclass(frozen=True)
+class ScriptJob:
+    """A job for a supervised worker: run a trace ("run"), or shrink it to the shortest that still
+    shows the divergence `key` ("shrink")."""
+
+    index: int
+    kind: str
+    trace: dict[str, Any]
+    key: tuple[str, str] = ("", "")
+    game: int = 0
+
+
+def run_script_job(job: ScriptJob, context: tuple[Factory, float], beacon: Beacon,
+                   emit: Callable[[str, Any], None]) -> dict[str, Any]:
+    """The work of a worker (spec.monitor.supervise) for a ScriptJob: the trace it ends with, the
+    findings of its run, and the number of steps it started from."""
+    factory, call_timeout = context
+    trace = Trace.from_dict(job.trace)
+    beacon.at(job.index, job.game)
+    if job.kind == "shrink":
+        trace, outcome = shrink(factory, trace, job.key, call_timeout, beacon)
+    else:
+        outcome = run_script(factory, trace, call_timeout, beacon, job.game)
+    return {"trace": trace.to_dict(), "findings": [f.to_dict() for f in outcome.findings],
+            "from_steps": len(job.trace.get("steps") or [])}
