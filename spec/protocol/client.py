@@ -53,7 +53,7 @@ class Hello:
 class EngineProcess:
     """One running engine: requests and answers, each with a deadline."""
 
-    def __init__(self, argv: Sequence[str], start_timeout: float = 10.0) -> None:
+    def __init__(self, argv: Sequence[str], start_timeout: float = 20.0) -> None:
         self.argv = list(argv)
         self.start_timeout = start_timeout
         self.proc: subprocess.Popen[bytes] | None = None
@@ -277,7 +277,7 @@ class EngineCommand:
 
     command: str
     call_timeout: float = 2.0
-    start_timeout: float = 10.0
+    start_timeout: float = 20.0
 
     @property
     def argv(self) -> tuple[str, ...]:
