@@ -85,6 +85,7 @@ def _nav(ctx: Ctx) -> list[Any]:
         {t("ambiguities"): "ambiguities.md"},
         {t("traceability"): "traceability.md"},
         {t("guide"): [{t("g_install"): "guide/install.md"}, {t("g_engine"): "guide/engine.md"},
+                      {t("g_protocol"): "guide/protocol.md"},
                       {t("g_record"): "guide/record-format.md"}, {t("g_validate"): "guide/validate.md"},
                       {t("g_proofs"): "guide/proofs.md"}, {t("g_results"): "guide/results.md"},
                       {t("g_mutation"): "quality/mutation.md"},
