@@ -18,6 +18,7 @@ from typing import Any
 # The engine calls a beacon can name (index + 1 is the code written; 0 = no call in progress).
 CALLS: tuple[str, ...] = ("start", "new_game", "to_act", "legal_actions", "apply", "deal", "record",
                           "observation")
+_CODES = {name: i + 1 for i, name in enumerate(CALLS)}
 _UNIT, _GAME, _STEP, _CALL, _SINCE, _LIMIT, _CHILD, _SIZE = range(8)
 _active: list[Beacon] = []
 
@@ -46,8 +47,9 @@ class Beacon:
     def enter(self, call: str, limit: float = 0.0) -> None:
         """An engine call starts; `limit` is its time limit in seconds (0: none)."""
         m = self.memory
-        m[_CALL] = CALLS.index(call) + 1
-        m[_LIMIT] = limit
+        m[_CALL] = _CODES[call]
+        if m[_LIMIT] != limit:
+            m[_LIMIT] = limit
         m[_SINCE] = time.monotonic()
 
     def leave(self) -> None:

@@ -4,9 +4,10 @@ A `Follower` holds an engine (through the adapter contract of spec/adapter.py) a
 own `Match`/`Hand` for the same game. At each step `legal()` compares the engine's legal
 actions with the spec's and raises `Divergence` (with the clause at stake) when they differ;
 `play(action)` applies an action both agree on; `probe(action)` applies an action the spec
-forbids to the engine alone and checks that it is refused with the state unchanged. At the start
-of every hand and at every probe, each seat's observation must show what the spec lets that seat
-see, and nothing more (spec.rules.visibility).
+forbids to the engine alone and checks that it is refused with the state unchanged. At every
+probe, and at the start of every hand of ten and iron hand (where TEN-7 and IRN-2 change what a
+seat sees), each seat's observation must show what the spec lets that seat see, and nothing more
+(spec.rules.visibility).
 When the spec ends the match, the engine must end it too, and the other way round: the
 divergence names the spec's deciding clause (MAT-1, TEN-4, ...).
 `EngineFault` is an engine that raised where it must not, hung, or returned the wrong type.
@@ -37,6 +38,7 @@ from spec.monitor.views import view_problems
 from spec.rules import ladder as lad
 from spec.rules.cards import deck
 from spec.rules.state import Hand, Illegal, Match, Rules, candidate_actions, legal_actions
+from spec.rules.visibility import played_cards
 
 ENGINE = "ENGINE"  # the pseudo-clause of an engine fault (it raised, hung or returned garbage)
 MAX_STEPS = 20_000  # far above any real match: an engine still playing after this never ends
@@ -267,7 +269,8 @@ class Follower:
         else:  # rulesets with a turned-up card: the spec's hand takes it too
             self.hand = self.match.new_hand(deal.hands, muestra=deal.muestra)  # type: ignore[call-arg]
         self.hand_actions = 0
-        self.check_views(self.observations())  # every hand starts with what each seat may see
+        if self.hand.kind != lad.NORMAL:  # the hands with visibility rules of their own (TEN-7, IRN-2)
+            self.check_views(self.observations())
 
     def spec_legal(self) -> set[str]:
         return legal_actions(self.hand) if self.hand is not None and not self.over else set()
@@ -367,8 +370,9 @@ class Follower:
         hand = self.hand
         if not observations or hand is None or self.over:
             return
+        played = played_cards(hand)
         for seat, obs in enumerate(observations):
-            problems = view_problems(hand, seat, obs)
+            problems = view_problems(hand, seat, obs, played)
             if problems:
                 sight, says = problems[0]
                 raise Divergence(sight.clause, sight.why, "view", says)

@@ -10,37 +10,36 @@ again would read as a card of this one.
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Iterator
 from typing import Any
 
 from spec.rules.state import Hand
-from spec.rules.visibility import Sight, sights
+from spec.rules.visibility import Sight, played_cards, sights
 
-_WORDS = re.compile(r"[^\s,;:()\[\]{}\"'/|=]+")
-
-
-def words(value: Any) -> Iterator[str]:
-    """Every word of every text in a JSON value (keys included)."""
-    if isinstance(value, str):
-        yield from _WORDS.findall(value)
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            yield from words(k)
-            yield from words(v)
-    elif isinstance(value, (list, tuple)):
-        for v in value:
-            yield from words(v)
+_WORDS = re.compile(r"[^\s,;:()\[\]{}\"'/|=\\]+")
 
 
-def view_problems(hand: Hand, seat: int, observation: Any) -> list[tuple[Sight, str]]:
-    """(the rule broken, what is wrong) for each card `seat`'s observation shows or hides wrongly."""
-    named = set(words(observation))
+def words(value: Any) -> set[str]:
+    """Every word of every text in a JSON value (keys included; numbers too, which name no card).
+
+    One pass of a regular expression over the JSON text: an observation is read at every probe."""
+    try:
+        text = json.dumps(value, ensure_ascii=False, default=str)
+    except (TypeError, ValueError):  # keys that JSON cannot hold: read their text all the same
+        text = repr(value)
+    return set(_WORDS.findall(text))
+
+
+def view_problems(hand: Hand, seat: int, observation: Any,
+                  played: dict[tuple[int, int], bool] | None = None) -> list[tuple[Sight, str]]:
+    """(the rule broken, what the observation does) for each card `seat`'s observation shows or
+    hides wrongly."""
+    named = words(observation)
     found: list[tuple[Sight, str]] = []
-    for s in sights(hand, seat):
+    for s in sights(hand, seat, played_cards(hand) if played is None else played):
         if s.card in named and not s.visible:
-            found.append((s, f"seat {seat}'s observation shows {s.card} (dealt to seat {s.owner}): {s.why}"))
+            found.append((s, f"seat {seat}'s observation shows {s.card} (dealt to seat {s.owner})"))
         elif s.required and s.card not in named:
-            found.append((s, f"seat {seat}'s observation does not show {s.card} (dealt to seat {s.owner}): "
-                             f"{s.why}"))
+            found.append((s, f"seat {seat}'s observation does not show {s.card} (dealt to seat {s.owner})"))
     return found

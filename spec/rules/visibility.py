@@ -16,15 +16,14 @@ in hand when it can see them, and the cards face up on the table), and the claus
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from spec.rules import ladder as lad
 from spec.rules.match import side
 from spec.rules.state import Hand
 
 
-@dataclass(frozen=True)
-class Sight:
+class Sight(NamedTuple):
     """One card of the deal as one seat may see it."""
 
     card: str
@@ -74,8 +73,13 @@ def sight(hand: Hand, seat: int, owner: int, slot: int, played: dict[tuple[int, 
     return Sight(card, owner, False, False, "DEAL-1", "a player never sees the cards dealt to another seat")
 
 
-def sights(hand: Hand, seat: int) -> list[Sight]:
-    """Every card of the current deal as `seat` may see it now."""
-    played = _played(hand)
+def sights(hand: Hand, seat: int, played: dict[tuple[int, int], bool] | None = None) -> list[Sight]:
+    """Every card of the current deal as `seat` may see it now (`played`: from `played_cards`)."""
+    played = _played(hand) if played is None else played
     return [sight(hand, seat, owner, slot, played)
             for owner in range(len(hand.deal)) for slot in range(len(hand.deal[owner]))]
+
+
+def played_cards(hand: Hand) -> dict[tuple[int, int], bool]:
+    """(seat, slot) -> covered for the cards played so far: compute once for every seat's sights."""
+    return _played(hand)
