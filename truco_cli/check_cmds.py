@@ -304,6 +304,17 @@ def _clause_rows(report: Any) -> list[tuple[str, int, int]]:
             if report.exercised[c] or report.violated[c]]
 
 
+def default_jobs() -> int:
+    """One worker per CPU this process may use, at most 8 (the results do not depend on it)."""
+    import os
+
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cpus = os.cpu_count() or 1
+    return max(1, min(8, cpus))
+
+
 def _rulesets(ruleset: str | None) -> list[str] | None:
     """[ruleset] after checking the name (exit 2 if unknown), or None for every ruleset."""
     from spec.catalogue import UnknownNameError, load_catalogue
@@ -334,8 +345,9 @@ def _rulesets(ruleset: str | None) -> list[str] | None:
               help="Switch a reading (in every ruleset it concerns).")
 @click.option("--call-timeout", type=click.FloatRange(min=0), default=2.0, show_default=True,
               help="Seconds one engine call may take (0: no limit); a hung engine is stopped and reported.")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Worker processes; the results are the same for any number.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="Worker processes [default: one per CPU, at most 8]; the results are the same for any "
+                   "number.")
 @click.option("--report", "report_dir", default=None, metavar="DIR",
               help="Write one Markdown bug report per distinct divergence, each with a shrunk "
                    "reproduction, and summary.json.")
@@ -345,7 +357,7 @@ def _rulesets(ruleset: str | None) -> list[str] | None:
 @click.option("--coverage", is_flag=True, help="Also list the clauses this run did not exercise.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object: counts per clause and violations.")
 def check(engine_spec: str | None, engine_cmd: str | None, ruleset: str | None, games: int | None,
-          programs: int | None, seed: int, readings: tuple[str, ...], call_timeout: float, jobs: int,
+          programs: int | None, seed: int, readings: tuple[str, ...], call_timeout: float, jobs: int | None,
           report_dir: str | None, perft: bool, coverage: bool, as_json: bool) -> None:
     """Drive an engine through many games and check every step against the rules.
 
@@ -371,6 +383,7 @@ def check(engine_spec: str | None, engine_cmd: str | None, ruleset: str | None, 
         sys.exit(check_perft(factory, engine_name, names, per_ruleset, call_timeout, as_json))
     cfg = Settings(games=250 if games is None else games, programs=40 if programs is None else programs,
                    seed=seed, call_timeout=call_timeout)
+    jobs = jobs or default_jobs()
     err = Console(stderr=True)
     from rich.progress import Progress
 
