@@ -18,19 +18,12 @@ from truco_cli.errors import fail
 
 
 def _rules(ruleset: str, pairs: tuple[str, ...]) -> Any:
-    from spec.catalogue import UnknownNameError
+    """The ruleset with its readings; exits 2 on an unknown ruleset, key or reading."""
     from spec.rules.state import Rules
+    from truco_cli.check_cmds import _check_readings, _rulesets
 
-    readings = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key or not value:
-            fail(f"--reading wants KEY=READING, not {pair!r}")
-        readings[key] = value
-    try:
-        return Rules.of(ruleset, readings)
-    except UnknownNameError as exc:
-        fail(str(exc))
+    _rulesets(ruleset)
+    return Rules.of(ruleset, _check_readings([ruleset], pairs)[ruleset])
 
 
 @click.command("perft")
