@@ -143,9 +143,11 @@ def test_check_perft_needs_stacked_deals() -> None:
     assert code == 2 and "stacked deals" in out, out
 
 
-@pytest.mark.parametrize(("args", "says"), [(["--ruleset", "nope"], "unknown ruleset"),
-                                            (["--ruleset", "mineiro-1v1-es", "--reading", "deck=x"], "deck"),
-                                            (["--ruleset", "mineiro-1v1-es", "--table", "--depth", "2"], "--table")])
+@pytest.mark.parametrize(("args", "says"), [
+    (["--ruleset", "nope"], "unknown ruleset"),
+    (["--ruleset", "mineiro-1v1-es", "--reading", "deck=x"], "deck"),
+    (["--ruleset", "mineiro-1v1-es", "--table", "--depth", "2"], "--table"),
+])
 def test_truco_perft_bad_input_is_one_line_and_exit_2(args: list[str], says: str) -> None:
     code, out = invoke("perft", *args)
     assert code == 2 and says in out and len(out.strip().splitlines()) == 1, out
