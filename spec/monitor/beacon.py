@@ -44,13 +44,14 @@ class Beacon:
     def step(self, step: int) -> None:
         self.memory[_STEP] = step
 
-    def enter(self, call: str, limit: float = 0.0) -> None:
-        """An engine call starts; `limit` is its time limit in seconds (0: none)."""
+    def enter(self, call: str, limit: float = 0.0) -> float:
+        """An engine call starts; `limit` is its time limit in seconds (0: none). Returns the time."""
         m = self.memory
         m[_CALL] = _CODES[call]
         if m[_LIMIT] != limit:
             m[_LIMIT] = limit
-        m[_SINCE] = time.monotonic()
+        now = m[_SINCE] = time.monotonic()
+        return now
 
     def leave(self) -> None:
         self.memory[_SINCE] = 0.0

@@ -138,22 +138,21 @@ class Follower:
         """One call to the engine, timed; a call that took longer than the limit is an EngineFault."""
         method: Callable[..., Any] = getattr(self.adapter, name)
         beacon = self.beacon
-        beacon.enter(name, self.timeout)
-        start = time.monotonic()
+        start = beacon.enter(name, self.timeout)
         try:
             out = method(*args)
         except EngineFault:
             beacon.leave()
             raise
         except BaseException:
-            beacon.leave()
             self._in_time(name, start)
             raise
-        beacon.leave()
         self._in_time(name, start)
         return out
 
     def _in_time(self, name: str, start: float) -> None:
+        """The call is over: clear the beacon, and fault a call that took longer than the limit."""
+        self.beacon.leave()
         if self.timeout and time.monotonic() - start > self.timeout:
             raise EngineFault(f"{name}() did not return within {self.timeout:g} s", f"{name}: timeout")
 

@@ -10,6 +10,7 @@ again would read as a card of this one.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from typing import Any
@@ -17,25 +18,30 @@ from typing import Any
 from spec.rules.state import Hand
 from spec.rules.visibility import Sight, played_cards, sights
 
-_WORDS = re.compile(r"[^\s,;:()\[\]{}\"'/|=\\]+")
+
+@functools.lru_cache(maxsize=256)
+def _names(cards: tuple[str, ...]) -> re.Pattern[str]:
+    """The card names as whole words ("1e" is not found inside "11e", nor "4C" inside "14C")."""
+    alternatives = "|".join(sorted(map(re.escape, cards), key=len, reverse=True))
+    return re.compile(rf"(?<![0-9A-Za-z#])({alternatives})(?![0-9A-Za-z])")
 
 
-def words(value: Any) -> set[str]:
-    """Every word of every text in a JSON value (keys included; numbers too, which name no card).
+def cards_named(value: Any, cards: tuple[str, ...]) -> set[str]:
+    """Which of `cards` a JSON value names anywhere (keys and values, words of texts included).
 
-    One pass of a regular expression over the JSON text: an observation is read at every probe."""
+    One pass of one regular expression over the JSON text: an observation is read at every probe."""
     try:
-        text = json.dumps(value, ensure_ascii=False, default=str)
-    except (TypeError, ValueError):  # keys that JSON cannot hold: read their text all the same
+        text = json.dumps(value)
+    except (TypeError, ValueError):  # values or keys that JSON cannot hold: read their text all the same
         text = repr(value)
-    return set(_WORDS.findall(text))
+    return set(_names(cards).findall(text))
 
 
 def view_problems(hand: Hand, seat: int, observation: Any,
                   played: dict[tuple[int, int], bool] | None = None) -> list[tuple[Sight, str]]:
     """(the rule broken, what the observation does) for each card `seat`'s observation shows or
     hides wrongly."""
-    named = words(observation)
+    named = cards_named(observation, tuple(c for cards in hand.deal for c in cards))
     found: list[tuple[Sight, str]] = []
     for s in sights(hand, seat, played_cards(hand) if played is None else played):
         if s.card in named and not s.visible:
