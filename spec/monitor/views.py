@@ -10,7 +10,6 @@ again would read as a card of this one.
 
 from __future__ import annotations
 
-import functools
 import json
 import re
 from typing import Any
@@ -18,12 +17,9 @@ from typing import Any
 from spec.rules.state import Hand
 from spec.rules.visibility import Sight, played_cards, sights
 
-
-@functools.lru_cache(maxsize=256)
-def _names(cards: tuple[str, ...]) -> re.Pattern[str]:
-    """The card names as whole words ("1e" is not found inside "11e", nor "4C" inside "14C")."""
-    alternatives = "|".join(sorted(map(re.escape, cards), key=len, reverse=True))
-    return re.compile(rf"(?<![0-9A-Za-z#])({alternatives})(?![0-9A-Za-z])")
+# Whatever looks like a card name, as a whole word: a rank of one or two characters and a suit
+# letter ("4C", "QS", "1e", "12c"); "1e" is not read inside "11e", nor "4C" inside "14C".
+_CARDLIKE = re.compile(r"(?<![0-9A-Za-z#])([0-9QJKA]{1,2}[A-Za-z])(?![0-9A-Za-z])")
 
 
 def cards_named(value: Any, cards: tuple[str, ...]) -> set[str]:
@@ -34,7 +30,7 @@ def cards_named(value: Any, cards: tuple[str, ...]) -> set[str]:
         text = json.dumps(value)
     except (TypeError, ValueError):  # values or keys that JSON cannot hold: read their text all the same
         text = repr(value)
-    return set(_names(cards).findall(text))
+    return set(_CARDLIKE.findall(text)).intersection(cards)
 
 
 def view_problems(hand: Hand, seat: int, observation: Any,
