@@ -7,23 +7,33 @@ Subclasses may override `make_game` to drive a variant of the engine (tests plan
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.errors import IllegalActionError, InvalidActionError
 from engine.game import Game
+
+Deals = Sequence[Mapping[str, Any]]  # stacked deals: {"hands": [[card, card, card], ...], "muestra": None}
 
 
 class ReferenceAdapter:
     """One match of the reference engine, spoken to in action texts."""
 
+    # The errors that mean "refused": anything else the engine raises on an action is a crash.
+    refusal_errors = (IllegalActionError, InvalidActionError)
+
     def __init__(self) -> None:
         self.game: Game | None = None
 
-    def make_game(self, ruleset: str, seed: int, readings: Mapping[str, str]) -> Game:
-        return Game.new(ruleset, seed=seed, readings=dict(readings))
+    def make_game(self, ruleset: str, seed: int, readings: Mapping[str, str], deals: Deals = ()) -> Game:
+        stacked = [[list(cards) for cards in d["hands"]] for d in deals]
+        return Game.new(ruleset, seed=seed, readings=dict(readings), deals=stacked or None)
 
-    def new_game(self, ruleset: str, seed: int, readings: Mapping[str, str]) -> None:
-        self.game = self.make_game(ruleset, seed, readings)
+    def new_game(self, ruleset: str, seed: int, readings: Mapping[str, str], deals: Deals = ()) -> None:
+        """A new match; `deals` stack the first hands (the rulesets here turn up no muestra)."""
+        # Subclasses that predate stacked deals override make_game without the parameter.
+        self.game = self.make_game(ruleset, seed, readings, deals) if deals else self.make_game(
+            ruleset, seed, readings)
 
     def _game(self) -> Game:
         if self.game is None:

@@ -10,7 +10,10 @@ The contract:
 - `new_game(ruleset, seed, readings)` starts a match of `ruleset` (a ruleset name such as
   `mineiro-1v1-es`) with the ambiguity readings `readings` (register key to reading name, only
   those that differ from the ruleset's defaults; may be empty). The same arguments must give the
-  same deals.
+  same deals. Optional keyword `deals`: when `new_game` has a `deals` parameter, the checker may
+  stack the first hands, a list of deal objects `{"hands": [[card, card, card], ...], "muestra":
+  card or None}` (hands per seat in deal order); later hands come from the seed. Reproductions
+  of divergences and `truco check --perft` need it.
 - `to_act()` is the seat (0-based, in the order of play) that must act now, or `None` once the
   match is over.
 - `legal_actions()` is every action the seat to act may take now, as a list of action texts
@@ -18,21 +21,32 @@ The contract:
   ...: see the record schema). The order does not matter; duplicates are not allowed. It is
   empty once the match is over.
 - `apply(action)` takes one action text for the seat to act. To refuse an action the rules do
-  not allow, raise any exception; a refusal must leave the game exactly as it was.
+  not allow, raise one of the adapter's `refusal_errors` (below); a refusal must leave the game
+  exactly as it was. An exception of another type is a crash (an engine fault), even on an
+  action the rules forbid.
 - `deal()` is the deal of the hand being played: for each seat, the names of its three cards in
-  deal order (slot 1, 2, 3), including cards already played. The checker sees everything; this
-  is never shown to players.
+  deal order (slot 1, 2, 3), including cards already played; either that list or the deal
+  object `{"hands": [...], "muestra": ...}` for rulesets that turn up a card. The checker sees
+  everything; this is never shown to players.
 - `record()` is the record of the match so far, a `truco-record/1` object (a dict as
   `json.loads` would give it): every finished hand, and the `result` once the match is over.
 
-Optional: `observation(seat) -> Mapping` (what `seat` may see now). When present, the checker
-also compares every seat's observation before and after a refused action.
+Optional:
+- `refusal_errors`: a tuple of exception classes that mean "refused". Without it every
+  exception counts as a refusal, and a crash on an illegal action goes unnoticed.
+- `observation(seat) -> Mapping` (what `seat` may see now, as JSON values, cards written as in
+  the record format). When present, the checker compares every seat's observation with what the
+  spec lets that seat see (spec.rules.visibility), and checks that a refused action changes none.
+- `stacks_deals`: True or False, to say whether `new_game` takes `deals` when its signature
+  cannot tell.
 
 What the checker does with it: at every step the engine's legal actions must equal the spec's;
-actions the spec forbids (and malformed ones) must be refused with the state unchanged; the
-final record must pass the record monitor. Each call to the engine has a time limit (see
-`spec.monitor.drive`); an engine that raises unexpectedly, hangs or returns something of the
-wrong type is reported with the game and step, and the check goes on with the next game.
+actions the spec forbids (and malformed ones) must be refused with the state unchanged; when the
+spec ends the match the engine must end it too; the final record must pass the record monitor.
+Each call to the engine has a time limit (see `spec.monitor.follow`); an engine that raises
+unexpectedly, hangs or returns something of the wrong type is reported with the game and step,
+and the check goes on with the next game. Engines in other languages speak the same contract
+as a line protocol on stdin/stdout (spec.protocol, `truco check --engine-cmd`).
 """
 
 from __future__ import annotations
@@ -46,7 +60,7 @@ class EngineAdapter(Protocol):
     """What `truco check` needs from an engine (see the module documentation)."""
 
     def new_game(self, ruleset: str, seed: int, readings: Mapping[str, str]) -> None:
-        """Start a match; same arguments, same deals."""
+        """Start a match; same arguments, same deals (optional keyword `deals`: stacked deals)."""
         ...
 
     def to_act(self) -> int | None:
@@ -58,11 +72,11 @@ class EngineAdapter(Protocol):
         ...
 
     def apply(self, action: str) -> None:
-        """Take one action; raise any exception to refuse it (leaving the game unchanged)."""
+        """Take one action; raise one of `refusal_errors` to refuse it (leaving the game unchanged)."""
         ...
 
-    def deal(self) -> list[list[str]]:
-        """The cards of the hand being played, per seat, in deal order."""
+    def deal(self) -> list[list[str]] | dict[str, Any]:
+        """The cards of the hand being played, per seat, in deal order (or {"hands", "muestra"})."""
         ...
 
     def record(self) -> dict[str, Any]:

@@ -41,6 +41,48 @@ def load_factory(spec_text: str) -> Callable[[], Any]:
     return factory
 
 
+def engine_factory(engine_spec: str | None, engine_cmd: str | None, call_timeout: float,
+                   rulesets: list[str] | None) -> tuple[Callable[[], Any], str, list[str] | None]:
+    """The factory of --engine or --engine-cmd, its name for reports, and for an engine process
+    that names the rulesets it plays, those of `rulesets` it plays (`rulesets` None: all of them).
+    Exits 2 when the engine cannot be loaded or started."""
+    from truco_cli.errors import fail
+
+    if engine_spec and engine_cmd:
+        fail("give --engine or --engine-cmd, not both")
+    if engine_cmd is None:
+        import pickle
+
+        factory = load_factory(engine_spec or DEFAULT_ENGINE)
+        try:  # the games run in worker processes, which get the factory by pickling
+            pickle.dumps(factory)
+        except Exception as exc:
+            fail(f"the factory {engine_spec} cannot be sent to a worker process ({exc}): "
+                 "name a module-level function or class")
+        return factory, engine_spec or DEFAULT_ENGINE, rulesets
+    import shlex
+
+    from spec.monitor.follow import EngineFault
+    from spec.protocol.client import EngineCommand
+
+    try:
+        if not shlex.split(engine_cmd):
+            fail("--engine-cmd wants the command that starts the engine")
+    except ValueError as exc:
+        fail(f"--engine-cmd {engine_cmd!r}: {exc}")
+    command = EngineCommand(engine_cmd, call_timeout=call_timeout)
+    try:
+        hello = command.hello()
+    except EngineFault as exc:
+        fail(f"the engine command does not start: {exc}")
+    if hello.rulesets:
+        plays = [r for r in (rulesets or hello.rulesets) if r in hello.rulesets]
+        if not plays:
+            fail(f"the engine plays only {', '.join(hello.rulesets)}, not {', '.join(rulesets or [])}")
+        rulesets = plays
+    return command, f"{hello.name or 'engine'} ({engine_cmd})", rulesets
+
+
 def _check_readings(rulesets: list[str], pairs: tuple[str, ...]) -> dict[str, dict[str, str]]:
     """Per ruleset, the readings that concern it; exits 2 on a key or reading no ruleset knows."""
     from spec.catalogue import UnknownNameError, load_catalogue
@@ -77,9 +119,37 @@ def _clause_rows(report: Any) -> list[tuple[str, int, int]]:
             if report.exercised[c] or report.violated[c]]
 
 
+def default_jobs() -> int:
+    """One worker per CPU this process may use, at most 8 (the results do not depend on it)."""
+    import os
+
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cpus = os.cpu_count() or 1
+    return max(1, min(8, cpus))
+
+
+def _rulesets(ruleset: str | None) -> list[str] | None:
+    """[ruleset] after checking the name (exit 2 if unknown), or None for every ruleset."""
+    from spec.catalogue import UnknownNameError, load_catalogue
+    from truco_cli.errors import fail
+
+    if ruleset is None:
+        return None
+    try:
+        load_catalogue().ruleset(ruleset)
+    except UnknownNameError as exc:
+        fail(str(exc))
+    return [ruleset]
+
+
 @click.command("check")
 @click.option("--engine", "engine_spec", default=None, metavar="MODULE:FACTORY",
-              help="The engine's adapter factory (spec/adapter.py); default: the reference engine.")
+              help="A Python engine's adapter factory (spec/adapter.py); default: the reference engine.")
+@click.option("--engine-cmd", "engine_cmd", default=None, metavar="COMMAND",
+              help="An engine in any language, as a command that speaks the engine protocol on "
+                   "stdin/stdout (spec/schemas/engine-protocol.schema.json).")
 @click.option("--ruleset", "ruleset", default=None, metavar="RULESET", help="One ruleset (default: all).")
 @click.option("--games", type=click.IntRange(min=0), default=None,
               help="Random games per ruleset [default: 250].")
@@ -89,72 +159,84 @@ def _clause_rows(report: Any) -> list[tuple[str, int, int]]:
 @click.option("--reading", "readings", multiple=True, metavar="KEY=READING",
               help="Switch a reading (in every ruleset it concerns).")
 @click.option("--call-timeout", type=click.FloatRange(min=0), default=2.0, show_default=True,
-              help="Seconds one engine call may take (0: no limit); enforced in the main thread on POSIX.")
+              help="Seconds one engine call may take (0: no limit); a hung engine is stopped and reported.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="Worker processes [default: one per CPU, at most 8]; the results are the same for any "
+                   "number.")
+@click.option("--report", "report_dir", default=None, metavar="DIR",
+              help="Write one Markdown bug report per distinct divergence, each with a shrunk "
+                   "reproduction, and summary.json.")
+@click.option("--perft", "perft", is_flag=True,
+              help="Only compare the engine's counts of legal action sequences with the perft "
+                   "tables (spec/data/perft): the fastest first check.")
 @click.option("--coverage", is_flag=True, help="Also list the clauses this run did not exercise.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object: counts per clause and violations.")
-def check(engine_spec: str | None, ruleset: str | None, games: int | None, programs: int | None, seed: int,
-          readings: tuple[str, ...], call_timeout: float, coverage: bool, as_json: bool) -> None:
+def check(engine_spec: str | None, engine_cmd: str | None, ruleset: str | None, games: int | None,
+          programs: int | None, seed: int, readings: tuple[str, ...], call_timeout: float, jobs: int | None,
+          report_dir: str | None, perft: bool, coverage: bool, as_json: bool) -> None:
     """Drive an engine through many games and check every step against the rules.
 
     At every step the engine's legal actions must be the spec's; actions the rules forbid must
-    be refused with the state unchanged; every record must pass the monitor. Exit 0 when
-    nothing is violated, 1 on any violation (or engine fault), 2 on bad input.
+    be refused with the state unchanged; each seat may see only what the rules let it see; the
+    match must end where the rules end it; every record must pass the monitor. Divergences are
+    grouped: the first cause in a game, then what follows from it. Exit 0 when nothing is
+    violated, 1 on any violation (or engine fault), 2 on bad input.
     """
     from rich.console import Console
 
-    from spec.catalogue import UnknownNameError, load_catalogue
+    from spec.catalogue import load_catalogue
     from spec.monitor.drive import Report, Settings, check_engine
-    from truco_cli.errors import fail
 
     cat = load_catalogue()
-    names = list(cat.rulesets)
-    if ruleset is not None:
-        try:
-            cat.ruleset(ruleset)
-        except UnknownNameError as exc:
-            fail(str(exc))
-        names = [ruleset]
+    factory, engine_name, names_or_none = engine_factory(engine_spec, engine_cmd, call_timeout,
+                                                         _rulesets(ruleset))
+    names = names_or_none or list(cat.rulesets)
     per_ruleset = _check_readings(names, readings)
-    factory = load_factory(engine_spec or DEFAULT_ENGINE)
+    if perft:
+        from truco_cli.perft_cmds import check_perft
+
+        sys.exit(check_perft(factory, engine_name, names, per_ruleset, call_timeout, as_json))
     cfg = Settings(games=250 if games is None else games, programs=40 if programs is None else programs,
                    seed=seed, call_timeout=call_timeout)
-    total = Report()
+    jobs = jobs or default_jobs()
     err = Console(stderr=True)
     from rich.progress import Progress
 
     with Progress(console=err, transient=True, disable=as_json) as bar:
-        for name in names:
-            task = bar.add_task(name, total=cfg.games)
-            part = check_engine(factory, [name], per_ruleset[name], cfg,
-                                progress=lambda _n, done, t=task: bar.update(t, completed=done))
-            _merge(total, part)
+        tasks = {name: bar.add_task(name, total=cfg.games) for name in names}
+        total: Report = check_engine(factory, names, {}, cfg, jobs=jobs, per_ruleset=per_ruleset,
+                                     progress=lambda name, done: bar.update(tasks[name], completed=done))
+    groups = total.groups()
+    written: list[dict[str, Any]] = []
+    if report_dir is not None:
+        import shlex
+
+        from truco_cli.report_cmds import write_report
+
+        replay_args = (f"--engine-cmd {shlex.quote(engine_cmd)}" if engine_cmd is not None
+                       else f"--engine {engine_spec or DEFAULT_ENGINE}")
+        written = write_report(report_dir, factory, engine_name, replay_args, names, total, groups,
+                               call_timeout, jobs, quiet=as_json)
     code = 0 if total.ok else 1
     rows = _clause_rows(total)
     unexercised = [c for c in cat.clauses if not total.exercised[c]]
     if as_json:
         click.echo(json.dumps({
-            "engine": engine_spec or DEFAULT_ENGINE, "rulesets": names, "games": total.games,
+            "engine": engine_name, "rulesets": names, "games": total.games,
             "programs": total.programs, "steps": total.steps, "refusals": total.refusals,
+            "views": total.views,
             "clauses": {c: {"exercised": e, "violated": v} for c, e, v in rows},
             "unexercised": unexercised,
-            "violations": [v.to_dict() for v in total.violations], "exit": code}))
+            "violations": [v.to_dict() for v in total.violations],
+            "divergences": [g.to_dict() for g in groups], "reports": written, "exit": code}))
         sys.exit(code)
-    _print_report(Console(highlight=False, soft_wrap=True), total, rows, unexercised if coverage else None)
+    _print_report(Console(highlight=False, soft_wrap=True), total, rows, unexercised if coverage else None,
+                  groups)
     sys.exit(code)
 
 
-def _merge(total: Any, part: Any) -> None:
-    total.exercised.update(part.exercised)
-    total.violated.update(part.violated)
-    total.violations.extend(part.violations[: max(0, 200 - len(total.violations))])
-    total.games += part.games
-    total.programs += part.programs
-    total.steps += part.steps
-    total.refusals += part.refusals
-
-
 def _print_report(console: Any, report: Any, rows: list[tuple[str, int, int]],
-                  unexercised: list[str] | None) -> None:
+                  unexercised: list[str] | None, groups: list[Any]) -> None:
     from rich.markup import escape
     from rich.table import Table
 
@@ -165,15 +247,27 @@ def _print_report(console: Any, report: Any, rows: list[tuple[str, int, int]],
         style = "red" if violated else None
         table.add_row(clause, f"{exercised:,}", str(violated), style=style)
     console.print(table)
-    for v in report.violations[:20]:
-        console.print(f"[red]{escape('[' + v.clause + ']')}[/] {escape(str(v).split('] ', 1)[1])}")
-    if len(report.violations) > 20:
-        console.print(f"... and {sum(report.violated.values()) - 20} more")
+    if groups:
+        console.print(f"[bold]{len(groups)} distinct divergences[/] (the first cause in each game; "
+                      "what follows from it below it):")
+    for g in groups[:20]:
+        v = g.first.violation
+        where = f"game {v.game}" + (f", hand {v.hand}" if v.hand is not None else "") + f", {v.field}"
+        games = f"{len(g.games)} game{'s' if len(g.games) != 1 else ''}"
+        says = f" (engine: {v.says})" if v.says else ""
+        console.print(f"[red]{escape('[' + g.clause + ']')}[/] {games}, first {escape(where)}: "
+                      f"{escape(v.requires)}{escape(says)}")
+        if g.consequences:
+            follows = ", ".join(f"{c} ({n})" for c, n in g.consequences.most_common())
+            console.print(f"    then: {escape(follows)}")
+    if len(groups) > 20:
+        console.print(f"... and {len(groups) - 20} more distinct divergences (--json or --report for all)")
     if unexercised is not None:
         console.print(f"clauses not exercised by this run: {', '.join(unexercised) or 'none'}")
     colour = "green" if report.ok else "red"
     console.print(f"[{colour}]{report.games} games, {report.programs} programs, {report.steps:,} actions, "
-                  f"{report.refusals:,} refusals checked: {sum(report.violated.values())} violations[/]")
+                  f"{report.refusals:,} refusals and {report.views:,} views checked: "
+                  f"{sum(report.violated.values())} violations[/]")
 
 
 def register(group: click.Group) -> None:

@@ -33,6 +33,8 @@ _L: dict[str, tuple[str, str, str, str]] = {
     "g_install": ("Instalación", "Installing", "Installazione", "Instalação"),
     "g_engine": ("Comprobar su motor", "Checking your engine", "Verificare il proprio motore",
                  "Verificar o seu motor"),
+    "g_protocol": ("Protocolo de motores", "Engine protocol", "Protocollo dei motori",
+                   "Protocolo de motores"),
     "g_record": ("Formato de registro", "Record format", "Formato del registro", "Formato de registro"),
     "g_validate": ("Validar registros", "Validating logs", "Validare i registri", "Validar registros"),
     "g_proofs": ("Leer una prueba", "Reading a proof", "Leggere una dimostrazione", "Ler uma prova"),

@@ -2,54 +2,46 @@
 
 Two kinds of play, per ruleset:
 - random games: random legal actions to the end of the match; at some steps an action the spec
-  forbids (or a malformed one) is tried first, and must be refused with the state unchanged;
+  forbids (or a malformed one) is tried first, and must be refused with the state unchanged,
+  and every seat's observation is compared with what the spec lets it see;
 - Hypothesis programs: short sequences of legal and forbidden actions drawn by Hypothesis. On a
   disagreement Hypothesis shrinks the program, and the report shows the shortest one it found.
 
 Every game ends with the record monitor on the engine's record. A disagreement ends the step by
 step check of that game: the engine then plays on alone and the monitor judges its record, so
-that a wrong result is also reported under the clause of the result. An engine fault (it
-raised, hung or returned garbage) is reported with the game and step, and the check goes on
-with the next game. Per-call time limit: see spec.monitor.follow.
+that a wrong result is also reported under the clause of the result. Each game's findings are
+ordered by their place in the match: the first is the cause, the rest its consequences
+(spec.monitor.findings). An engine fault (it raised, hung or returned garbage) is reported with
+the game and step, and the check goes on with the next game.
+
+The games run as jobs in supervised worker processes (spec.monitor.supervise), one or `jobs`:
+the results, their order and the exit code do not depend on the number of workers. The time
+limit of a call needs no signal: see spec.monitor.follow and spec.monitor.supervise.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from spec.monitor.follow import ENGINE, Divergence, EngineFault, Follower, call_limits
+from spec.monitor.beacon import Beacon
+from spec.monitor.findings import Finding, Group, group, record_finding
+from spec.monitor.follow import ENGINE, Divergence, EngineFault, Follower
 from spec.monitor.replay import check_record
+from spec.monitor.script import finding_of, new_follower, run_script, shrink
+from spec.monitor.supervise import Event, Supervisor
+from spec.monitor.trace import Trace
 from spec.monitor.violation import Violation
 from spec.rules.state import Rules
 
 MAX_KEPT = 200  # violations kept for the report; every one is counted
 PROGRAM_STEPS = 60  # actions per Hypothesis program
-
-
-@dataclass
-class Report:
-    """What a check found: clause counts and the violations, with game and step."""
-
-    exercised: Counter[str] = field(default_factory=Counter)
-    violated: Counter[str] = field(default_factory=Counter)
-    violations: list[Violation] = field(default_factory=list)
-    games: int = 0
-    programs: int = 0
-    steps: int = 0
-    refusals: int = 0
-
-    def add(self, v: Violation) -> None:
-        self.violated[v.clause] += 1
-        if len(self.violations) < MAX_KEPT:
-            self.violations.append(v)
-
-    @property
-    def ok(self) -> bool:
-        return not self.violated
+PROGRAM_SHRINK_BUDGET = 6_000  # replayed steps to shrink a failing program
+START_LIMIT = 30.0  # seconds the factory may take to give an engine (an engine process starting)
+GAME, PROGRAMS = "game", "programs"
 
 
 @dataclass(frozen=True)
@@ -63,73 +55,144 @@ class Settings:
     call_timeout: float = 2.0
 
 
+@dataclass(frozen=True)
+class Job:
+    """One unit of work for a worker: a random game, or a ruleset's Hypothesis programs."""
+
+    index: int
+    kind: str
+    ruleset: str
+    readings: Mapping[str, str]
+    game: int
+    seed: int
+
+
 Factory = Callable[[], Any]
 
 
-def _violation(game: int, step: int, clause: str, message: str) -> Violation:
-    return Violation(game, clause, message, field=f"step {step}")
+@dataclass
+class Tally:
+    """Counts of one job (or of a whole check)."""
+
+    exercised: Counter[str] = field(default_factory=Counter)
+    games: int = 0
+    programs: int = 0
+    steps: int = 0
+    refusals: int = 0
+    views: int = 0
+
+    def add(self, other: Tally) -> None:
+        self.exercised.update(other.exercised)
+        self.games += other.games
+        self.programs += other.programs
+        self.steps += other.steps
+        self.refusals += other.refusals
+        self.views += other.views
 
 
-def _finish(f: Follower, rng: random.Random, game: int, report: Report, readings: Mapping[str, str],
-            diverged: bool) -> None:
-    """Let the engine end its match if needed, then run the monitor on its record."""
-    if diverged:
-        f.finish_alone(rng)
-    record = f.engine_record()
-    for v in check_record(record, ruleset=f.rules.ruleset, game=game, exercised=report.exercised):
-        report.add(v)
+@dataclass
+class Report(Tally):
+    """What a check found: clause counts, the findings of every game (cause first) and their groups."""
+
+    violated: Counter[str] = field(default_factory=Counter)
+    violations: list[Violation] = field(default_factory=list)
+    findings: dict[int, list[Finding]] = field(default_factory=dict)  # game -> findings
+    traces: dict[int, dict[str, Any]] = field(default_factory=dict)  # game -> trace (games with findings)
+
+    def found(self, finding: Finding) -> None:
+        v = finding.violation
+        self.violated[v.clause] += 1
+        if len(self.violations) < MAX_KEPT:
+            self.violations.append(v)
+        self.findings.setdefault(v.game, []).append(finding)
+
+    @property
+    def ok(self) -> bool:
+        return not self.violated
+
+    def groups(self) -> list[Group]:
+        return group(self.findings)
+
+
+# --- one job, in a worker ------------------------------------------------------------------------
+class _Game:
+    """The findings of one game, sent to the parent as they are found (a hang loses none)."""
+
+    def __init__(self, game: int, emit: Callable[[str, Any], None]) -> None:
+        self.game, self.emit, self.traced = game, emit, False
+
+    def send(self, finding: Finding, follower: Follower | None, trace: Trace | None = None) -> None:
+        data = None
+        if not self.traced and (trace is not None or follower is not None):
+            data = (trace if trace is not None else follower.trace).to_dict()  # type: ignore[union-attr]
+            self.traced = True
+        self.emit("finding", (finding.to_dict(), data))
+
+    def record(self, f: Follower, tally: Tally) -> None:
+        found = check_record(f.engine_record(), ruleset=f.rules.ruleset, game=self.game,
+                             exercised=tally.exercised)
+        for v in found:
+            self.send(record_finding(v), f)
 
 
 def play_random_game(factory: Factory, rules: Rules, readings: Mapping[str, str], seed: int, game: int,
-                     report: Report, cfg: Settings, limited: bool) -> None:
-    """One random game of the engine, checked step by step; findings go into `report`."""
+                     cfg: Settings, beacon: Beacon, emit: Callable[[str, Any], None]) -> Tally:
+    """One random game of the engine, checked step by step; findings go to `emit`."""
     rng = random.Random(seed)
+    tally = Tally(games=1)
+    out = _Game(game, emit)
     f: Follower | None = None
     try:
-        f = Follower(factory(), rules, seed, cfg.call_timeout, limited)
+        f = new_follower(factory, rules, seed, cfg.call_timeout, beacon, START_LIMIT)
         diverged = False
         try:
             f.start(readings)
             while not f.over:
-                if f.steps > 20_000:
-                    raise EngineFault("the match did not end within 20000 actions")
                 legal = f.legal()
                 if rng.random() < cfg.probe_rate:
                     candidates = f.illegal_candidates()
                     if candidates:
-                        report.exercised[f.probe(rng.choice(candidates))] += 1
-                        report.refusals += 1
+                        tally.exercised[f.probe(rng.choice(candidates))] += 1
+                        tally.refusals += 1
                 f.play(rng.choice(legal))
         except Divergence as d:
-            report.add(_violation(game, f.steps, d.clause, d.message))
+            out.send(finding_of(game, d, f), f)
             diverged = True
-        _finish(f, rng, game, report, readings, diverged)
+        if diverged:
+            f.finish_alone(rng)
+        out.record(f, tally)
     except EngineFault as exc:
-        report.add(_violation(game, f.steps if f else 0, ENGINE, str(exc)))
+        out.send(finding_of(game, exc, f), f)
     finally:
-        report.games += 1
-        report.steps += f.steps if f else 0
+        if f is not None:
+            tally.steps += f.steps
+            tally.views += f.views_checked
+    return tally
 
 
-def run_programs(factory: Factory, rules: Rules, readings: Mapping[str, str], first_game: int,
-                 report: Report, cfg: Settings, limited: bool) -> None:
-    """Hypothesis programs of legal and forbidden actions; the first failure is shrunk and reported."""
+def run_programs(factory: Factory, rules: Rules, readings: Mapping[str, str], game: int, cfg: Settings,
+                 beacon: Beacon, emit: Callable[[str, Any], None]) -> Tally:
+    """Hypothesis programs of legal and forbidden actions. Hypothesis finds a failing program, and
+    delta debugging (spec.monitor.script) shrinks it within a budget of steps: Hypothesis' own
+    shrinker, bounded by time, took minutes on whole matches and gave different results on a
+    slower machine."""
+    tally = Tally()
     if cfg.programs <= 0:
-        return
-    from hypothesis import HealthCheck, given, note, seed, settings
+        return tally
+    from hypothesis import HealthCheck, Phase, given, seed, settings
     from hypothesis import strategies as st
 
-    counter = {"n": 0}
+    last: dict[str, Follower] = {}
 
     @seed(cfg.seed)
     @settings(max_examples=cfg.programs, database=None, deadline=None, derandomize=False,
-              report_multiple_bugs=False, suppress_health_check=list(HealthCheck), print_blob=False)
+              phases=[Phase.explicit, Phase.generate], report_multiple_bugs=False,
+              suppress_health_check=list(HealthCheck), print_blob=False)
     @given(st.integers(0, 2**31 - 1), st.data())
     def program(game_seed: int, data: Any) -> None:
-        counter["n"] += 1
-        f = Follower(factory(), rules, game_seed, cfg.call_timeout, limited)
+        tally.programs += 1
+        f = last["f"] = new_follower(factory, rules, game_seed, cfg.call_timeout, beacon, START_LIMIT)
         f.start(readings)
-        note(f"seed {game_seed}")
         for _ in range(PROGRAM_STEPS):
             if f.over:
                 break
@@ -138,41 +201,114 @@ def run_programs(factory: Factory, rules: Rules, readings: Mapping[str, str], fi
                 candidates = f.illegal_candidates()
                 if candidates:
                     action = data.draw(st.sampled_from(candidates), label="forbidden")
-                    report.exercised[f.probe(action)] += 1
-                    report.refusals += 1
+                    tally.exercised[f.probe(action)] += 1
+                    tally.refusals += 1
                     continue
             f.play(data.draw(st.sampled_from(legal), label="action"))
-        found = check_record(f.engine_record(), ruleset=rules.ruleset, exercised=report.exercised,
+        found = check_record(f.engine_record(), ruleset=rules.ruleset, exercised=tally.exercised,
                              in_progress=not f.over)
         if found:
-            raise Divergence(found[0].clause, "the record breaks a rule: " + "; ".join(map(str, found[:3])))
+            first = record_finding(found[0])
+            raise Divergence(first.violation.clause, "the record breaks a rule: " + str(found[0]),
+                             first.category)
 
-    game = first_game
+    out = _Game(game, emit)
     try:
         program()
-    except Divergence as d:
-        report.add(Violation(game, d.clause, f"Hypothesis program (shrunk): {d.message}", field="program"))
-    except EngineFault as exc:
-        report.add(Violation(game, ENGINE, f"Hypothesis program: {exc}", field="program"))
-    finally:
-        report.programs += counter["n"]
+    except (Divergence, EngineFault) as exc:  # Hypothesis ran the failing program last
+        f = last.get("f")
+        if f is None or isinstance(exc, EngineFault):
+            out.send(finding_of(game, exc, f, "Hypothesis program: "), f)
+            return tally
+        # The program stopped at the first step that diverged; its record may show an earlier cause.
+        rerun = run_script(factory, f.trace, cfg.call_timeout, beacon, game)
+        key = rerun.first.key if rerun.first is not None else finding_of(game, exc, f).key
+        trace, outcome = shrink(factory, f.trace, key, cfg.call_timeout, beacon, PROGRAM_SHRINK_BUDGET)
+        first = outcome.first if outcome.first is not None and outcome.first.key == key else finding_of(
+            game, exc, f)
+        v = first.violation
+        shrunk = Violation(game, v.clause, f"Hypothesis program (shrunk to {len(trace.steps)} steps): "
+                           f"{v.requires}", v.says, "program", v.hand, v.action)
+        out.send(Finding(shrunk, first.category, first.position), None, trace)
+    return tally
+
+
+def run_job(job: Job, context: tuple[Factory, Settings], beacon: Beacon,
+            emit: Callable[[str, Any], None]) -> Tally:
+    """The work of a worker (spec.monitor.supervise): one job, its findings sent by `emit`."""
+    factory, cfg = context
+    rules = Rules.of(job.ruleset, job.readings)
+    beacon.at(job.index, job.game)
+    if job.kind == GAME:
+        return play_random_game(factory, rules, job.readings, job.seed, job.game, cfg, beacon, emit)
+    return run_programs(factory, rules, job.readings, job.game, cfg, beacon, emit)
+
+
+# --- the whole check, in the parent --------------------------------------------------------------
+def plan(rulesets: Sequence[str], readings: Mapping[str, Mapping[str, str]], cfg: Settings) -> list[Job]:
+    """The jobs of a check, in report order: per ruleset its games, then its programs."""
+    jobs: list[Job] = []
+    game = 0
+    for name in rulesets:
+        for i in range(cfg.games):
+            jobs.append(Job(len(jobs), GAME, name, dict(readings.get(name, {})), game, cfg.seed + i))
+            game += 1
+        if cfg.programs > 0:
+            jobs.append(Job(len(jobs), PROGRAMS, name, dict(readings.get(name, {})), game, cfg.seed))
+        game += 1
+    return jobs
+
+
+def lost_job(job: Job, event: Event) -> tuple[Finding, Tally]:
+    """The finding for a job whose worker was killed (a hang) or died, from where its beacon was."""
+    where = event.data
+    call = where.get("call") or "the engine"
+    if event.kind == "hang":
+        what = f"{call}() did not return within {where['limit']:g} s (stopped after {where['seconds']:g} s)"
+        category = f"fault: {call}: timeout"
+    else:
+        what = f"the engine ended the checker's worker process (exit code {where['exitcode']}) in {call}()"
+        category = f"fault: {call}: died"
+    if job.kind == PROGRAMS:
+        what = "Hypothesis program: " + what
+    v = Violation(job.game, ENGINE, what, field=f"step {where['step']}")
+    return Finding(v, category, (10**8, 0)), Tally(games=1 if job.kind == GAME else 0)
 
 
 def check_engine(factory: Factory, rulesets: list[str], readings: Mapping[str, str], cfg: Settings,
-                 progress: Callable[[str, int], None] | None = None) -> Report:
+                 progress: Callable[[str, int], None] | None = None, jobs: int = 1,
+                 per_ruleset: Mapping[str, Mapping[str, str]] | None = None) -> Report:
     """Check an engine on each ruleset: `cfg.games` random games, then `cfg.programs` programs.
 
+    `factory` must be picklable (a module-level callable): the games run in `jobs` worker
+    processes. `readings` apply to every ruleset, or `per_ruleset` gives each its own.
     `progress(ruleset, games_done)` is called after each game (for a progress bar)."""
+    by_ruleset = per_ruleset if per_ruleset is not None else {name: readings for name in rulesets}
+    work = plan(rulesets, by_ruleset, cfg)
+    tallies: dict[int, Tally] = {}
+    found: dict[int, list[tuple[Finding, dict[str, Any] | None]]] = {}
+    done: Counter[str] = Counter()
+    for event in Supervisor(run_job, (factory, cfg), jobs).run(work):
+        job = work[event.index]
+        if event.kind == "finding":
+            data, trace = event.data
+            found.setdefault(event.index, []).append((Finding.from_dict(data), trace))
+            continue
+        if event.kind == "done":
+            tallies[event.index] = event.data
+        else:  # hang or died
+            finding, tallies[event.index] = lost_job(job, event)
+            found.setdefault(event.index, []).append((finding, None))
+        if job.kind == GAME:
+            done[job.ruleset] += 1
+            if progress is not None:
+                progress(job.ruleset, done[job.ruleset])
     report = Report()
-    with call_limits() as limited:
-        game = 0
-        for name in rulesets:
-            rules = Rules.of(name, readings)
-            for i in range(cfg.games):
-                play_random_game(factory, rules, readings, cfg.seed + i, game, report, cfg, limited)
-                game += 1
-                if progress is not None:
-                    progress(name, i + 1)
-            run_programs(factory, rules, readings, game, report, cfg, limited)
-            game += 1
+    for job in work:  # job order: the same report whatever the number of workers
+        report.add(tallies.get(job.index, Tally()))
+        for finding, trace in found.get(job.index, []):
+            report.found(finding)
+            if trace is not None:
+                report.traces.setdefault(finding.violation.game, trace)
     return report
+

@@ -4,25 +4,40 @@ A `Follower` holds an engine (through the adapter contract of spec/adapter.py) a
 own `Match`/`Hand` for the same game. At each step `legal()` compares the engine's legal
 actions with the spec's and raises `Divergence` (with the clause at stake) when they differ;
 `play(action)` applies an action both agree on; `probe(action)` applies an action the spec
-forbids to the engine alone and checks that it is refused with the state unchanged.
+forbids to the engine alone and checks that it is refused with the state unchanged. At every
+probe, and at the start of every hand of ten and iron hand (where TEN-7 and IRN-2 change what a
+seat sees), each seat's observation must show what the spec lets that seat see, and nothing more
+(spec.rules.visibility).
+When the spec ends the match, the engine must end it too, and the other way round: the
+divergence names the spec's deciding clause (MAT-1, TEN-4, ...).
 `EngineFault` is an engine that raised where it must not, hung, or returned the wrong type.
 
-Time limit: every call to the engine runs under `signal.setitimer` (SIGALRM), so a call that
-takes longer than `call_timeout` seconds is interrupted and reported as a hang. This works in
-the main thread of a POSIX process only; elsewhere (another thread, Windows) the calls run
-without a limit, and only the per-match step cap stops an engine that never ends its match.
+Refusals: an adapter names the exceptions that mean "refused" in `refusal_errors`; any other
+exception is a fault, also on an illegal action. An adapter that declares none has every
+exception read as a refusal (spec/adapter.py).
+
+Time limit without signals: every call is timed, and one that returned after `call_timeout`
+seconds is a fault. A call that never returns cannot be interrupted from inside the process: the
+follower writes the call in progress to its `Beacon`, and the supervisor that runs the check in a
+worker process (spec.monitor.supervise) kills the worker and reports the hang with game and step.
 """
 
 from __future__ import annotations
 
+import inspect
 import random
-import signal
-import threading
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from spec.monitor.beacon import Beacon
+from spec.monitor.findings import AFTER_RESULT
+from spec.monitor.trace import LEGAL, REFUSED, Step, Trace
+from spec.monitor.views import view_problems
+from spec.rules import ladder as lad
 from spec.rules.state import Hand, Illegal, Match, Rules, candidate_actions, legal_actions
+from spec.rules.visibility import played_cards
 
 ENGINE = "ENGINE"  # the pseudo-clause of an engine fault (it raised, hung or returned garbage)
 MAX_STEPS = 20_000  # far above any real match: an engine still playing after this never ends
@@ -37,65 +52,109 @@ _GRANTS = {"play": "RND-1", "cover": "COV-1", "ten-play": "TEN-5", "ten-decline"
 
 
 class Divergence(Exception):
-    """The engine and the spec disagree; `clause` is the rule at stake."""
+    """The engine and the spec disagree; `clause` is the rule at stake.
 
-    def __init__(self, clause: str, message: str) -> None:
-        super().__init__(f"[{clause}] {message}")
-        self.clause, self.message = clause, message
+    `category` says which kind of check found it (legal, actor, end, accepted, refusal-changed,
+    view, deal): with the clause it tells two different divergences apart."""
+
+    def __init__(self, clause: str, message: str, category: str = "legal", says: str = "") -> None:
+        super().__init__(f"[{clause}] {message}" + (f" (engine: {says})" if says else ""))
+        self.clause, self.message, self.category, self.says = clause, message, category, says
 
 
 class EngineFault(Exception):
-    """The engine raised unexpectedly, hung, or returned something of the wrong type."""
+    """The engine raised unexpectedly, hung, exited, or returned something of the wrong type.
+
+    `category` names the failing call and the kind of failure (e.g. "legal_actions: timeout")."""
+
+    def __init__(self, message: str, category: str = "") -> None:
+        super().__init__(message)
+        self.category = category or message.split("(", 1)[0]
 
 
-class CallTimeout(Exception):
-    """Raised inside an engine call that ran past the time limit."""
+@dataclass(frozen=True)
+class Refusal:
+    """An action the engine refused: the clause and reason it gave, when it gave them."""
+
+    clause: str | None
+    reason: str
 
 
-def _on_alarm(signum: int, frame: Any) -> None:
-    raise CallTimeout
+@dataclass(frozen=True)
+class Deal:
+    """The cards of one hand: per seat in deal order, and the card turned up (None in most rulesets)."""
+
+    hands: tuple[tuple[str, ...], ...]
+    muestra: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"hands": [list(h) for h in self.hands], "muestra": self.muestra}
 
 
-@contextmanager
-def call_limits() -> Iterator[bool]:
-    """Install the SIGALRM handler for the duration of a check; yields whether limits apply."""
-    usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-    if not usable:
-        yield False
-        return
-    old = signal.signal(signal.SIGALRM, _on_alarm)
+def refusal_types(adapter: Any) -> tuple[type[BaseException], ...]:
+    """The exception types the adapter declares as refusals (every Exception when it declares none)."""
+    declared = getattr(adapter, "refusal_errors", None)
+    if declared is None:
+        return (Exception,)
+    types = (declared,) if isinstance(declared, type) else tuple(declared)
+    if not types or not all(isinstance(t, type) and issubclass(t, BaseException) for t in types):
+        raise EngineFault(f"refusal_errors must be exception classes, not {_brief(declared)}",
+                          "adapter: refusal_errors")
+    return types
+
+
+def stacks_deals(adapter: Any) -> bool:
+    """Whether the adapter's new_game takes stacked deals (a `stacks_deals` attribute says so,
+    else a `deals` parameter of new_game)."""
+    declared = getattr(adapter, "stacks_deals", None)
+    if declared is not None:
+        return bool(declared)
     try:
-        yield True
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
+        return "deals" in inspect.signature(adapter.new_game).parameters
+    except (TypeError, ValueError):
+        return False
 
 
 class Follower:
     """One game of an engine, followed by the spec."""
 
     def __init__(self, adapter: Any, rules: Rules, seed: int, call_timeout: float = 0.0,
-                 limited: bool = False) -> None:
+                 beacon: Beacon | None = None) -> None:
         self.adapter, self.rules, self.seed = adapter, rules, seed
-        self.timeout = call_timeout if limited else 0.0
+        self.timeout = call_timeout
+        self.beacon = beacon if beacon is not None else Beacon()
+        self.refusals = refusal_types(adapter)
         self.match = Match(rules)
         self.hand: Hand | None = None
         self.steps = 0
+        self.hand_actions = 0  # actions applied in the current hand
         self.probed: list[str] = []  # clauses of the refusals checked
+        self.views_checked = 0
+        self.trace = Trace(rules.ruleset, {}, seed)
+        self.stacked: list[Deal] = []
 
     # --- calling the engine ---------------------------------------------------------------------
     def call(self, name: str, *args: Any) -> Any:
-        """One call to the engine under the time limit; anything unexpected is an EngineFault."""
+        """One call to the engine, timed; a call that took longer than the limit is an EngineFault."""
         method: Callable[..., Any] = getattr(self.adapter, name)
-        if self.timeout:
-            signal.setitimer(signal.ITIMER_REAL, self.timeout)
+        beacon = self.beacon
+        start = beacon.enter(name, self.timeout)
         try:
-            return method(*args)
-        except CallTimeout:
-            raise EngineFault(f"{name}() did not return within {self.timeout:g} s") from None
-        finally:
-            if self.timeout:
-                signal.setitimer(signal.ITIMER_REAL, 0)
+            out = method(*args)
+        except EngineFault:
+            beacon.leave()
+            raise
+        except BaseException:
+            self._in_time(name, start)
+            raise
+        self._in_time(name, start)
+        return out
+
+    def _in_time(self, name: str, start: float) -> None:
+        """The call is over: clear the beacon, and fault a call that took longer than the limit."""
+        self.beacon.leave()
+        if self.timeout and time.monotonic() - start > self.timeout:
+            raise EngineFault(f"{name}() did not return within {self.timeout:g} s", f"{name}: timeout")
 
     def safe(self, name: str, *args: Any) -> Any:
         try:
@@ -103,50 +162,90 @@ class Follower:
         except EngineFault:
             raise
         except Exception as exc:
-            raise EngineFault(f"{name}() raised {type(exc).__name__}: {exc}") from None
+            raise EngineFault(f"{name}() raised {type(exc).__name__}: {exc}",
+                              f"{name}: {type(exc).__name__}") from None
+
+    def attempt(self, action: str) -> Refusal | None:
+        """apply(action): None when the engine took it, the Refusal when it refused it; any other
+        exception is an EngineFault."""
+        try:
+            self.call("apply", action)
+        except EngineFault:
+            raise
+        except self.refusals as exc:
+            return Refusal(getattr(exc, "clause", None), str(exc))
+        except Exception as exc:
+            raise EngineFault(f"apply({action!r}) raised {type(exc).__name__}: {exc} (not one of the "
+                              f"adapter's refusal_errors: a crash, not a refusal)",
+                              f"apply: {type(exc).__name__}") from None
+        return None
 
     def engine_to_act(self) -> int | None:
         seat = self.safe("to_act")
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.rules.players):
-            raise EngineFault(f"to_act() returned {seat!r}, not a seat 0..{self.rules.players - 1} or None")
+            raise EngineFault(f"to_act() returned {_brief(seat)}, not a seat 0..{self.rules.players - 1} "
+                              "or None", "to_act: type")
         return seat
 
     def engine_legal(self) -> list[str]:
         legal = self.safe("legal_actions")
         if not isinstance(legal, (list, tuple)) or not all(isinstance(a, str) for a in legal):
-            raise EngineFault(f"legal_actions() returned {_brief(legal)}, not a list of action texts")
+            raise EngineFault(f"legal_actions() returned {_brief(legal)}, not a list of action texts",
+                              "legal_actions: type")
         if len(set(legal)) != len(legal):
-            raise EngineFault("legal_actions() listed an action twice")
+            raise EngineFault("legal_actions() listed an action twice", "legal_actions: duplicate")
         return list(legal)
 
-    def engine_deal(self) -> tuple[tuple[str, ...], ...]:
-        cards = self.safe("deal")
+    def engine_deal(self) -> Deal:
+        value = self.safe("deal")
+        muestra: Any = None
+        cards = value
+        if isinstance(value, Mapping):
+            cards, muestra = value.get("hands"), value.get("muestra")
+        else:  # an in-process adapter gives the hands; the card turned up, if any, by muestra()
+            muestra = self.engine_muestra()
         if not isinstance(cards, (list, tuple)) or not all(
-                isinstance(s, (list, tuple)) and all(isinstance(c, str) for c in s) for s in cards):
-            raise EngineFault(f"deal() returned {_brief(cards)}, not a list of card names per seat")
-        return tuple(tuple(s) for s in cards)
+                isinstance(s, (list, tuple)) and all(isinstance(c, str) for c in s) for s in cards) or not (
+                muestra is None or isinstance(muestra, str)):
+            raise EngineFault(f"deal() returned {_brief(value)}, not the card names per seat "
+                              "(and the muestra or null)", "deal: type")
+        return Deal(tuple(tuple(s) for s in cards), muestra)
 
     def engine_record(self) -> dict[str, Any]:
         rec = self.safe("record")
         if not isinstance(rec, dict):
-            raise EngineFault(f"record() returned {_brief(rec)}, not a truco-record/1 object")
+            raise EngineFault(f"record() returned {_brief(rec)}, not a truco-record/1 object", "record: type")
         return rec
+
+    def observations(self) -> tuple[Any, ...]:
+        if not callable(getattr(self.adapter, "observation", None)):
+            return ()
+        return tuple(self.safe("observation", s) for s in range(self.rules.players))
 
     def snapshot(self) -> tuple[Any, ...]:
         """What must not change when the engine refuses an action."""
-        obs: tuple[Any, ...] = ()
-        if callable(getattr(self.adapter, "observation", None)):
-            obs = tuple(self.safe("observation", s) for s in range(self.rules.players))
         return (self.engine_to_act(), sorted(self.engine_legal()), self.engine_deal(),
-                self.engine_record(), obs)
+                self.engine_record(), self.observations())
 
     # --- following ------------------------------------------------------------------------------
     @property
     def over(self) -> bool:
         return self.match.over
 
-    def start(self, readings: Mapping[str, str]) -> None:
-        self.safe("new_game", self.rules.ruleset, self.seed, dict(readings))
+    def position(self) -> tuple[int, int]:
+        """(hand number, index of the next action in that hand): where a divergence found now is."""
+        return self.match.number, self.hand_actions
+
+    def start(self, readings: Mapping[str, str], deals: Sequence[Mapping[str, Any]] | None = None) -> None:
+        """new_game; `deals` (objects {"hands", "muestra"}) stack the first hands when the engine
+        takes stacked deals, else the seed alone fixes the deals."""
+        self.trace.readings = dict(readings)
+        args: tuple[Any, ...] = (self.rules.ruleset, self.seed, dict(readings))
+        if deals and stacks_deals(self.adapter):
+            self.stacked = [Deal(tuple(tuple(h) for h in d["hands"]), d.get("muestra")) for d in deals]
+            self.safe("new_game", *args, [d.to_dict() for d in self.stacked])
+        else:
+            self.safe("new_game", *args)
         self.next_hand()
 
     def engine_muestra(self) -> str | None:
@@ -155,28 +254,36 @@ class Follower:
             return None
         card = self.safe("muestra")
         if card is not None and not isinstance(card, str):
-            raise EngineFault(f"muestra() returned {_brief(card)}, not a card name or None")
+            raise EngineFault(f"muestra() returned {_brief(card)}, not a card name or None", "muestra: type")
         return card
 
     def next_hand(self) -> None:
         deal = self.engine_deal()
         r = self.rules
+        number = self.match.number + 1
+        if number <= len(self.stacked) and deal != self.stacked[number - 1]:
+            raise EngineFault(f"new_game() was given the deal of hand {number}, {self.stacked[number - 1]}, "
+                              f"and the engine dealt {deal}", "new_game: deals ignored")
+        self.trace.deals.append(deal.to_dict())
         clause = r.clause("deck")
-        if len(deal) != r.players or any(len(s) != 3 for s in deal):
-            raise Divergence(r.clause("deal"),
-                             f"the deal must give three cards to each of {r.players} seats: {deal}")
-        flat = [c for s in deal for c in s]
+        if len(deal.hands) != r.players or any(len(s) != 3 for s in deal.hands):
+            raise Divergence(r.clause("deal"), f"the deal must give three cards to each of {r.players} seats",
+                             "deal", f"{[list(s) for s in deal.hands]}")
+        flat = [c for s in deal.hands for c in s]
         if not set(flat) <= r.deck.in_play or len(set(flat)) != len(flat):
-            shown = [list(s) for s in deal]
-            raise Divergence(clause, f"the deal {shown} is not three distinct cards of the deck")
-        muestra = self.engine_muestra()
+            shown = [list(s) for s in deal.hands]
+            raise Divergence(clause, "the deal must be three distinct cards of the deck for each seat",
+                             "deal", f"{shown}")
+        muestra = deal.muestra
         if r.has("muestra") and (muestra is None or muestra not in r.deck.in_play or muestra in flat):
-            raise Divergence(r.clause("muestra"), f"the hand needs a muestra, a card of the deck in nobody's "
-                                                  f"hand: the engine turned up {muestra!r}")
+            raise Divergence(r.clause("muestra"), "the hand needs a muestra, a card of the deck in nobody's hand",
+                             "muestra", f"{muestra!r}")
         if not r.has("muestra") and muestra is not None:
-            raise Divergence(r.clause("deal"),
-                             f"this ruleset turns up no muestra; the engine has {muestra!r}")
-        self.hand = self.match.new_hand(deal, muestra)
+            raise Divergence(r.clause("deal"), "this ruleset turns up no muestra", "muestra", f"{muestra!r}")
+        self.hand = self.match.new_hand(deal.hands, muestra)
+        self.hand_actions = 0
+        if self.hand.kind != lad.NORMAL:  # the hands with visibility rules of their own (TEN-7, IRN-2)
+            self.check_views(self.observations())
 
     def spec_legal(self) -> set[str]:
         return legal_actions(self.hand) if self.hand is not None and not self.over else set()
@@ -190,7 +297,8 @@ class Follower:
         got = self.engine_legal()
         spec = self.spec_legal()
         if set(got) != spec:
-            raise Divergence(*self.set_divergence(set(got), spec))
+            clause, requires, says = self.set_divergence(set(got), spec)
+            raise Divergence(clause, requires, "legal", says)
         return sorted(spec)
 
     def play(self, action: str) -> None:
@@ -198,24 +306,35 @@ class Follower:
         hand = self.hand
         assert hand is not None
         seat = hand.to_act()
-        try:
-            self.call("apply", action)
-        except EngineFault:
-            raise
-        except Exception as exc:
-            raise EngineFault(f"apply({action!r}) refused an action it listed as legal: "
-                              f"{type(exc).__name__}: {exc}") from None
+        self.trace.steps.append(Step(seat, action, LEGAL))
+        refusal = self.attempt(action)
+        if refusal is not None:
+            raise EngineFault(f"apply({action!r}) refused an action it listed as legal: {refusal.reason}",
+                              "apply: refused a listed action")
         hand.apply(seat, action)  # type: ignore[arg-type]
         self.steps += 1
+        self.hand_actions += 1
+        self.beacon.step(self.steps)
         if hand.over:
             assert hand.outcome is not None
             self.match.end_hand(hand.kind, hand.outcome, hand.score)
             if self.over:
+                self.check_match_end()
                 return
             if self.engine_to_act() is None:
-                raise Divergence(self.target_clause(), f"the engine ended the match at a score the spec "
-                                                       f"plays on from: {self.match.score}")
+                self.hand_actions = AFTER_RESULT
+                raise Divergence(self.target_clause(), f"the match goes on at {self.match.score}: nobody "
+                                                       "has reached the target", "end", "the match is over")
             self.next_hand()
+
+    def check_match_end(self) -> None:
+        """The spec ended the match: the engine must have ended it too."""
+        seat = self.engine_to_act()
+        if seat is not None:
+            clause = self.end_clause()
+            self.hand_actions = AFTER_RESULT
+            raise Divergence(clause, f"the match is over ({clause}: side {self.match.winner} won, score "
+                                     f"{self.match.hand_score})", "end", f"seat {seat} to act")
 
     def illegal_candidates(self) -> list[str]:
         """Actions the spec forbids now: other verbs, other seats' cards, malformed texts."""
@@ -232,47 +351,67 @@ class Follower:
     def probe(self, action: str) -> str:
         """Apply a forbidden action to the engine: it must refuse it and change nothing.
 
-        Returns the clause of the refusal; raises Divergence when the engine accepts the action or
-        changes its state while refusing it."""
+        Also checks every seat's observation against what the spec lets it see. Returns the
+        clause of the refusal; raises Divergence when the engine accepts the action or changes its
+        state while refusing it, or when an observation shows or hides a card wrongly."""
         hand = self.hand
         assert hand is not None
+        seat = hand.to_act()
         try:
-            hand.apply(hand.to_act(), action, dry_run=True)  # type: ignore[arg-type]
+            hand.apply(seat, action, dry_run=True)  # type: ignore[arg-type]
         except Illegal as exc:
-            clause = exc.clause
+            clause, why = exc.clause, exc.requires
         else:
             raise ValueError(f"{action!r} is legal: not a probe")
+        self.trace.steps.append(Step(seat, action, REFUSED))
         before = self.snapshot()
-        try:
-            self.call("apply", action)
-        except EngineFault:
-            raise
-        except Exception:
-            after = self.snapshot()
-            if after != before:
-                raise Divergence(clause, f"refusing {action!r} changed the engine's state") from None
-            self.probed.append(clause)
-            return clause
-        raise Divergence(clause, f"the engine accepted {action!r}, which the rules forbid now")
+        self.check_views(before[-1])
+        refusal = self.attempt(action)
+        if refusal is None:
+            raise Divergence(clause, f"{action!r} must be refused: {why}", "accepted", f"accepted {action!r}")
+        after = self.snapshot()
+        if after != before:
+            parts = ("to_act", "legal_actions", "deal", "record", "observation")
+            changed = [name for name, a, b in zip(parts, before, after, strict=True) if a != b]
+            raise Divergence(clause, f"a refused action changes nothing ({action!r}: {why})",
+                             "refusal-changed", f"refused {action!r} but its {', '.join(changed)} changed")
+        self.probed.append(clause)
+        return clause
+
+    def check_views(self, observations: tuple[Any, ...]) -> None:
+        """Each seat's observation against spec.rules.visibility (nothing when the engine has none)."""
+        hand = self.hand
+        if not observations or hand is None or self.over:
+            return
+        played = played_cards(hand)
+        for seat, obs in enumerate(observations):
+            problems = view_problems(hand, seat, obs, played)
+            if problems:
+                sight, says = problems[0]
+                raise Divergence(sight.clause, sight.why, "view", says)
+        self.views_checked += 1
 
     # --- diagnosis ------------------------------------------------------------------------------
     def target_clause(self) -> str:
         return self.rules.clause("match", "target")
 
-    def actor_divergence(self, seat: int | None, want: int | None) -> tuple[str, str]:
-        hand, r = self.hand, self.rules
+    def end_clause(self) -> str:
+        """The clause that ended the spec's match (the target's clause for a target reached)."""
         end = self.match.end_clause
-        if end == r.clause("match", "end"):
-            end = self.target_clause()
+        return self.target_clause() if end in (self.rules.clause("match", "end"), "") else end
+
+    def actor_divergence(self, seat: int | None, want: int | None) -> tuple[str, str, str, str]:
+        hand, r = self.hand, self.rules
         if want is None:
-            return end, f"the match is over ({end}) but the engine has seat {seat} to act"
+            end = self.end_clause()
+            return end, f"the match is over ({end})", "end", f"seat {seat} to act"
         assert hand is not None
         if seat is None:
-            return self.outcome_clause(), f"the engine ended the match; seat {want} must act"
-        recorded = len(self.engine_record()["hands"])
+            return self.outcome_clause(), f"seat {want} must act", "end", "the match is over"
+        recorded = len(self.engine_record().get("hands") or [])
         if recorded != self.match.number - 1:
-            return self.outcome_clause(), (f"the engine ended hand {self.match.number} early "
-                                           f"(seat {want} must act)")
+            return (self.outcome_clause(), f"hand {self.match.number} goes on: seat {want} must act", "actor",
+                    f"hand {self.match.number} is over")
         phase_clause = {"ten-choice": "TEN-5", "truco": "BET-2", "envido": "ENV-1", "flor": "FLR-4"}
         if hand.phase in phase_clause:
             clause = phase_clause[hand.phase]
@@ -282,7 +421,7 @@ class Follower:
             clause = "AMB-14"  # the round leader (register: round-leader)
         else:
             clause = "ORD-2" if r.holds("ORD-2") else "AMB-15"
-        return clause, f"seat {want} must act, the engine has seat {seat}"
+        return clause, f"seat {want} must act", "actor", f"seat {seat} to act"
 
     def outcome_clause(self) -> str:
         """The hand-resolution clause the current hand is at (for an engine that ended it early)."""
@@ -292,17 +431,19 @@ class Follower:
             return "HND-2" if r.holds("HND-2") else "HND-1"
         return "RND-1"
 
-    def set_divergence(self, got: set[str], spec: set[str]) -> tuple[str, str]:
+    def set_divergence(self, got: set[str], spec: set[str]) -> tuple[str, str, str]:
+        """(clause, what the rules require, what the engine does) for legal sets that differ."""
         hand = self.hand
         assert hand is not None
         extra, missing = sorted(got - spec), sorted(spec - got)
+        also = f"; it leaves out {missing}" if missing else ""
         if extra:
             try:
                 hand.apply(hand.to_act(), extra[0], dry_run=True)  # type: ignore[arg-type]
-                clause = "RND-1"
+                clause, why = "RND-1", "not allowed now"
             except Illegal as exc:
-                clause = exc.clause
-            return clause, f"the engine allows {extra} which the rules forbid; missing {missing}"
+                clause, why = exc.clause, exc.requires
+            return clause, f"{extra[0]!r} is not allowed now: {why}", f"allows {extra}{also}"
         verb = missing[0].split(" ", 1)[0]
         if verb == "raise":
             clause = "BET-5" if hand.phase == "truco" else "BET-1"
@@ -310,7 +451,7 @@ class Follower:
             clause = {"envido": "ENV-1", "flor": "FLR-4"}.get(hand.phase, "BET-2")
         else:
             clause = _GRANTS.get(verb, "RND-1")
-        return clause, f"the engine does not allow {missing}, which the rules allow"
+        return clause, f"{missing[0]!r} is allowed now", f"leaves out {missing}"
 
     def finish_alone(self, rng: random.Random) -> None:
         """After a divergence: play the engine's own legal actions to the end of its match."""
@@ -319,14 +460,14 @@ class Follower:
                 return
             legal = self.engine_legal()
             if not legal:
-                raise EngineFault("legal_actions() is empty but the match is not over")
-            try:
-                self.call("apply", rng.choice(sorted(legal)))
-            except EngineFault:
-                raise
-            except Exception as exc:
-                raise EngineFault(f"apply() refused an action it listed as legal: {exc}") from None
-        raise EngineFault(f"the match did not end within {MAX_STEPS} actions")
+                raise EngineFault("legal_actions() is empty but the match is not over",
+                                  "legal_actions: empty")
+            action = rng.choice(sorted(legal))
+            refusal = self.attempt(action)
+            if refusal is not None:
+                raise EngineFault(f"apply({action!r}) refused an action it listed as legal: {refusal.reason}",
+                                  "apply: refused a listed action")
+        raise EngineFault(f"the match did not end within {MAX_STEPS} actions", "match: never ends")
 
 
 def _brief(value: Any) -> str:

@@ -26,8 +26,9 @@ def _adapter(game_class: type[Game] = Game, **config: Any) -> type[ReferenceAdap
     """An adapter whose games are `game_class`, with `config` fields of the Config replaced."""
 
     class Planted(ReferenceAdapter):
-        def make_game(self, ruleset: str, seed: int, readings: Mapping[str, str]) -> Game:
-            game = game_class.new(ruleset, seed=seed, readings=dict(readings))
+        def make_game(self, ruleset: str, seed: int, readings: Mapping[str, str], deals: Any = ()) -> Game:
+            stacked = [d["hands"] for d in deals] or None
+            game = game_class.new(ruleset, seed=seed, readings=dict(readings), deals=stacked)
             if config:
                 game._cfg = dataclasses.replace(game._cfg, **config)
             return game
@@ -37,8 +38,9 @@ def _adapter(game_class: type[Game] = Game, **config: Any) -> type[ReferenceAdap
 
 # --- HND-6: X, Y, tie goes to the second-round winner (a config flag flipped) ----------------
 class _SplitTie(ReferenceAdapter):
-    def make_game(self, ruleset: str, seed: int, readings: Mapping[str, str]) -> Game:
-        game = Game.new(ruleset, seed=seed, readings=dict(readings))
+    def make_game(self, ruleset: str, seed: int, readings: Mapping[str, str], deals: Any = ()) -> Game:
+        stacked = [d["hands"] for d in deals] or None
+        game = Game.new(ruleset, seed=seed, readings=dict(readings), deals=stacked)
         game._cfg = dataclasses.replace(game._cfg, split_first_winner=not game._cfg.split_first_winner)
         return game
 
@@ -225,6 +227,64 @@ def no_tied_rounds() -> ReferenceAdapter:
     return _adapter(_TieToFirst)()
 
 
+# --- DEAL-1: the observation shows the other seats' hands ----------------------------------------
+class _LeakyObservation(ReferenceAdapter):
+    def observation(self, seat: int) -> dict[str, Any]:
+        obs = super().observation(seat)
+        g = self._game()
+        names = g.config.deck.names
+        obs["others"] = [[names[c] for c in cards] for s, cards in enumerate(g._deal) if s != seat]
+        return obs
+
+
+def leaky_observation() -> ReferenceAdapter:
+    return _LeakyObservation()
+
+
+# --- COV-1: a covered card shows its face to the other seats -----------------------------------
+class _CoveredFaceUp(ReferenceAdapter):
+    def observation(self, seat: int) -> dict[str, Any]:
+        obs = super().observation(seat)
+        g = self._game()
+        names = g.config.deck.names
+        plays = [*g._table, *(p for r in g._past for p in r)]
+        obs["covered_faces"] = [names[card] for _, card, covered in plays if covered]
+        return obs
+
+
+def covered_face_up() -> ReferenceAdapter:
+    return _CoveredFaceUp()
+
+
+# --- IRN-2: in the blind iron hand the observation shows the seat its own cards ---------------------
+class _BlindPeek(ReferenceAdapter):
+    def observation(self, seat: int) -> dict[str, Any]:
+        obs = super().observation(seat)
+        g = self._game()
+        names = g.config.deck.names
+        obs["hand"] = [{"slot": k + 1, "card": names[g._deal[seat][k]]} for k in g._left[seat]]
+        return obs
+
+
+def blind_peek() -> ReferenceAdapter:
+    return _BlindPeek()
+
+
+# --- TEN-4: the forfeit for calling in the hand of ten does not end the match --------------------
+class _PlaysOnAfterForfeit(_Overridable):
+    def _finish_hand(self, winner: int, points: int, forfeit: int | None = None) -> None:
+        super()._finish_hand(winner, points, None)
+
+
+def plays_on_after_forfeit() -> ReferenceAdapter:
+    return _adapter(_PlaysOnAfterForfeit)()
+
+
+# --- MAT-1: the match goes on past 12 ------------------------------------------------------------
+def plays_past_target() -> ReferenceAdapter:
+    return _adapter(target=14)()
+
+
 # --- engine faults: one that hangs, one that raises, one that returns garbage ----------------
 class _Faulty(ReferenceAdapter):
     """Misbehaves from the `after`-th call to legal_actions of a game on."""
@@ -261,6 +321,30 @@ class _Garbage(_Faulty):
         return "play 4C"  # a string, not a list of action texts
 
 
+class _Exits(_Faulty):
+    def fault(self) -> Any:
+        import os
+
+        os._exit(7)  # the whole interpreter ends: a worker of the checker dies
+
+
+class _CrashesOnIllegal(ReferenceAdapter):
+    """Raises a KeyError (not one of its refusal_errors) for any action it does not allow."""
+
+    def apply(self, action: str) -> None:
+        if action not in self.legal_actions():
+            raise KeyError(action)
+        super().apply(action)
+
+
+def exits() -> ReferenceAdapter:
+    return _Exits()
+
+
+def crashes_on_illegal() -> ReferenceAdapter:
+    return _CrashesOnIllegal()
+
+
 def hangs() -> ReferenceAdapter:
     return _Hangs()
 
@@ -272,6 +356,9 @@ def raises() -> ReferenceAdapter:
 def garbage() -> ReferenceAdapter:
     return _Garbage()
 
+
+# Games to play where the bug needs a rare position (both sides at 10 for the iron hand).
+GAMES: dict[str, int] = {"blind_peek": 150}
 
 # factory -> (ruleset, clause truco check must name)
 PLANTED: dict[str, tuple[str, str]] = {
@@ -292,4 +379,9 @@ PLANTED: dict[str, tuple[str, str]] = {
     "starter_with_play": ("gauderio-pairs-es", "ORD-2"),
     "start_value": ("mineiro-1v1-es", "VAL-1"),
     "no_tied_rounds": ("mineiro-pairs-it", "RND-3"),
+    "leaky_observation": ("mineiro-pairs-it", "DEAL-1"),
+    "covered_face_up": ("mineiro-1v1-es", "COV-1"),
+    "blind_peek": ("mineiro-1v1-es", "IRN-2"),
+    "plays_on_after_forfeit": ("mineiro-1v1-es", "TEN-4"),
+    "plays_past_target": ("mineiro-1v1-es", "MAT-1"),
 }

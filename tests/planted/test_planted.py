@@ -7,7 +7,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from tests.planted.engines import PLANTED
+from tests.planted.engines import GAMES, PLANTED
 from truco_cli.main import cli
 
 
@@ -21,7 +21,7 @@ def run_check(*args: str) -> tuple[int, dict]:
 def test_planted_bug_is_caught_under_its_clause(factory: str) -> None:
     ruleset, clause = PLANTED[factory]
     code, out = run_check("--engine", f"tests.planted.engines:{factory}", "--ruleset", ruleset,
-                          "--games", "40", "--programs", "0")
+                          "--games", str(GAMES.get(factory, 40)), "--programs", "0")
     violated = {c for c, n in out["clauses"].items() if n["violated"]}
     assert code == 1, f"[{clause}] planted bug {factory} not caught"
     assert clause in violated, f"[{clause}] planted bug {factory} reported as {sorted(violated)}"
@@ -38,10 +38,12 @@ def test_hypothesis_programs_alone_catch_a_planted_bug_and_shrink_it() -> None:
 
 @pytest.mark.parametrize(("factory", "symptom"), [("hangs", "did not return within"),
                                                   ("raises", "ZeroDivisionError"),
-                                                  ("garbage", "not a list of action texts")])
+                                                  ("garbage", "not a list of action texts"),
+                                                  ("exits", "exit code 7"),
+                                                  ("crashes_on_illegal", "a crash, not a refusal")])
 def test_engine_faults_are_reported_per_game_and_the_check_goes_on(factory: str, symptom: str) -> None:
     code, out = run_check("--engine", f"tests.planted.engines:{factory}", "--ruleset", "mineiro-1v1-es",
-                          "--games", "3", "--programs", "0", "--call-timeout", "0.2")
+                          "--games", "3", "--programs", "0", "--call-timeout", "0.2", "--seed", "1")
     faults = [v for v in out["violations"] if v["clause"] == "ENGINE"]
     assert code == 1 and out["games"] == 3, out
     assert [v["game"] for v in faults] == [0, 1, 2], "every game is reported, the check goes on"
@@ -66,3 +68,21 @@ def test_bad_input_is_one_line_and_exit_2(args: list[str], names: str) -> None:
     result = CliRunner().invoke(cli, ["check", "--games", "1", *args])
     assert result.exit_code == 2, result.output
     assert names in result.output and len(result.output.strip().splitlines()) == 1, result.output
+
+
+def test_jobs_give_the_same_report_as_one_process() -> None:
+    """--jobs N: the same results, in the same order, and the same exit code as --jobs 1."""
+    args = ["--engine", "tests.planted.engines:run_payout", "--ruleset", "mineiro-1v1-es", "--games", "24",
+            "--programs", "3"]
+    one = CliRunner().invoke(cli, ["check", "--json", "--jobs", "1", *args])
+    three = CliRunner().invoke(cli, ["check", "--json", "--jobs", "3", *args])
+    assert one.exit_code == three.exit_code == 1, one.output[-500:]
+    assert json.loads(one.output) == json.loads(three.output)
+    assert json.loads(one.output)["divergences"], "a run with findings: the comparison covers them"
+
+
+def test_a_hang_is_stopped_and_reported_in_every_worker() -> None:
+    code, out = run_check("--engine", "tests.planted.engines:hangs", "--ruleset", "mineiro-1v1-es",
+                          "--games", "4", "--programs", "0", "--call-timeout", "0.2", "--jobs", "2")
+    faults = [v for v in out["violations"] if v["clause"] == "ENGINE"]
+    assert code == 1 and [v["game"] for v in faults] == [0, 1, 2, 3], faults

@@ -1,0 +1,106 @@
+"""Findings of a check, and their grouping into causes and consequences.
+
+A `Finding` is one violation (spec.monitor.violation) with the kind of check that found it and its
+position in the match: (hand number, action index in the hand). In each game the earliest finding
+is the cause; the later ones are its consequences (a wrong score breaks the target, the hand of
+ten, the end of the match...). Games whose causes break the same clause in the same way form one
+`Group`: one distinct divergence, listed with the clauses its consequences break.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from spec.monitor.violation import Violation
+
+# Positions after a hand's actions: its result, then whether the match goes on; LAST: the match's result.
+RESULT = 10**6
+AFTER_RESULT = RESULT + 1
+LAST = 10**9
+_INDEX = re.compile(r"\[\d+\]")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A violation, the kind of check that found it, and where in the match it is."""
+
+    violation: Violation
+    category: str
+    position: tuple[int, int]
+
+    @property
+    def key(self) -> tuple[str, str]:
+        """What makes two findings the same divergence: the clause and the kind of check."""
+        return self.violation.clause, self.category
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"violation": self.violation.to_dict(), "category": self.category,
+                "position": list(self.position)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Finding:
+        return cls(Violation(**data["violation"]), str(data["category"]),
+                   (int(data["position"][0]), int(data["position"][1])))
+
+
+def record_finding(v: Violation) -> Finding:
+    """A violation the record monitor found: its category is the record field (without indices)."""
+    if v.hand is None:
+        position = (LAST, 0)
+    elif v.action is not None:
+        position = (v.hand, v.action)
+    elif ".result" in v.field or v.field.endswith(".actions"):
+        position = (v.hand, RESULT)
+    else:  # the hand's number, starter, dealer or deal: before its first action
+        position = (v.hand, -1)
+    return Finding(v, "record: " + _INDEX.sub("[]", v.field or "(record)"), position)
+
+
+def ordered(findings: list[Finding]) -> list[Finding]:
+    """A game's findings, earliest first (stable: at one position, the order they were found)."""
+    return sorted(findings, key=lambda f: f.position)
+
+
+@dataclass
+class Group:
+    """One distinct divergence: the games whose cause has the same key, and what follows from it."""
+
+    key: tuple[str, str]
+    first: Finding
+    games: list[int] = field(default_factory=list)
+    consequences: Counter[str] = field(default_factory=Counter)
+    examples: dict[str, Finding] = field(default_factory=dict)  # one consequence per clause
+    repeats: int = 0  # the cause's clause broken again later in the same games
+
+    @property
+    def clause(self) -> str:
+        return self.key[0]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"clause": self.key[0], "category": self.key[1], "games": list(self.games),
+                "first": self.first.to_dict(), "consequences": dict(self.consequences),
+                "repeats": self.repeats}
+
+
+def group(by_game: dict[int, list[Finding]]) -> list[Group]:
+    """Groups of games by their cause, in the order of the first game of each group."""
+    groups: dict[tuple[str, str], Group] = {}
+    for game in sorted(by_game):
+        found = ordered(by_game[game])
+        if not found:
+            continue
+        cause, rest = found[0], found[1:]
+        g = groups.get(cause.key)
+        if g is None:
+            g = groups[cause.key] = Group(cause.key, cause)
+        g.games.append(game)
+        for f in rest:
+            if f.violation.clause == cause.violation.clause:
+                g.repeats += 1
+            else:
+                g.consequences[f.violation.clause] += 1
+                g.examples.setdefault(f.violation.clause, f)
+    return list(groups.values())

@@ -1,0 +1,182 @@
+"""Bug reports a maintainer can act on: one Markdown page per distinct divergence, and a summary.
+
+A page names the clause with its verbatim quotes, says what the engine did and what the rule
+requires, lists what follows from it in the same games, and gives the shrunk reproduction: the
+stacked deals and the steps, as a table and as a `truco-repro/1` script in a JSON block that
+`truco replay PAGE --engine ...` plays again. The summary (`summary.json`,
+`truco-check-report/1`) lists every page with its clause, kind, games and consequences.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from spec.catalogue import UnknownNameError, load_catalogue
+from spec.monitor.findings import AFTER_RESULT, RESULT, Finding, Group
+from spec.monitor.follow import ENGINE
+from spec.monitor.trace import REFUSED, Trace
+
+REPRO_FORMAT = "truco-repro/1"
+SUMMARY_FORMAT = "truco-check-report/1"
+_BLOCK = re.compile(r"```json\n(.*?)\n```", re.DOTALL)
+
+
+class ReproError(ValueError):
+    """A file that holds no reproduction script."""
+
+
+def repro_script(trace: Trace, first: Finding | None) -> dict[str, Any]:
+    """The truco-repro/1 script of a trace, with the divergence it shows."""
+    script: dict[str, Any] = {"format": REPRO_FORMAT, **trace.to_dict()}
+    if first is not None:
+        v = first.violation
+        script["divergence"] = {"clause": v.clause, "category": first.category, "hand": v.hand,
+                                "action": v.action, "requires": v.requires, "says": v.says}
+    return script
+
+
+def read_repro(text: str) -> dict[str, Any]:
+    """The reproduction script in a report page (its JSON block) or in a JSON file."""
+    candidates = [text, *_BLOCK.findall(text)]
+    for raw in candidates:
+        try:
+            data = json.loads(raw)
+        except ValueError:
+            continue
+        if isinstance(data, dict) and data.get("format") == REPRO_FORMAT:
+            if not isinstance(data.get("ruleset"), str) or not isinstance(data.get("steps"), list):
+                raise ReproError("the truco-repro/1 script has no ruleset or no steps")
+            return data
+    raise ReproError(f"no {REPRO_FORMAT} script in it (a JSON block of a report page, or a JSON file)")
+
+
+def file_name(number: int, group: Group) -> str:
+    return f"{number:03d}-{group.clause}.md"
+
+
+def _quotes(clause_id: str, ruleset: str) -> list[str]:
+    """The clause's rule and its verbatim quotes (its own rulebook's first), as Markdown lines."""
+    cat = load_catalogue()
+    if clause_id.startswith("AMB-"):
+        try:
+            amb = cat.ambiguity(clause_id)
+        except UnknownNameError:
+            return []
+        reading = amb.defaults.get(ruleset)
+        lines = [f"**{amb.id}** (`{amb.key}`): {amb.question['en']}"]
+        if reading is not None:
+            lines.append(f"{ruleset} reads it as `{reading}`: {amb.reading(reading).summary['en']}")
+        return lines
+    try:
+        clause = cat.clause(clause_id)
+    except UnknownNameError:
+        return []
+    own = cat.rulesets[ruleset].doc if ruleset in cat.rulesets else ""
+    quotes = [q for q in clause.sources if q.doc == own] or list(clause.sources)
+    lines = [f"**{clause.id}: {clause.title['en']}.** {clause.text['en']}", ""]
+    for q in quotes:
+        source = cat.sources[q.doc]
+        start = source.text.find(q.quote)
+        line = source.text.count("\n", 0, start) + 1
+        lines.append(f"> “{q.quote}” (rulebook {q.doc}, line {line})")
+        lines.append(">")
+    return lines[:-1] if lines[-1] == ">" else lines
+
+
+def _title(clause_id: str) -> str:
+    if clause_id == ENGINE:
+        return "engine fault"
+    cat = load_catalogue()
+    if clause_id in cat.clauses:
+        return cat.clauses[clause_id].title["en"]
+    try:
+        return cat.ambiguity(clause_id).question["en"]
+    except UnknownNameError:
+        return clause_id
+
+
+def _where(f: Finding) -> str:
+    hand, action = f.position
+    v = f.violation
+    if hand >= 10**8:
+        return "at the end of the match"
+    if action >= AFTER_RESULT:
+        return f"when hand {hand} ends (does the match go on?)"
+    if action >= RESULT:
+        return f"in the result of hand {hand} ({v.field})" if v.field else f"in the result of hand {hand}"
+    if action < 0:
+        return f"at the start of hand {hand} ({v.field})"
+    return f"in hand {hand}, before its action {action + 1}" + (f" ({v.field})" if v.field else "")
+
+
+def _deal_rows(deals: Sequence[dict[str, Any]]) -> list[str]:
+    if not deals:
+        return ["(the seed's deals: the engine takes no stacked deals)"]
+    seats = len(deals[0]["hands"])
+    muestra = any(d.get("muestra") for d in deals)
+    head = ["hand", *(f"seat {s}" for s in range(seats))] + (["muestra"] if muestra else [])
+    rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for i, d in enumerate(deals, 1):
+        cells = [str(i), *(" ".join(h) for h in d["hands"])]
+        if muestra:
+            cells.append(str(d.get("muestra") or ""))
+        rows.append("| " + " | ".join(cells) + " |")
+    return rows
+
+
+def page(group: Group, trace: Trace | None, first: Finding | None, from_steps: int, engine: str,
+         games: int, replay_hint: str) -> str:
+    """The Markdown bug report of one distinct divergence."""
+    f = first if first is not None else group.first
+    v = f.violation
+    ruleset = trace.ruleset if trace is not None else ""
+    seen = f"{len(group.games)} of {games} games" if games else f"{len(group.games)} games"
+    lines = [f"# [{v.clause}] {_title(v.clause)}", "",
+             f"Engine: {engine}. Ruleset: {ruleset or 'see the check'}. Found by: {group.key[1]}. "
+             f"Seen in {seen} (first: game {group.games[0]}).", ""]
+    if v.clause != ENGINE:
+        lines += ["## The rule", "", *_quotes(v.clause, ruleset), ""]
+    fault = v.clause == ENGINE
+    did = v.requires if fault else v.says or "(see the rule)"
+    if not fault and f.category.startswith("record") and v.field:
+        did = f"its record says {v.field} = {v.says}"
+    requires = "an answer in time, of the right type, and no crash" if fault else v.requires
+    lines += ["## What the engine did", "", did, "", "## What the rule requires", "", requires, "",
+              f"Where: {_where(f)}.", ""]
+    if trace is not None:
+        shrunk = f", shrunk from {from_steps}" if from_steps > len(trace.steps) else ""
+        lines += ["## Reproduction", "",
+                  f"Ruleset `{trace.ruleset}`, readings {json.dumps(trace.readings)}, seed {trace.seed}; "
+                  f"the deals of the first hands, stacked:", "", *_deal_rows(trace.deals), "",
+                  f"Then {len(trace.steps)} steps{shrunk} (each by the seat to act; a refused step must "
+                  "be refused, with nothing changed):", ""]
+        for i, step in enumerate(trace.steps, 1):
+            must = " (must be refused)" if step.expect == REFUSED else ""
+            lines.append(f"{i}. seat {step.seat}: `{step.action}`{must}")
+        if not trace.steps:
+            lines.append("(no step: the divergence shows at the start)")
+        lines += ["", f"Play it again: `{replay_hint}`", ""]
+    if group.consequences:
+        lines += ["## What follows from it", "",
+                  "Later in the same games (consequences of this divergence, not separate causes):", ""]
+        for clause, n in group.consequences.most_common():
+            ex = group.examples[clause].violation
+            lines.append(f"- {clause} ({n}): {ex.requires}" + (f" (engine: {ex.says})" if ex.says else ""))
+        lines.append("")
+    if group.repeats:
+        lines += [f"The same clause is broken {group.repeats} more times later in these games.", ""]
+    if trace is not None:
+        script = json.dumps(repro_script(trace, f), ensure_ascii=False, indent=1)
+        lines += ["<details><summary>The reproduction script (truco-repro/1)</summary>", "",
+                  "```json", script, "```", "", "</details>", ""]
+    return "\n".join(lines)
+
+
+def summary(engine: str, rulesets: Sequence[str], report: Any, entries: list[dict[str, Any]],
+            code: int) -> dict[str, Any]:
+    return {"format": SUMMARY_FORMAT, "engine": engine, "rulesets": list(rulesets), "games": report.games,
+            "programs": report.programs, "steps": report.steps, "violations": sum(report.violated.values()),
+            "divergences": entries, "exit": code}

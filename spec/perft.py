@@ -1,0 +1,317 @@
+"""Perft for Truco: how many distinct legal action sequences there are from fixed deals.
+
+As in chess, `perft(d)` counts the action sequences of length d from a position, plus the
+shorter ones that end the match; every action is one the rules allow at that point. A position
+is fixed deals (hand k is dealt `deals[k - 1]`, drawn once from the seed by `perft_deals`) and a
+prefix of actions played from the start of the match: the tables hold one position at the start
+and one after the first round, where round and hand resolution fall within a few actions. The
+reference tables (spec/data/perft/<ruleset>.json) carry the deals and the prefix, so that an
+engine in any language can stack the same deals and play the same prefix. `divide` splits the
+count by the first action, for finding where an engine's tree differs.
+
+The counts here come from the spec (spec.rules.state), never from an engine. An engine is
+walked the same way through the adapter contract (`count_engine`): one new game per node, with
+the deals stacked, since the contract has no undo. `truco perft` prints the spec's counts;
+`truco check --perft` compares an engine's with the tables.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from spec.catalogue import DATA_DIR
+from spec.monitor.beacon import Beacon
+from spec.monitor.follow import Divergence, EngineFault, Follower
+from spec.monitor.script import new_follower
+from spec.rules.cards import deck
+from spec.rules.state import Hand, Match, Rules, legal_actions
+
+TABLES_DIR = DATA_DIR / "perft"
+TABLE_FORMAT = "truco-perft/1"
+TABLE_SEEDS: tuple[int, ...] = (1, 2)
+
+# Path (actions from the start) -> the legal actions there, or None where the match is over.
+Oracle = Callable[[Sequence[str]], "list[str] | None"]
+
+
+def perft_deals(rules: Rules, seed: int, hands: int) -> list[dict[str, Any]]:
+    """The fixed deals of hands 1..`hands`: three cards per seat, drawn from the ruleset's deck
+    with a generator seeded by (seed, hand number) alone."""
+    cards = list(deck(rules))
+    turned = 1 if rules.has("muestra") else 0  # URU-2: one more card, turned up
+    out = []
+    for number in range(1, hands + 1):
+        drawn = random.Random(f"{TABLE_FORMAT}/{seed}/{number}").sample(cards, 3 * rules.players + turned)
+        out.append({"hands": [drawn[3 * s:3 * s + 3] for s in range(rules.players)],
+                    "muestra": drawn[-1] if turned else None})
+    return out
+
+
+def default_depth(rules: Rules) -> int:
+    """The table depth: a few seconds of the spec's time per seed."""
+    return 5 if rules.players <= 4 else 4
+
+
+class SpecGame:
+    """The spec's match on fixed deals: the legal actions at any point, and one action at a time."""
+
+    def __init__(self, rules: Rules, deals: Sequence[Mapping[str, Any]], hands: int | None = None) -> None:
+        self.rules, self.deals, self.limit = rules, deals, hands
+        self.match = Match(rules)
+        self.hand: Hand = self._deal()
+
+    def _deal(self) -> Hand:
+        number = self.match.number + 1
+        if number > len(self.deals):
+            raise IndexError(f"no fixed deal for hand {number}")
+        d = self.deals[number - 1]
+        hands = tuple(tuple(h) for h in d["hands"])
+        if d.get("muestra") is None:
+            return self.match.new_hand(hands)
+        return self.match.new_hand(hands, muestra=d["muestra"])  # type: ignore[call-arg]
+
+    @property
+    def over(self) -> bool:
+        """The match is over, or (with a hand limit) the last hand counted has ended."""
+        return self.match.over or (self.limit is not None and self.match.number > self.limit)
+
+    def legal(self) -> list[str]:
+        return [] if self.over else sorted(legal_actions(self.hand))
+
+    def apply(self, action: str) -> None:
+        hand = self.hand
+        hand.apply(hand.to_act(), action)  # type: ignore[arg-type]
+        if hand.over:
+            assert hand.outcome is not None
+            self.match.end_hand(hand.kind, hand.outcome, hand.score)
+            if not self.match.over:
+                if self.limit is not None and self.match.number >= self.limit:
+                    self.match.number += 1  # the hands counted are done: nothing more is dealt
+                else:
+                    self.hand = self._deal()
+
+
+def spec_oracle(rules: Rules, deals: Sequence[Mapping[str, Any]], hands: int | None = None,
+                prefix: Sequence[str] = ()) -> Oracle:
+    """The spec's legal actions after prefix + path (the match replayed from the start)."""
+    def legal_at(path: Sequence[str]) -> list[str] | None:
+        game = SpecGame(rules, deals, hands)
+        for action in [*prefix, *path]:
+            game.apply(action)
+        return None if game.over else game.legal()
+
+    return legal_at
+
+
+def first_round(rules: Rules, deals: Sequence[Mapping[str, Any]]) -> list[str]:
+    """A prefix that plays the first round: each seat takes its first `play` action in sorted order."""
+    game = SpecGame(rules, deals)
+    prefix: list[str] = []
+    while not game.hand.rounds and not game.over:
+        legal = game.legal()
+        action = next((a for a in legal if a.startswith("play ")), legal[0])
+        game.apply(action)
+        prefix.append(action)
+    return prefix
+
+
+@dataclass
+class Count:
+    """perft(1..depth), and divide: perft(depth) split by the first action."""
+
+    depth: int
+    perft: list[int] = field(default_factory=list)
+    divide: dict[str, int] = field(default_factory=dict)
+
+
+def count(oracle: Oracle, depth: int) -> Count:
+    """perft(1..depth) and the divide at `depth`, in one depth-first walk.
+
+    perft(d) = the paths of exactly d actions + the paths shorter than d that end the match.
+    The last level is counted without being visited (its actions are each one path)."""
+    nodes, ended = Counter[int](), Counter[int]()
+    divide: Counter[str] = Counter()
+
+    def visit(path: list[str]) -> None:
+        d = len(path)
+        legal = oracle(path)
+        if legal is None:
+            ended[d] += 1
+            if path and d < depth:
+                divide[path[0]] += 1
+            return
+        if d == depth - 1:
+            nodes[depth] += len(legal)
+            if path:
+                divide[path[0]] += len(legal)
+            else:
+                divide.update({a: 1 for a in legal})
+            return
+        for action in legal:
+            nodes[d + 1] += 1
+            visit([*path, action])
+
+    if depth <= 0:
+        return Count(depth, [], {})
+    visit([])
+    perft = [nodes[d] + sum(ended[k] for k in range(d)) for d in range(1, depth + 1)]
+    return Count(depth, perft, dict(sorted(divide.items())))
+
+
+def spec_count(rules: Rules, seed: int, depth: int, hands: int | None = None,
+               prefix: Sequence[str] | None = ()) -> tuple[Count, list[dict[str, Any]]]:
+    """The spec's perft from the seed's fixed deals (enough of them for `depth` actions), after
+    `prefix`, or after the first round when prefix is None."""
+    deals = perft_deals(rules, seed, (hands or depth) + 2)
+    if prefix is None:
+        prefix = first_round(rules, deals)
+    return count(spec_oracle(rules, deals, hands, prefix), depth), deals
+
+
+# --- the reference tables --------------------------------------------------------------------------
+def table_path(ruleset: str) -> Path:
+    return TABLES_DIR / f"{ruleset}.json"
+
+
+def make_table(rules: Rules, seeds: Sequence[int] = TABLE_SEEDS, depth: int | None = None,
+               progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """The reference table of a ruleset (its default readings): per seed the deals, perft(1..depth)
+    and the divide at depth."""
+    depth = depth or default_depth(rules)
+    positions = []
+    for i, seed in enumerate(seeds):
+        deals = perft_deals(rules, seed, depth + 2)
+        prefix = first_round(rules, deals) if i % 2 else []  # every other position after round 1
+        result = count(spec_oracle(rules, deals, None, prefix), depth)
+        positions.append({"seed": seed, "deals": deals, "prefix": prefix, "depth": depth,
+                          "perft": result.perft, "divide": result.divide})
+        if progress is not None:
+            progress(seed)
+    return {"format": TABLE_FORMAT, "ruleset": rules.ruleset, "readings": {},
+            "about": "perft(d): legal action sequences of d actions after the prefix (played from the "
+                     "start of the match), plus shorter ones that end it, hand k being dealt deals[k-1]; "
+                     "divide: perft(depth) by first action. Computed by the spec (truco perft --ruleset R "
+                     "--table).",
+            "positions": positions}
+
+
+def load_table(ruleset: str) -> dict[str, Any] | None:
+    path = table_path(ruleset)
+    if not path.exists():
+        return None
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def write_table(table: Mapping[str, Any]) -> Path:
+    path = table_path(str(table["ruleset"]))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(table, indent=1, ensure_ascii=False)
+    path.write_text(text + "\n", encoding="utf-8")
+    return path
+
+
+# --- an engine's tree ---------------------------------------------------------------------------------
+def engine_oracle(factory: Callable[[], Any], rules: Rules, seed: int, deals: Sequence[Mapping[str, Any]],
+                  call_timeout: float = 0.0, beacon: Beacon | None = None,
+                  prefix: Sequence[str] = ()) -> Oracle:
+    """The engine's legal actions after prefix + path: a new game on the stacked deals, then the actions.
+
+    Every call is checked as in `truco check` (types, time limit); an engine that refuses an
+    action it listed is an EngineFault."""
+    beacon = beacon if beacon is not None else Beacon()
+
+    def legal_at(path: Sequence[str]) -> list[str] | None:
+        f = new_follower(factory, rules, seed, call_timeout, beacon)
+        f.safe("new_game", rules.ruleset, seed, {}, [dict(d) for d in deals])  # tables: default readings
+        for action in [*prefix, *path]:
+            refusal = f.attempt(action)
+            if refusal is not None:
+                raise EngineFault(f"apply({action!r}) refused an action it listed as legal: {refusal.reason}",
+                                  "apply: refused a listed action")
+        if f.engine_to_act() is None:
+            return None
+        legal = f.engine_legal()
+        if not legal:
+            raise EngineFault("legal_actions() is empty but the match is not over", "legal_actions: empty")
+        return sorted(legal)
+
+    return legal_at
+
+
+def first_difference(factory: Callable[[], Any], rules: Rules, seed: int, deals: Sequence[Mapping[str, Any]],
+                     depth: int, call_timeout: float = 0.0, beacon: Beacon | None = None,
+                     prefix: Sequence[str] = ()) -> tuple[list[str], Divergence | EngineFault] | None:
+    """The first point, depth first, where the engine and the spec disagree within `depth`
+    actions after the prefix: the path to it (prefix included) and the divergence, or None."""
+    beacon = beacon if beacon is not None else Beacon()
+
+    def follower(path: Sequence[str]) -> Follower:
+        f = new_follower(factory, rules, seed, call_timeout, beacon)
+        f.start({}, deals=deals)
+        for action in [*prefix, *path]:
+            f.legal()
+            f.play(action)
+        return f
+
+    def visit(path: list[str]) -> tuple[list[str], Divergence | EngineFault] | None:
+        try:
+            f = follower(path)
+            legal = f.legal()
+        except (Divergence, EngineFault) as exc:
+            return [*prefix, *path], exc
+        if len(path) >= depth - 1 or f.over:
+            return None
+        for action in legal:
+            found = visit([*path, action])
+            if found is not None:
+                return found
+        return None
+
+    return visit([])
+
+
+@dataclass(frozen=True)
+class PerftJob:
+    """A job for a supervised worker: one position of a table, counted on the engine."""
+
+    index: int
+    ruleset: str
+    position: Mapping[str, Any]
+
+
+def run_perft_job(job: PerftJob, context: tuple[Callable[[], Any], float], beacon: Beacon,
+                  emit: Callable[[str, Any], None]) -> dict[str, Any]:
+    """The engine's counts at one position of a table, and where it first differs from the spec."""
+    factory, call_timeout = context
+    rules = Rules.of(job.ruleset)
+    pos = job.position
+    beacon.at(job.index, 0)
+    seed, deals, depth = int(pos["seed"]), pos["deals"], int(pos["depth"])
+    prefix = list(pos.get("prefix") or [])
+    out: dict[str, Any] = {"seed": seed, "depth": depth, "table": pos["perft"], "perft": None,
+                           "divide": None, "difference": None}
+    try:
+        got = count(engine_oracle(factory, rules, seed, deals, call_timeout, beacon, prefix), depth)
+        out["perft"], out["divide"] = got.perft, got.divide
+        wrong = [d for d, (a, b) in enumerate(zip(got.perft, pos["perft"], strict=True), 1) if a != b]
+        if not wrong and got.divide == pos["divide"]:
+            return out
+        reach = wrong[0] if wrong else depth
+    except EngineFault as exc:
+        out["difference"] = {"path": [], "clause": "ENGINE", "message": str(exc), "says": ""}
+        return out
+    found = first_difference(factory, rules, seed, deals, reach, call_timeout, beacon, prefix)
+    if found is not None:
+        path, exc = found
+        if isinstance(exc, Divergence):
+            out["difference"] = {"path": path, "clause": exc.clause, "message": exc.message, "says": exc.says}
+        else:
+            out["difference"] = {"path": path, "clause": "ENGINE", "message": str(exc), "says": ""}
+    return out

@@ -1,0 +1,314 @@
+"""The checker's side of the engine protocol: an engine process behind the adapter contract.
+
+`EngineCommand("node engine.js")` is a factory like the ones `--engine MODULE:FACTORY` names:
+each call gives an adapter (spec/adapter.py) for one game, talking to one engine process that
+stays up from game to game. Every request has a deadline, kept with `select` on the engine's
+stdout (no signal, no thread): an answer that does not come in time, garbage, an error answer or
+an engine that exits is an `EngineFault`, and the process is killed; the next game starts a new
+one. The process runs in a session of its own, so that killing it ends whatever it started.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import select
+import shlex
+import signal
+import subprocess
+import tempfile
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+from spec.monitor.beacon import active
+from spec.monitor.follow import EngineFault
+from spec.protocol import PROTOCOL_VERSION
+
+MAX_LINE = 16 * 1024 * 1024  # far above any record: a longer line is garbage
+STDERR_TAIL = 400  # characters of the engine's stderr quoted in a fault
+
+
+class Refused(Exception):
+    """The engine's "refused" answer to apply: the clause and reason it gave."""
+
+    def __init__(self, clause: str | None, reason: str) -> None:
+        super().__init__(f"[{clause}] {reason}" if clause else reason)
+        self.clause, self.reason = clause, reason
+
+
+@dataclass
+class Hello:
+    """What the engine said about itself in its hello answer."""
+
+    name: str
+    version: str = ""
+    author: str = ""
+    rulesets: tuple[str, ...] = ()
+    features: frozenset[str] = field(default_factory=frozenset)
+
+
+class EngineProcess:
+    """One running engine: requests and answers, each with a deadline."""
+
+    def __init__(self, argv: Sequence[str], start_timeout: float = 20.0) -> None:
+        self.argv = list(argv)
+        self.start_timeout = start_timeout
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.stderr: IO[bytes] | None = None
+        self.buffer = b""
+        self.next_id = 0
+        self.hello: Hello | None = None
+        self.logs: list[str] = []
+
+    # --- life -------------------------------------------------------------------------------------
+    @property
+    def alive(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def start(self) -> Hello:
+        # stderr goes to a file, read only for the tail of a fault: a pipe nobody reads could fill up.
+        self.stderr = tempfile.TemporaryFile()  # noqa: SIM115 (open for the life of the engine)
+        try:
+            self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         stderr=self.stderr, bufsize=0, start_new_session=True)
+        except OSError as exc:
+            raise EngineFault(f"the engine command {shlex.join(self.argv)!r} cannot start: "
+                              f"{exc.strerror or exc}", "start: cannot start") from None
+        beacon = active()
+        if beacon is not None:
+            beacon.child(self.proc.pid)
+        self.buffer, self.next_id = b"", 0
+        answer = self.request({"cmd": "hello", "protocol": PROTOCOL_VERSION}, self.start_timeout)
+        self.hello = parse_hello(answer)
+        return self.hello
+
+    def kill(self) -> None:
+        """End the engine (and anything it started) at once."""
+        proc = self.proc
+        if proc is not None and proc.poll() is None:
+            with contextlib.suppress(OSError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            with contextlib.suppress(OSError):
+                proc.kill()
+        if proc is not None:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(2)
+            for stream in (proc.stdin, proc.stdout):
+                with contextlib.suppress(OSError):
+                    stream.close()  # type: ignore[union-attr]
+        beacon = active()
+        if beacon is not None:
+            beacon.child(0)
+
+    def quit(self) -> None:
+        """Ask the engine to end, then make sure it did."""
+        if self.alive:
+            with contextlib.suppress(OSError):
+                self._write({"id": self.next_id, "cmd": "quit"})
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.proc.wait(1)  # type: ignore[union-attr]
+        self.kill()
+
+    def stderr_tail(self) -> str:
+        if self.stderr is None:
+            return ""
+        with contextlib.suppress(OSError, ValueError):
+            self.stderr.seek(0, os.SEEK_END)
+            size = self.stderr.tell()
+            self.stderr.seek(max(0, size - STDERR_TAIL))
+            return self.stderr.read().decode("utf-8", "replace").strip()
+        return ""
+
+    # --- talking ----------------------------------------------------------------------------------
+    def _write(self, message: Mapping[str, Any]) -> None:
+        assert self.proc is not None and self.proc.stdin is not None
+        self.proc.stdin.write(json.dumps(message, separators=(",", ":")).encode() + b"\n")
+
+    def fault(self, what: str, category: str) -> EngineFault:
+        """Kill the engine and describe why (with the end of what it wrote to stderr)."""
+        self.kill()
+        tail = self.stderr_tail()
+        return EngineFault(what + (f"; its stderr ends with: {tail}" if tail else ""), category)
+
+    def request(self, message: Mapping[str, Any], timeout: float) -> dict[str, Any]:
+        """Send a request, return the answer (a dict with "ok" or "refused"); faults raise."""
+        cmd = str(message["cmd"])
+        ident = self.next_id
+        self.next_id += 1
+        if not self.alive:
+            raise self.fault(f"{cmd}: the engine is not running (exit code {self._code()})", f"{cmd}: exited")
+        try:
+            self._write({"id": ident, **message})
+        except OSError:
+            raise self.fault(f"{cmd}: the engine exited (exit code {self._code()}) before the request",
+                             f"{cmd}: exited") from None
+        deadline = time.monotonic() + timeout if timeout else None
+        while True:
+            line = self._read_line(cmd, deadline, timeout)
+            try:
+                answer = json.loads(line)
+            except (ValueError, RecursionError):
+                raise self.fault(f"{cmd}: the engine wrote garbage, not a JSON object: {_brief(line)}",
+                                 f"{cmd}: garbage") from None
+            if isinstance(answer, dict) and set(answer) == {"log"}:
+                self.logs = [*self.logs[-9:], str(answer["log"])]
+                continue
+            return self._check(cmd, ident, answer, line)
+
+    def _check(self, cmd: str, ident: int, answer: Any, line: bytes) -> dict[str, Any]:
+        if not isinstance(answer, dict):
+            raise self.fault(f"{cmd}: the engine wrote {_brief(line)}, not a JSON object", f"{cmd}: garbage")
+        if answer.get("id") != ident:
+            raise self.fault(f"{cmd}: the answer has id {answer.get('id')!r}, the request had {ident}",
+                             f"{cmd}: wrong id")
+        kinds = [k for k in ("ok", "refused", "error") if k in answer]
+        if len(kinds) != 1:
+            raise self.fault(f"{cmd}: an answer has exactly one of ok, refused, error: {_brief(line)}",
+                             f"{cmd}: garbage")
+        if kinds[0] == "error":
+            err = answer["error"]
+            text = err.get("message") if isinstance(err, dict) else err
+            raise self.fault(f"{cmd}: the engine answered with an error: {text}", f"{cmd}: error")
+        if kinds[0] == "refused" and cmd != "apply":
+            raise self.fault(f"{cmd}: only apply may be refused", f"{cmd}: garbage")
+        return answer
+
+    def _code(self) -> int | None:
+        return None if self.proc is None else self.proc.poll()
+
+    def _read_line(self, cmd: str, deadline: float | None, timeout: float) -> bytes:
+        assert self.proc is not None and self.proc.stdout is not None
+        fd = self.proc.stdout.fileno()
+        while b"\n" not in self.buffer:
+            if len(self.buffer) > MAX_LINE:
+                raise self.fault(f"{cmd}: the engine wrote a line longer than {MAX_LINE} bytes",
+                                 f"{cmd}: garbage")
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                raise self.fault(f"{cmd}() did not return within {timeout:g} s", f"{cmd}: timeout")
+            ready, _, _ = select.select([fd], [], [], left)
+            if not ready:
+                continue
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    self.proc.wait(1)
+                raise self.fault(f"{cmd}: the engine exited (exit code {self._code()}) without answering",
+                                 f"{cmd}: exited")
+            self.buffer += chunk
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        return line
+
+
+def parse_hello(answer: Mapping[str, Any]) -> Hello:
+    ok = answer.get("ok")
+    if not isinstance(ok, dict) or ok.get("protocol") != PROTOCOL_VERSION:
+        got = ok.get("protocol") if isinstance(ok, dict) else ok
+        raise EngineFault(f"hello: the engine speaks protocol {got!r}, the checker {PROTOCOL_VERSION}",
+                          "hello: version")
+    engine = ok.get("engine") if isinstance(ok.get("engine"), dict) else {}
+    return Hello(str(engine.get("name", "")), str(engine.get("version", "")), str(engine.get("author", "")),
+                 tuple(str(r) for r in ok.get("rulesets") or ()),
+                 frozenset(str(f) for f in ok.get("features") or ()))
+
+
+class ProtocolAdapter:
+    """One game of an engine process, behind the adapter contract (spec/adapter.py)."""
+
+    refusal_errors = (Refused,)
+
+    def __init__(self, process: EngineProcess, timeout: float) -> None:
+        self.process, self.timeout = process, timeout
+        hello = process.hello or Hello("")
+        self.stacks_deals = "deals" in hello.features
+        if "observation" not in hello.features:
+            self.observation = None  # the checker then skips the visibility checks
+
+    def _ask(self, cmd: str, **args: Any) -> Any:
+        answer = self.process.request({"cmd": cmd, **args}, self.timeout)
+        if "refused" in answer:
+            refused = answer["refused"] if isinstance(answer["refused"], dict) else {}
+            raise Refused(refused.get("clause"), str(refused.get("reason", "")))
+        return answer["ok"]
+
+    def _field(self, cmd: str, key: str, **args: Any) -> Any:
+        ok = self._ask(cmd, **args)
+        if not isinstance(ok, dict) or key not in ok:
+            raise self.process.fault(f"{cmd}: the answer {_brief(ok)} has no {key!r}", f"{cmd}: garbage")
+        return ok[key]
+
+    def new_game(self, ruleset: str, seed: int, readings: Mapping[str, str],
+                 deals: Sequence[Mapping[str, Any]] | None = None) -> None:
+        args: dict[str, Any] = {"ruleset": ruleset, "seed": seed, "readings": dict(readings)}
+        if deals:
+            args["deals"] = [dict(d) for d in deals]
+        self._ask("new_game", **args)
+
+    def to_act(self) -> Any:
+        return self._field("to_act", "seat")
+
+    def legal_actions(self) -> Any:
+        return self._field("legal", "actions")
+
+    def apply(self, action: str) -> None:
+        self._ask("apply", action=action)
+
+    def deal(self) -> Any:
+        return self._ask("deal")
+
+    def record(self) -> Any:
+        return self._ask("record")
+
+    def observation(self, seat: int) -> Any:  # replaced by None when the engine has no observations
+        return self._ask("observation", seat=seat)
+
+
+_RUNNING: dict[tuple[str, ...], EngineProcess] = {}
+
+
+@dataclass(frozen=True)
+class EngineCommand:
+    """The factory of `--engine-cmd COMMAND`: each call gives an adapter for one game, on the
+    process of this command that is running in this worker (started, or started again after a
+    fault, as needed)."""
+
+    command: str
+    call_timeout: float = 2.0
+    start_timeout: float = 20.0
+
+    @property
+    def argv(self) -> tuple[str, ...]:
+        return tuple(shlex.split(self.command))
+
+    def __call__(self) -> ProtocolAdapter:
+        process = _RUNNING.get(self.argv)
+        if process is None or not process.alive:
+            process = EngineProcess(self.argv, self.start_timeout)
+            _RUNNING[self.argv] = process
+            process.start()
+        return ProtocolAdapter(process, self.call_timeout)
+
+    def hello(self) -> Hello:
+        """Start the engine, read its hello, end it: a first check that the command works."""
+        process = EngineProcess(self.argv, self.start_timeout)
+        try:
+            return process.start()
+        finally:
+            process.quit()
+
+
+def stop_all() -> None:
+    """End every engine process this process started (a worker does this when it stops)."""
+    for process in _RUNNING.values():
+        process.quit()
+    _RUNNING.clear()
+
+
+def _brief(value: Any) -> str:
+    text = value.decode("utf-8", "replace") if isinstance(value, bytes) else repr(value)
+    if len(text) > 80:
+        text = text[:77] + "..."
+    return repr(text) if isinstance(value, bytes) else text

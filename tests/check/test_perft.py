@@ -1,0 +1,155 @@
+"""Perft for Truco: the spec's tables, the reference engine against them, and `truco check --perft`."""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import shlex
+import shutil
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from engine import Game
+from engine.adapter import ReferenceAdapter
+from spec.catalogue import load_catalogue
+from spec.perft import count, load_table, perft_deals, spec_oracle
+from spec.rules.state import Rules
+from truco_cli.main import cli
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+# Every ruleset of the catalogue has its table: a new ruleset fails here until `truco perft --table`.
+RULESETS = tuple(load_catalogue().rulesets)
+NODE = shutil.which("node") or "node"
+EXAMPLE = ROOT / "examples" / "js-mineiro" / "engine.js"
+
+
+def invoke(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, list(args))
+    return result.exit_code, result.output
+
+
+def test_perft_counts_sequences_and_the_ones_that_end_early() -> None:
+    """perft(d) = paths of d actions + shorter paths that end the match (chess perft)."""
+    tree: dict[tuple[str, ...], list[str] | None] = {
+        (): ["a", "b"], ("a",): ["c", "d"], ("b",): None,  # b ends the match
+        ("a", "c"): ["e"], ("a", "d"): ["f", "g"],
+    }
+    result = count(lambda path: tree[tuple(path)], 3)
+    assert result.perft == [2, 3, 4]  # depth 2: a c, a d, and b (ended); depth 3: a c e, a d f, a d g, b
+    assert result.divide == {"a": 3, "b": 1}
+
+
+def engine_perft(ruleset: str, deals: Sequence[Mapping[str, Any]], prefix: list[str],
+                 depth: int) -> list[int]:
+    """The reference engine's own counts, with its push and pop (no spec involved)."""
+    game = Game.new(ruleset, seed=0, deals=[d["hands"] for d in deals])
+    for action in prefix:
+        game.push(action)
+    nodes, ended = [0] * (depth + 1), [0] * (depth + 1)
+
+    def walk(d: int) -> None:
+        if game.to_act is None:
+            ended[d] += 1
+            return
+        if d == depth:
+            return
+        for action in game.legal_actions():
+            nodes[d + 1] += 1
+            game.push(action)
+            walk(d + 1)
+            game.pop()
+
+    walk(0)
+    return [nodes[d] + sum(ended[:d]) for d in range(1, depth + 1)]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_reference_engine_matches_the_tables(ruleset: str) -> None:
+    table = load_table(ruleset)
+    assert table is not None and len(table["positions"]) >= 2, f"no perft table for {ruleset}"
+    for pos in table["positions"]:
+        got = engine_perft(ruleset, pos["deals"], pos["prefix"], pos["depth"])
+        assert got == pos["perft"], f"{ruleset} seed {pos['seed']}: engine {got}, table {pos['perft']}"
+        assert sum(pos["divide"].values()) == pos["perft"][-1]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_tables_are_the_specs_counts(ruleset: str) -> None:
+    """The spec gives the tables' counts (one level short of the table, to keep this quick; the
+    engine test above covers the last level) from the seed's deals."""
+    table = load_table(ruleset)
+    assert table is not None
+    rules = Rules.of(ruleset)
+    for pos in table["positions"]:
+        assert pos["deals"] == perft_deals(rules, pos["seed"], len(pos["deals"])), "deals come from the seed"
+        depth = pos["depth"] - 1
+        got = count(spec_oracle(rules, pos["deals"], None, pos["prefix"]), depth).perft
+        assert got == pos["perft"][:depth], f"regenerate with: truco perft --ruleset {ruleset} --table"
+
+
+def test_truco_perft_prints_the_counts_and_divide() -> None:
+    code, out = invoke("perft", "--ruleset", "mineiro-1v1-es", "--seed", "1", "--depth", "3", "--divide",
+                       "--json")
+    assert code == 0, out
+    data = json.loads(out)
+    table = load_table("mineiro-1v1-es")
+    assert table is not None and data["perft"] == table["positions"][0]["perft"][:3]
+    assert sum(data["divide"].values()) == data["perft"][-1]
+    code, out = invoke("perft", "--ruleset", "mineiro-1v1-es", "--seed", "1", "--depth", "4", "--hands", "1")
+    assert code == 0 and "perft(4) =" in out, out
+
+
+def test_check_perft_passes_the_reference_and_the_example_engine() -> None:
+    code, out = invoke("check", "--perft", "--ruleset", "gauderio-pairs-es")
+    assert code == 0 and "every count matches" in out, out
+    cmd = shlex.join([NODE, str(EXAMPLE)])
+    code, out = invoke("check", "--perft", "--engine-cmd", cmd, "--json")
+    data = json.loads(out)
+    assert code == 0 and [r["ruleset"] for r in data["positions"]] == ["mineiro-1v1-es"] * 2, out
+
+
+@pytest.mark.clause("BET-6")
+def test_check_perft_finds_where_a_planted_engine_differs() -> None:
+    code, out = invoke("check", "--perft", "--engine", "tests.planted.engines:skip_step", "--ruleset",
+                       "mineiro-1v1-es")
+    assert code == 1 and "[BET-6]" in out and "first difference after" in out, out
+
+
+@pytest.mark.clause("RND-2")
+def test_check_perft_through_the_protocol_finds_a_planted_rule_bug(tmp_path: pathlib.Path) -> None:
+    """A copy of the example whose round goes to the second card on equal strength."""
+    source = EXAMPLE.read_text(encoding="utf-8")
+    wrong = "const result = a === b ? TIE : a > b ? first : this.table[1].seat;"
+    assert wrong in source, "the example changed: update the plant"
+    path = tmp_path / "engine.js"
+    planted = source.replace(wrong, "const result = a > b ? first : this.table[1].seat;")
+    path.write_text(planted, encoding="utf-8")
+    code, out = invoke("check", "--perft", "--engine-cmd", shlex.join([NODE, str(path)]))
+    assert code == 1 and "DIFFERS" in out, out
+
+
+class NoStacking(ReferenceAdapter):
+    def new_game(self, ruleset: str, seed: int, readings: Mapping[str, str]) -> None:  # type: ignore[override]
+        super().new_game(ruleset, seed, readings)
+
+
+def no_stacking() -> NoStacking:
+    return NoStacking()
+
+
+def test_check_perft_needs_stacked_deals() -> None:
+    code, out = invoke("check", "--perft", "--engine", "tests.check.test_perft:no_stacking")
+    assert code == 2 and "stacked deals" in out, out
+
+
+@pytest.mark.parametrize(("args", "says"), [
+    (["--ruleset", "nope"], "unknown ruleset"),
+    (["--ruleset", "mineiro-1v1-es", "--reading", "deck=x"], "deck"),
+    (["--ruleset", "mineiro-1v1-es", "--table", "--depth", "2"], "--table"),
+])
+def test_truco_perft_bad_input_is_one_line_and_exit_2(args: list[str], says: str) -> None:
+    code, out = invoke("perft", *args)
+    assert code == 2 and says in out and len(out.strip().splitlines()) == 1, out

@@ -1,0 +1,143 @@
+"""`truco perft` (the spec's counts of legal action sequences) and `truco check --perft`.
+
+See spec.perft for what is counted. `truco perft --table` writes a ruleset's reference table
+to spec/data/perft/; `truco check --perft` walks an engine's tree on each table's deals and
+compares the counts, then, where they differ, finds the first point where the engine and the
+spec disagree and names its clause.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import click
+
+from truco_cli.errors import fail
+
+
+def _rules(ruleset: str, pairs: tuple[str, ...]) -> Any:
+    """The ruleset with its readings; exits 2 on an unknown ruleset, key or reading."""
+    from spec.rules.state import Rules
+    from truco_cli.check_cmds import _check_readings, _rulesets
+
+    _rulesets(ruleset)
+    return Rules.of(ruleset, _check_readings([ruleset], pairs)[ruleset])
+
+
+@click.command("perft")
+@click.option("--ruleset", "ruleset", required=True, metavar="RULESET", help="The ruleset.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the fixed deals.")
+@click.option("--depth", type=click.IntRange(min=1, max=12), default=None,
+              help="Actions deep [default: the table depth, 5].")
+@click.option("--hands", type=click.IntRange(min=1), default=None,
+              help="Count only within the first N hands (a path that ends hand N is complete).")
+@click.option("--after-first-round", "after_round", is_flag=True,
+              help="Count from the end of the first round (each seat playing the first card of its "
+                   "legal actions in sorted order), as the tables' second position does.")
+@click.option("--divide", is_flag=True, help="Also split the count at the last depth by first action.")
+@click.option("--reading", "readings", multiple=True, metavar="KEY=READING", help="Switch a reading.")
+@click.option("--table", is_flag=True,
+              help="Write the ruleset's reference table (seeds 1 and 2, default readings) to "
+                   "spec/data/perft/.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object.")
+def perft(ruleset: str, seed: int, depth: int | None, hands: int | None, after_round: bool, divide: bool,
+          readings: tuple[str, ...], table: bool, as_json: bool) -> None:
+    """Count the distinct legal action sequences from fixed deals, as the spec sees them.
+
+    perft(d) is the number of sequences of d actions from the start of the match, plus the
+    shorter ones that end it (like chess perft). The deals come from the seed and are printed,
+    so that any engine can stack them and compare its own counts.
+    """
+    from spec.perft import default_depth, make_table, spec_count, write_table
+
+    rules = _rules(ruleset, readings)
+    if table:
+        if readings or hands or depth:
+            fail("--table writes the default table: no --reading, --hands or --depth")
+        path = write_table(make_table(rules, progress=lambda s: click.echo(f"seed {s} done", err=True)))
+        click.echo(f"wrote {path}")
+        return
+    depth = depth or default_depth(rules)
+    result, deals = spec_count(rules, seed, depth, hands, None if after_round else ())
+    if as_json:
+        click.echo(json.dumps({"ruleset": ruleset, "readings": dict(rules.readings), "seed": seed,
+                               "hands": hands, "depth": depth, "deals": deals, "perft": result.perft,
+                               "divide": result.divide if divide else None}))
+        return
+    shown = deals[:hands] if hands else deals[:2]
+    for i, d in enumerate(shown, 1):
+        click.echo(f"hand {i}: " + " | ".join(" ".join(h) for h in d["hands"]))
+    for d, n in enumerate(result.perft, 1):
+        click.echo(f"perft({d}) = {n}")
+    if divide:
+        for action, n in result.divide.items():
+            click.echo(f"  {action}: {n}")
+
+
+def check_perft(factory: Callable[[], Any], engine: str, rulesets: list[str],
+                readings: Mapping[str, Mapping[str, str]], call_timeout: float, as_json: bool) -> int:
+    """`truco check --perft`: the engine's counts on every table position; returns the exit code."""
+    from spec.monitor.follow import stacks_deals
+    from spec.monitor.supervise import Supervisor
+    from spec.perft import PerftJob, load_table, run_perft_job
+
+    if any(readings.get(name) for name in rulesets):
+        fail("the perft tables are for the rulesets' default readings: drop --reading")
+    from spec.protocol.client import EngineCommand
+
+    try:  # an engine process says so in its hello; it is not kept running in this process
+        stacks = ("deals" in factory.hello().features if isinstance(factory, EngineCommand)
+                  else stacks_deals(factory()))
+    except Exception as exc:
+        fail(f"the engine does not start: {exc}")
+    if not stacks:
+        fail("perft needs an engine that takes stacked deals (new_game's `deals`, or the protocol "
+             "feature 'deals')")
+    jobs = []
+    for name in rulesets:
+        table = load_table(name)
+        if table is None:
+            continue
+        for pos in table["positions"]:
+            jobs.append(PerftJob(len(jobs), name, pos))
+    if not jobs:
+        fail(f"no perft table for {', '.join(rulesets)} in spec/data/perft")
+    results: dict[int, dict[str, Any]] = {}
+    for event in Supervisor(run_perft_job, (factory, call_timeout), 1).run(jobs):
+        if event.kind == "done":
+            results[event.index] = event.data
+        elif event.kind in ("hang", "died"):
+            where = event.data
+            results[event.index] = {"seed": jobs[event.index].position["seed"], "perft": None,
+                                    "table": jobs[event.index].position["perft"],
+                                    "difference": {"path": [], "clause": "ENGINE", "says": "",
+                                                   "message": f"{where['call']}() "
+                                                              + ("did not return" if event.kind == "hang"
+                                                                 else "ended the process")}}
+    rows = []
+    for job in jobs:
+        r = results[job.index]
+        ok = (r["perft"] == r["table"] and r.get("difference") is None
+              and r.get("divide") == job.position["divide"])
+        rows.append({"ruleset": job.ruleset, **r, "ok": ok})
+    code = 0 if all(r["ok"] for r in rows) else 1
+    if as_json:
+        click.echo(json.dumps({"engine": engine, "positions": rows, "exit": code}))
+        return code
+    for r in rows:
+        mark = "ok" if r["ok"] else "DIFFERS"
+        click.echo(f"{r['ruleset']} seed {r['seed']}: perft 1..{len(r['table'])} = "
+                   f"{' '.join(map(str, r['perft'] or []))} (table {' '.join(map(str, r['table']))}) {mark}")
+        diff = r.get("difference")
+        if diff:
+            path = " ".join(diff["path"]) or "(the start)"
+            says = f" (engine: {diff['says']})" if diff.get("says") else ""
+            click.echo(f"  first difference after {path}: [{diff['clause']}] {diff['message']}{says}")
+    click.echo(f"{engine}: " + ("every count matches the tables" if code == 0 else "the counts differ"))
+    return code
+
+
+def register(group: click.Group) -> None:
+    group.add_command(perft)
