@@ -276,7 +276,8 @@ class Follower:
                              "deal", f"{shown}")
         muestra = deal.muestra
         if r.has("muestra") and (muestra is None or muestra not in r.deck.in_play or muestra in flat):
-            raise Divergence(r.clause("muestra"), "the hand needs a muestra, a card of the deck in nobody's hand",
+            raise Divergence(r.clause("muestra"),
+                             "the hand needs a muestra, a card of the deck in nobody's hand",
                              "muestra", f"{muestra!r}")
         if not r.has("muestra") and muestra is not None:
             raise Divergence(r.clause("deal"), "this ruleset turns up no muestra", "muestra", f"{muestra!r}")
