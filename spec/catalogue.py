@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import functools
+import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -306,15 +307,24 @@ def generation() -> int:
     return _generation[0]
 
 
+# Ruleset files added to this process are also named in this environment variable, so that the
+# processes it starts (checker workers, an engine's protocol server) load the same rulesets.
+ENV_FILES = "TRUCO_RULESET_FILES"
+
+
+def _env_files() -> list[Path]:
+    return [Path(p).resolve() for p in os.environ.get(ENV_FILES, "").split(os.pathsep) if p]
+
+
 def add_ruleset_file(path: str | Path) -> str:
     """Load one more ruleset file (as `--ruleset-file` does) and return its name.
 
     The file is checked in full first (RulesetFileError names the file, field and line); a name
     or code that another loaded ruleset already uses is an error. Loading the same file again is
-    harmless.
+    harmless. Processes started afterwards load it too (environment variable TRUCO_RULESET_FILES).
     """
     path = Path(path).resolve()
-    if path not in _EXTRA_FILES:
+    if path not in _EXTRA_FILES and path not in _env_files():
         _EXTRA_FILES.append(path)
         _generation[0] += 1
         load_catalogue.cache_clear()
@@ -324,34 +334,46 @@ def add_ruleset_file(path: str | Path) -> str:
             _EXTRA_FILES.remove(path)
             load_catalogue.cache_clear()
             raise
+        os.environ[ENV_FILES] = os.pathsep.join(str(p) for p in [*_env_files(), path])
     else:
         cat = load_catalogue()
     return next(rs.name for rs in cat.rulesets.values() if rs.file.path.resolve() == path)
 
 
 def added_ruleset_files() -> tuple[tuple[str, str], ...]:
-    """The ruleset files added to this process, as (file name, text): what another process needs
-    to load the same rulesets (`add_ruleset_texts`)."""
-    return tuple((p.name, p.read_text(encoding="utf-8")) for p in _EXTRA_FILES)
+    """The ruleset files added to this process, as (file name, text): what a process on another
+    machine needs to load the same rulesets (`add_ruleset_texts`)."""
+    return tuple((p.name, p.read_text(encoding="utf-8")) for p in _added())
+
+
+_FROM_TEXT: dict[tuple[str, str], str] = {}
 
 
 def add_ruleset_texts(files: tuple[tuple[str, str], ...]) -> list[str]:
-    """Load ruleset files given as (file name, text), e.g. in a worker process on another machine;
-    their names. Each is written to a private folder first, so that errors name the file."""
+    """Load ruleset files given as (file name, text), e.g. in a worker on another machine; their
+    names. Each is written to a private folder first, so that errors name the file; the same
+    text given again is not loaded twice."""
     import tempfile
 
     names = []
     for filename, text in files:
-        folder = Path(tempfile.mkdtemp(prefix="truco-rulesets-"))
-        path = folder / Path(filename).name
-        path.write_text(text, encoding="utf-8")
-        names.append(add_ruleset_file(path))
+        if (filename, text) not in _FROM_TEXT:
+            folder = Path(tempfile.mkdtemp(prefix="truco-rulesets-"))
+            path = folder / Path(filename).name
+            path.write_text(text, encoding="utf-8")
+            _FROM_TEXT[(filename, text)] = add_ruleset_file(path)
+        names.append(_FROM_TEXT[(filename, text)])
     return names
+
+
+def _added() -> list[Path]:
+    """The files added to this process or named by TRUCO_RULESET_FILES, each once, in that order."""
+    return list(dict.fromkeys([*_env_files(), *_EXTRA_FILES]))
 
 
 def ruleset_paths() -> list[Path]:
     """The built-in ruleset files, then the added ones, in load order."""
-    return sorted(RULESETS_DIR.glob("*.yaml")) + list(_EXTRA_FILES)
+    return sorted(RULESETS_DIR.glob("*.yaml")) + _added()
 
 
 def _publications(data: Mapping[str, Any]) -> tuple[Publication, ...]:
@@ -385,7 +407,7 @@ def load_catalogue() -> Catalogue:
         rulesets[rs.name] = rs
         local_clauses += [(rs, c) for c in d.get("clauses", ())]
     # The four rulebooks' rulesets first, in rulebook order, then the others by name; added files last.
-    added = {p.resolve() for p in _EXTRA_FILES}
+    added = set(_added())
     rulesets = dict(sorted(rulesets.items(), key=lambda kv: (
         kv[1].file.path.resolve() in added, kv[1].doc is None, kv[1].doc or "", kv[0])))
     by_code = {rs.code: rs.name for rs in rulesets.values()}

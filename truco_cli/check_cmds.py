@@ -11,6 +11,8 @@ from typing import Any
 
 import click
 
+from truco_cli.options import reading_option, readings_for_all, ruleset_options, rulesets_from
+
 # ------------------------------------------------------------------ check
 
 DEFAULT_ENGINE = "engine.adapter:make_adapter"
@@ -83,33 +85,6 @@ def engine_factory(engine_spec: str | None, engine_cmd: str | None, call_timeout
     return command, f"{hello.name or 'engine'} ({engine_cmd})", rulesets
 
 
-def _check_readings(rulesets: list[str], pairs: tuple[str, ...]) -> dict[str, dict[str, str]]:
-    """Per ruleset, the readings that concern it; exits 2 on a key or reading no ruleset knows."""
-    from spec.catalogue import UnknownNameError, load_catalogue
-    from truco_cli.errors import fail
-
-    cat = load_catalogue()
-    wanted: dict[str, str] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key or not value:
-            fail(f"--reading wants KEY=READING, not {pair!r}")
-        wanted[key] = value
-    out: dict[str, dict[str, str]] = {name: {} for name in rulesets}
-    for key, value in wanted.items():
-        users = [name for name in rulesets if key in {a.key for a in cat.ambiguities_of(name)}]
-        if not users:
-            keys = sorted({a.key for name in rulesets for a in cat.ambiguities_of(name)})
-            fail(f"unknown ambiguity key {key!r} for {', '.join(rulesets)}; valid choices: {', '.join(keys)}")
-        for name in users:
-            try:
-                cat.readings(name, {key: value})
-            except UnknownNameError as exc:
-                fail(str(exc))
-            out[name][key] = value
-    return out
-
-
 def _clause_rows(report: Any) -> list[tuple[str, int, int]]:
     from spec.catalogue import load_catalogue
 
@@ -130,34 +105,19 @@ def default_jobs() -> int:
     return max(1, min(8, cpus))
 
 
-def _rulesets(ruleset: str | None) -> list[str] | None:
-    """[ruleset] after checking the name (exit 2 if unknown), or None for every ruleset."""
-    from spec.catalogue import UnknownNameError, load_catalogue
-    from truco_cli.errors import fail
-
-    if ruleset is None:
-        return None
-    try:
-        load_catalogue().ruleset(ruleset)
-    except UnknownNameError as exc:
-        fail(str(exc))
-    return [ruleset]
-
-
 @click.command("check")
 @click.option("--engine", "engine_spec", default=None, metavar="MODULE:FACTORY",
               help="A Python engine's adapter factory (spec/adapter.py); default: the reference engine.")
 @click.option("--engine-cmd", "engine_cmd", default=None, metavar="COMMAND",
               help="An engine in any language, as a command that speaks the engine protocol on "
                    "stdin/stdout (spec/schemas/engine-protocol.schema.json).")
-@click.option("--ruleset", "ruleset", default=None, metavar="RULESET", help="One ruleset (default: all).")
+@ruleset_options(multiple=True, help="A ruleset to check (default: every loaded ruleset).")
 @click.option("--games", type=click.IntRange(min=0), default=None,
               help="Random games per ruleset [default: 250].")
 @click.option("--programs", type=click.IntRange(min=0), default=None,
               help="Hypothesis programs per ruleset [default: 40].")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game.")
-@click.option("--reading", "readings", multiple=True, metavar="KEY=READING",
-              help="Switch a reading (in every ruleset it concerns).")
+@reading_option(help="Switch a reading (in every ruleset it concerns; repeatable).")
 @click.option("--call-timeout", type=click.FloatRange(min=0), default=2.0, show_default=True,
               help="Seconds one engine call may take (0: no limit); a hung engine is stopped and reported.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
@@ -171,8 +131,9 @@ def _rulesets(ruleset: str | None) -> list[str] | None:
                    "tables (spec/data/perft): the fastest first check.")
 @click.option("--coverage", is_flag=True, help="Also list the clauses this run did not exercise.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object: counts per clause and violations.")
-def check(engine_spec: str | None, engine_cmd: str | None, ruleset: str | None, games: int | None,
-          programs: int | None, seed: int, readings: tuple[str, ...], call_timeout: float, jobs: int | None,
+def check(engine_spec: str | None, engine_cmd: str | None, ruleset: tuple[str, ...],
+          ruleset_files: tuple[str, ...], games: int | None, programs: int | None, seed: int,
+          readings: tuple[tuple[str, str], ...], call_timeout: float, jobs: int | None,
           report_dir: str | None, perft: bool, coverage: bool, as_json: bool) -> None:
     """Drive an engine through many games and check every step against the rules.
 
@@ -187,11 +148,11 @@ def check(engine_spec: str | None, engine_cmd: str | None, ruleset: str | None, 
     from spec.catalogue import load_catalogue
     from spec.monitor.drive import Report, Settings, check_engine
 
+    chosen = rulesets_from(ruleset, ruleset_files) or None
     cat = load_catalogue()
-    factory, engine_name, names_or_none = engine_factory(engine_spec, engine_cmd, call_timeout,
-                                                         _rulesets(ruleset))
+    factory, engine_name, names_or_none = engine_factory(engine_spec, engine_cmd, call_timeout, chosen)
     names = names_or_none or list(cat.rulesets)
-    per_ruleset = _check_readings(names, readings)
+    per_ruleset = dict(readings_for_all(names, readings))
     if perft:
         from truco_cli.perft_cmds import check_perft
 

@@ -15,19 +15,18 @@ from typing import Any
 import click
 
 from truco_cli.errors import fail
+from truco_cli.options import reading_option, readings_for, ruleset_options, rulesets_from
 
 
-def _rules(ruleset: str, pairs: tuple[str, ...]) -> Any:
+def _rules(ruleset: str, pairs: tuple[tuple[str, str], ...]) -> Any:
     """The ruleset with its readings; exits 2 on an unknown ruleset, key or reading."""
     from spec.rules.state import Rules
-    from truco_cli.check_cmds import _check_readings, _rulesets
 
-    _rulesets(ruleset)
-    return Rules.of(ruleset, _check_readings([ruleset], pairs)[ruleset])
+    return Rules.of(ruleset, readings_for(ruleset, pairs))
 
 
 @click.command("perft")
-@click.option("--ruleset", "ruleset", required=True, metavar="RULESET", help="The ruleset.")
+@ruleset_options(help="The ruleset.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the fixed deals.")
 @click.option("--depth", type=click.IntRange(min=1, max=12), default=None,
               help="Actions deep [default: the table depth, 5].")
@@ -37,13 +36,14 @@ def _rules(ruleset: str, pairs: tuple[str, ...]) -> Any:
               help="Count from the end of the first round (each seat playing the first card of its "
                    "legal actions in sorted order), as the tables' second position does.")
 @click.option("--divide", is_flag=True, help="Also split the count at the last depth by first action.")
-@click.option("--reading", "readings", multiple=True, metavar="KEY=READING", help="Switch a reading.")
+@reading_option()
 @click.option("--table", is_flag=True,
               help="Write the ruleset's reference table (seeds 1 and 2, default readings) to "
                    "spec/data/perft/.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object.")
-def perft(ruleset: str, seed: int, depth: int | None, hands: int | None, after_round: bool, divide: bool,
-          readings: tuple[str, ...], table: bool, as_json: bool) -> None:
+def perft(ruleset: str | None, ruleset_files: tuple[str, ...], seed: int, depth: int | None,
+          hands: int | None, after_round: bool, divide: bool, readings: tuple[tuple[str, str], ...],
+          table: bool, as_json: bool) -> None:
     """Count the distinct legal action sequences from fixed deals, as the spec sees them.
 
     perft(d) is the number of sequences of d actions from the start of the match, plus the
@@ -52,6 +52,10 @@ def perft(ruleset: str, seed: int, depth: int | None, hands: int | None, after_r
     """
     from spec.perft import default_depth, make_table, spec_count, write_table
 
+    names = rulesets_from(ruleset, ruleset_files, engine=False, required=True)
+    if len(names) > 1:
+        fail(f"one ruleset at a time, not {', '.join(names)}")
+    ruleset = names[0]
     rules = _rules(ruleset, readings)
     if table:
         if readings or hands or depth:

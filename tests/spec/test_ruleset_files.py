@@ -3,6 +3,7 @@ wrong (one error naming the file, the field and its line; nothing half-loaded)."
 
 from __future__ import annotations
 
+import os
 import random
 from pathlib import Path
 
@@ -18,9 +19,13 @@ from spec.ruleset_file import RULESETS_DIR, RulesetFileError
 @pytest.fixture()
 def fresh_catalogue():  # type: ignore[no-untyped-def]
     """Added ruleset files are forgotten after the test."""
-    saved = list(catalogue_module._EXTRA_FILES)
+    saved, env = list(catalogue_module._EXTRA_FILES), os.environ.get(catalogue_module.ENV_FILES)
     yield
     catalogue_module._EXTRA_FILES[:] = saved
+    if env is None:
+        os.environ.pop(catalogue_module.ENV_FILES, None)
+    else:
+        os.environ[catalogue_module.ENV_FILES] = env
     catalogue_module._generation[0] += 1
     load_catalogue.cache_clear()
 
