@@ -428,30 +428,24 @@ class Game(ObservationMixin, RecordMixin):
         """The truco calls `seat` may make now (its turn to play, nothing pending), by value."""
         h = self.hand
         cfg = self._cfg
+        if h.no_truco and cfg.ten_call != "next-step" and h.ladder_i != 0 and h.decided is None \
+                and cfg.ten_truco != "refused":
+            out.append(cfg.raises[1])  # AMB-37: truco by its name asks for truco, at any point
+        if self._can_call(seat):  # BET-1
+            out.append(cfg.raises[h.ladder_i + 1])
+
+    def _can_call(self, seat: int) -> bool:
+        """May `seat` call the next truco step now (its turn to play, nothing pending)?"""
+        h = self.hand
+        cfg = self._cfg
         if h.decided is not None:
-            return  # AMB-4 always-three-rounds: nothing left to bet on once decided
+            return False  # AMB-4 always-three-rounds: nothing left to bet on once decided
         nxt = h.ladder_i + 1
-        top = nxt >= len(cfg.ladder)  # the top clause: the top of the ladder
-        if h.no_truco:  # TEN-3, IRN-3: AMB-37 ten-call says which calls are asking for truco
-            if cfg.ten_call == "truco-only":
-                # Truco by its name asks for truco at any point of the hand; every later call is
-                # an ordinary one (below).
-                if cfg.ten_truco != "refused":
-                    out.append(cfg.raises[1])
-                if top or nxt == 1:
-                    return
-            else:
-                if cfg.ten_truco == "refused":  # AMB-9: every call asks for truco, none is allowed
-                    return
-                if cfg.ten_call == "truco-by-name" and nxt != 1:
-                    out.append(cfg.raises[1])
-                if not top:
-                    out.append(cfg.raises[nxt])  # next-step: the one step of the order clause
-                return
-        elif top:
-            return
-        if h.last_call_side != seat & 1 or not cfg.other_side_next:  # BET-10
-            out.append(cfg.raises[nxt])  # BET-1
+        if nxt >= len(cfg.ladder):
+            return False  # the top clause: the top of the ladder
+        if h.no_truco and cfg.asks_for_truco(cfg.ladder[nxt]):  # TEN-3, IRN-3, AMB-37 ten-call
+            return cfg.ten_truco != "refused"  # AMB-9
+        return h.last_call_side != seat & 1 or not cfg.other_side_next  # BET-10
 
     def _must_sing_flor(self, seat: int) -> bool:
         return C.must_sing_flor(self._cfg, self.hand, seat)  # AMB-26 mandatory
