@@ -61,9 +61,21 @@ class Config:
     envido_first: bool  # AMB-29
     falta_to_buenas: bool  # AMB-30
     flor_replaces_envido: bool  # AMB-31
+    falta_added: bool  # AMB-20 falta-added: the falta is added to the chain's other stakes
+    contraflor_double_quiero: bool  # AMB-34: a contraflor stakes twice one quiero's stake
+    iron_covered: bool  # AMB-35: the cards of a blind iron hand are covered cards
+    ten_call: str  # AMB-37: which calls are asking for truco where truco is barred
+    envido_all_three: bool  # AMB-38: three cards of one suit all count
+    senas_before_first: bool  # AMB-39: a seña only before the seat's first card
 
     def reading(self, key: str) -> str:
         return dict(self.readings)[key]
+
+    def asks_for_truco(self, value: int) -> bool:
+        """AMB-37 ten-call: whether a call of `value`, made where truco is barred (TEN-3, IRN-3),
+        is asking for truco: every call there is (next-step, truco-by-name), or only truco by its
+        name, the ladder's first call (truco-only: the later calls are ordinary ones)."""
+        return self.ten_call != "truco-only" or value == self.ladder[1]
 
     @property
     def overrides(self) -> dict[str, str]:
@@ -129,4 +141,10 @@ def _config(rs: Ruleset, items: tuple[tuple[str, str], ...]) -> Config:
         envido_first=get("envido-first") == "envido-first",
         falta_to_buenas=get("falta-halves") == "to-buenas",
         flor_replaces_envido=get("flor-over-envido") == "flor-replaces-envido",
+        falta_added=get("envido-stakes") == "falta-added",
+        contraflor_double_quiero=get("contraflor-stake") == "double-quiero",
+        iron_covered=get("iron-cards") == "covered",
+        ten_call=get("ten-call"),
+        envido_all_three=get("envido-three-suit") == "all-three",
+        senas_before_first=get("sena-timing") == "before-first-card",
     )

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from engine import actions as A
 from engine.actions import Action
 from engine.config import Config
-from engine.features import Sign
+from engine.features import CARDS_PER_SEAT, Sign
 from engine.hand import NO_SEAT, HandState
 from engine.phases import ENVIDO, FLOR_CONTRA, FLOR_OPP, FLOR_PARTNER, FLOR_RESTO, PLAY, TRUCO
 from engine.rulesets import READINGS
@@ -34,7 +34,8 @@ def prepare(cfg: Config, h: HandState) -> None:
     """Each seat's envido and flor points, with the hand's piezas where there is a muestra."""
     deck = cfg.deck
     if cfg.envido is not None:
-        h.env_pts = tuple(envido_points(d, deck, cfg.envido_sum_without_pair, h.pieza) for d in h.deal)
+        h.env_pts = tuple(envido_points(d, deck, cfg.envido_sum_without_pair, h.pieza, cfg.envido_all_three)
+                          for d in h.deal)
     else:
         h.env_pts = (0,) * cfg.n
     if cfg.flor is not None:
@@ -67,6 +68,12 @@ def may_go_first(h: HandState, seat: int) -> bool:
         and not h.contest_done
 
 
+def past_sign_time(cfg: Config, h: HandState, seat: int) -> bool:
+    """AMB-39: a seña is made on any turn to play (any-turn), or only before the seat's first card
+    of the hand (before-first-card)."""
+    return cfg.senas_before_first and len(h.left[seat]) < CARDS_PER_SEAT
+
+
 def sign_true(h: HandState, seat: int, sign: Sign) -> bool:
     """AMB-28 truthful: what a seña states about the signaller's dealt hand."""
     if sign.below is not None:
@@ -87,7 +94,7 @@ def openings(cfg: Config, h: HandState, seat: int, out: list[Action]) -> None:
     """The contest moves of `seat` on its turn to play."""
     if window_open(h):
         _open_calls(cfg, h, seat, out)
-    if cfg.senas and not h.signed[seat]:  # one seña per hand, on a turn to play
+    if cfg.senas and not h.signed[seat] and not past_sign_time(cfg, h, seat):  # one seña per hand
         truthful = cfg.senas_truthful
         out.extend(A.SIGN[s.name] for s in cfg.senas if not truthful or sign_true(h, seat, s))
 
@@ -183,7 +190,10 @@ def why_illegal(cfg: Config, h: HandState, action: Action) -> tuple[str, str] | 
         if phase != PLAY:
             return None
         if h.signed[seat]:
-            return cfg.senas[0].clause, f"seat {seat} has already made its seña in this hand"
+            return sign.clause, f"seat {seat} has already made its seña in this hand"
+        if past_sign_time(cfg, h, seat):
+            return sign.clause, (f"sena-timing=before-first-card (AMB-39): seat {seat} has already "
+                                 "played a card in this hand")
         return sign.clause, f"senas=truthful (AMB-28): '{action.arg}' is not true of seat {seat}'s hand"
     replaces = cfg.flor_replaces_envido and flor is not None and holds_flor(h, seat)
     if kind in A.ENVIDO_CALLS:
@@ -279,11 +289,13 @@ def resume(h: HandState) -> None:
 
 
 def _chain_stake(cfg: Config, chain: Sequence[str], scores: tuple[int, int], side: int) -> int:
-    """AMB-20 classic: the sum of the chain's stakes, or the falta if a call stakes it (ENV-6)."""
+    """The sum of the chain's stakes (ENV-5); where a call stakes the falta (ENV-6), the falta
+    alone (AMB-20 classic) or added to the other calls' stakes (falta-added)."""
     calls = cfg.envido.calls  # type: ignore[union-attr]
+    fixed = sum(calls[c].stake or 0 for c in chain)
     if any(calls[c].stake is None for c in chain):
-        return falta(cfg, scores, side)
-    return sum(calls[c].stake or 0 for c in chain)
+        return falta(cfg, scores, side) + (fixed if cfg.falta_added else 0)
+    return fixed
 
 
 def accept(cfg: Config, h: HandState, scores: tuple[int, int]) -> Award | None:
@@ -306,7 +318,7 @@ def run(cfg: Config, h: HandState, scores: tuple[int, int]) -> Award | None:
         before = h.env_chain[:-1]
         return "envido", side, (_chain_stake(cfg, before, scores, side) if before else REFUSED_FIRST_CALL)
     if phase == FLOR_OPP:
-        h.fl_ran = (*h.fl_ran, h.to_act)  # type: ignore[arg-type]
+        h.fl_out = (*h.fl_out, h.to_act)  # type: ignore[arg-type]
         return _next_flor_opponent(cfg, h, scores)
     if phase == FLOR_CONTRA:  # FLR-8 / AMB-27: the contraflor side scores
         return "flor", h.fl_contra & 1, (h.fl_before if cfg.flor_refusal_before else h.fl_stake)
@@ -383,11 +395,14 @@ def _next_flor_opponent(cfg: Config, h: HandState, scores: tuple[int, int]) -> A
     return _flor_compare(cfg, h, scores, accepted[min(h.fl_accepts, len(accepted)) - 1])
 
 
-def contraflor(h: HandState) -> None:  # FLR-6: doubles the stake, pending
+def contraflor(cfg: Config, h: HandState) -> None:
+    """FLR-6: pending, twice the stake in force (AMB-34 double-stake) or twice what one quiero
+    makes the flor (double-quiero); the stake before it is kept for a refusal (AMB-27)."""
     h.fl_contra = h.to_act  # type: ignore[assignment]
     h.fl_before = h.fl_stake
-    h.fl_stake *= 2
-    h.fl_queue = ()  # the other opponents do not answer
+    h.fl_stake = 2 * (cfg.flor.accepted[0] if cfg.contraflor_double_quiero else h.fl_stake)  # type: ignore[union-attr]
+    h.fl_out = (*h.fl_out, *h.fl_queue[1:])  # AMB-40 in-turn: the others do not answer, and
+    h.fl_queue = ()  # their flors are not compared
     h.phase = FLOR_CONTRA
     h.to_act = h.fl_singer
 
@@ -398,8 +413,9 @@ def contraflor_resto(h: HandState) -> None:  # FLR-6, then FLR-7
 
 
 def _flor_compare(cfg: Config, h: HandState, scores: tuple[int, int], stake: int | None) -> Award:
-    """The highest flor wins (ties: AMB-24); opponents who ran are out. None = the falta."""
-    seats = tuple(s for s in range(cfg.n) if holds_flor(h, s) and s not in h.fl_ran)
+    """The highest flor wins (ties: AMB-24) among the singer's side and the opponents who accepted
+    or sang contraflor (AMB-40 in-turn). None = the falta."""
+    seats = tuple(s for s in range(cfg.n) if holds_flor(h, s) and s not in h.fl_out)
     winner = best_side(h, h.flor_pts, seats)
     return "flor", winner, (falta(cfg, scores, winner) if stake is None else stake)
 

@@ -424,16 +424,27 @@ class Game(ObservationMixin, RecordMixin):
 
     # ----------------------------------------------------------------- legal actions
 
+    def _calls(self, seat: int, out: list[Action]) -> None:
+        """The truco calls `seat` may make now (its turn to play, nothing pending), by value."""
+        h = self.hand
+        cfg = self._cfg
+        if h.no_truco and cfg.ten_call != "next-step" and h.ladder_i != 0 and h.decided is None \
+                and cfg.ten_truco != "refused":
+            out.append(cfg.raises[1])  # AMB-37: truco by its name asks for truco, at any point
+        if self._can_call(seat):  # BET-1
+            out.append(cfg.raises[h.ladder_i + 1])
+
     def _can_call(self, seat: int) -> bool:
         """May `seat` call the next truco step now (its turn to play, nothing pending)?"""
         h = self.hand
         cfg = self._cfg
         if h.decided is not None:
             return False  # AMB-4 always-three-rounds: nothing left to bet on once decided
-        if h.ladder_i + 1 >= len(cfg.ladder):
+        nxt = h.ladder_i + 1
+        if nxt >= len(cfg.ladder):
             return False  # the top clause: the top of the ladder
-        if h.no_truco:
-            return cfg.ten_truco != "refused"  # TEN-3 / AMB-9
+        if h.no_truco and cfg.asks_for_truco(cfg.ladder[nxt]):  # TEN-3, IRN-3, AMB-37 ten-call
+            return cfg.ten_truco != "refused"  # AMB-9
         return h.last_call_side != seat & 1 or not cfg.other_side_next  # BET-10
 
     def _must_sing_flor(self, seat: int) -> bool:
@@ -467,8 +478,7 @@ class Game(ObservationMixin, RecordMixin):
                     if can_cover:
                         cover = self._cover_actions
                         out.extend(cover[deal[k]] for k in left)
-            if self._can_call(t):  # BET-1
-                out.append(cfg.raises[h.ladder_i + 1])
+            self._calls(t, out)
             if cfg.contests:
                 self._contest_openings(t, out)
             return tuple(out)
@@ -512,6 +522,8 @@ class Game(ObservationMixin, RecordMixin):
         if covered and cfg.cover_concedes:  # AMB-6 concedes-hand (COV-2): the other side wins
             self._finish_hand(1 - (t & 1), h.value)
             return
+        if h.blind and cfg.iron_covered:  # AMB-35 covered: every card of the blind iron hand is
+            covered = True  # a covered card, worth nothing (COV-1); it concedes nothing (AMB-6)
         table = (*h.table, (t, deal[k], covered))
         n = cfg.n
         if len(table) < n:  # RND-1: everyone plays once, in order from the leader
@@ -544,7 +556,7 @@ class Game(ObservationMixin, RecordMixin):
         t = h.to_act
         assert t is not None
         if h.phase == PLAY:
-            if h.no_truco:  # TEN-3 with AMB-9 caller-loses-match / caller-loses-hand
+            if h.no_truco and cfg.asks_for_truco(action.arg):  # type: ignore[arg-type]  # TEN-3 with AMB-9 caller-loses-match / -hand
                 if cfg.ten_truco == "caller-loses-match":
                     self._finish_hand(1 - (t & 1), 0, forfeit=t & 1)  # TEN-4
                 else:
@@ -612,7 +624,7 @@ class Game(ObservationMixin, RecordMixin):
         self._settle(C.partner_answer(self._cfg, self.hand, action is A.FLOR_RAISE))
 
     def _do_contraflor(self, action: Action) -> None:
-        C.contraflor(self.hand)
+        C.contraflor(self._cfg, self.hand)
 
     def _do_contraflor_resto(self, action: Action) -> None:
         C.contraflor_resto(self.hand)

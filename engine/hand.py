@@ -31,7 +31,7 @@ class HandState:
         "kind", "no_truco", "blind", "ten_side",
         # contests: envido, flor, señas
         "contest_done", "side_pts", "pending_pts", "signed", "signs", "env_pts", "flor_pts",
-        "env_chain", "env_caller", "fl_singer", "fl_stake", "fl_queue", "fl_accepts", "fl_ran",
+        "env_chain", "env_caller", "fl_singer", "fl_stake", "fl_queue", "fl_accepts", "fl_out",
         "fl_contra", "fl_before",
     )
 
@@ -75,7 +75,8 @@ class HandState:
     fl_stake: int
     fl_queue: tuple[int, ...]  # FLR-4: the opponents holding flor still to answer
     fl_accepts: int
-    fl_ran: tuple[int, ...]
+    fl_out: tuple[int, ...]  # AMB-40 in-turn: opponents whose flor is not compared (they ran, or a
+    # contraflor closed the answers before their turn)
     fl_contra: int
     fl_before: int  # AMB-27: the stake before the contraflor
 
@@ -123,7 +124,7 @@ def _fresh(n: int) -> dict[str, Any]:
             truco_paused=NO_SEAT, kind=NORMAL, no_truco=False, blind=False, ten_side=NO_SEAT,
             contest_done=False, side_pts=(), pending_pts=(0, 0), signed=(False,) * n, signs=(),
             env_pts=(), flor_pts=(), env_chain=(), env_caller=NO_SEAT, fl_singer=NO_SEAT, fl_stake=0,
-            fl_queue=(), fl_accepts=0, fl_ran=(), fl_contra=NO_SEAT, fl_before=0,
+            fl_queue=(), fl_accepts=0, fl_out=(), fl_contra=NO_SEAT, fl_before=0,
         )
     return found
 

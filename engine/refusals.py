@@ -66,11 +66,20 @@ def why_illegal(cfg: Config, h: HandState, action: Action, card: int | None) -> 
             return pending(cfg, h)
         if h.decided is not None:
             return DECIDED_CLAUSE, "hand-length=always-three-rounds (AMB-4): the hand is already decided"
-        if h.no_truco:
-            if h.kind == IRON and cfg.iron is not None and cfg.iron.no_truco:
-                return cfg.iron.no_truco, "nobody may call truco in the iron hand"
-            clause = cfg.ten.no_truco if cfg.ten else ladder.order
-            return clause, "nobody may call truco in the hand of ten"
+        if h.no_truco and cfg.asks_for_truco(action.arg):  # type: ignore[arg-type]  # AMB-37
+            iron = h.kind == IRON
+            if cfg.ten_truco == "refused":  # AMB-9: TEN-3, IRN-3
+                if iron and cfg.iron is not None and cfg.iron.no_truco:
+                    return cfg.iron.no_truco, "nobody may call truco in the iron hand"
+                clause = cfg.ten.no_truco if cfg.ten else ladder.order
+                return clause, f"nobody may call truco in the {'iron hand' if iron else 'hand of ten'}"
+            nxt = h.ladder_i + 1
+            allowed = [cfg.ladder[1]] if cfg.ten_call != "next-step" else []
+            if cfg.ten_call != "truco-only" and nxt < len(cfg.ladder) and nxt != 1:
+                allowed.append(cfg.ladder[nxt])  # the next step of the order clause
+            calls = " or ".join(map(str, allowed)) or "none"
+            return ladder.order, (f"ten-call={cfg.ten_call} (AMB-37): in this hand the call that asks "
+                                  f"for truco is {calls}, not {action.arg}")
         if h.ladder_i + 1 >= len(cfg.ladder):
             return ladder.top, f"the hand is already worth {h.value}, the top"
         if h.last_call_side == seat & 1 and cfg.other_side_next:

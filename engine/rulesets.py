@@ -40,7 +40,7 @@ READINGS: Mapping[str, tuple[str, tuple[str, ...]]] = MappingProxyType({
     "deal-size": ("AMB-17", ("three-cards",)),
     "gauderio-target": ("AMB-18", ("24", "30")),
     "match-format": ("AMB-19", ("best-of-one", "best-of-three")),
-    "envido-stakes": ("AMB-20", ("classic",)),
+    "envido-stakes": ("AMB-20", ("classic", "falta-added")),
     "envido-without-pair": ("AMB-21", ("highest-card", "sum-of-cards")),
     "falta-points": ("AMB-22", ("leader-lacks", "winner-lacks")),
     "side-bet-window": ("AMB-23", ("first-card-turn",)),
@@ -54,6 +54,14 @@ READINGS: Mapping[str, tuple[str, tuple[str, ...]]] = MappingProxyType({
     "flor-over-envido": ("AMB-31", ("flor-replaces-envido", "envido-stands")),
     "flor-in-play": ("AMB-32", ("without-flor", "with-flor")),
     "partida-points": ("AMB-33", ("30", "40", "18")),
+    "contraflor-stake": ("AMB-34", ("double-stake", "double-quiero")),
+    "iron-cards": ("AMB-35", ("played-at-value", "covered")),
+    "ciego": ("AMB-36", ("below-threes", "below-twos")),
+    "ten-call": ("AMB-37", ("next-step", "truco-by-name", "truco-only")),
+    "envido-three-suit": ("AMB-38", ("two-highest", "all-three")),
+    "sena-timing": ("AMB-39", ("any-turn", "before-first-card")),
+    "flor-answers": ("AMB-40", ("in-turn",)),
+    "card-pairs": ("AMB-41", ("equal", "in-order")),
 })
 
 # The reading in force where a ruleset file does not list a key: the plain rule of the play
@@ -88,6 +96,12 @@ FALLBACK: Mapping[str, str] = MappingProxyType({
     "envido-first": "truco-closes-envido",  # the window of AMB-23 is all there is
     "falta-halves": "to-target",  # the falta counts to the target
     "flor-over-envido": "envido-stands",
+    "contraflor-stake": "double-stake",  # FLR-6 as written: the stake in force, doubled
+    "iron-cards": "played-at-value",  # a blind card still counts at its value
+    "ten-call": "next-step",  # the order clause: the only call is the ladder's next step
+    "envido-three-suit": "two-highest",
+    "sena-timing": "any-turn",
+    "flor-answers": "in-turn",
 })
 
 _NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")

@@ -11,9 +11,10 @@ LAST_DIGIT = 10  # URU-5, URU-6: a second pieza counts only the last digit of it
 
 
 def envido_points(cards: tuple[int, ...], deck: Deck, sum_without_pair: bool,
-                  pieza: Sequence[int] | None = None) -> int:
-    """ENV-2/ENV-4: the pair bonus + the two highest values of a suit held twice or more; otherwise
-    the highest value (AMB-21 highest-card) or the sum of the three (sum-of-cards).
+                  pieza: Sequence[int] | None = None, all_three: bool = False) -> int:
+    """ENV-2/ENV-4: the pair bonus + the two highest values of a suit held twice or more (three of
+    one suit: all three under AMB-38 all-three); otherwise the highest value (AMB-21 highest-card)
+    or the sum of the three (sum-of-cards).
 
     With piezas (URU-5): the highest pieza's points + the highest value among the other cards,
     another pieza counting only its last digit."""
@@ -26,6 +27,8 @@ def envido_points(cards: tuple[int, ...], deck: Deck, sum_without_pair: bool,
                       for c in cards if c != best]
             return pieza[best] + max(others, default=0)
     suit = deck.suit
+    if all_three and len(cards) == 3 and suit[cards[0]] == suit[cards[1]] == suit[cards[2]]:
+        return deck.pair_bonus + value[cards[0]] + value[cards[1]] + value[cards[2]]  # AMB-38
     best_pair = -1
     for i in range(len(cards)):
         for j in range(i + 1, len(cards)):

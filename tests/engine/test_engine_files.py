@@ -39,7 +39,7 @@ deck:
 deal: {cards: 3, clause: DEAL-1}
 play: {order: RND-1}
 strength:
-  clauses: [CARD-5]
+  clauses: {order: CARD-5}
   groups:
     - [1e]
     - [1b]
@@ -98,6 +98,51 @@ readings:
   gauderio-target:
     default: "24"
     sets: {"24": {match.target: 24}, "30": {match.target: 30, match.clauses.target: MAT-4}}
+    rationale: {en: "As 003.", es: "Como 003.", it: "Come 003.", pt: "Como 003."}
+  split-then-tie:
+    default: first-round-winner
+    rationale: {en: "As 003.", es: "Como 003.", it: "Come 003.", pt: "Como 003."}
+  first-two-tied:
+    default: third-round-decides
+    rationale: {en: "As 003.", es: "Como 003.", it: "Come 003.", pt: "Como 003."}
+  hand-length:
+    default: ends-when-decided
+    rationale: {en: "As 003.", es: "Como 003.", it: "Come 003.", pt: "Como 003."}
+  round-leader:
+    default: winner-leads-tie-same
+    rationale: {en: "As 003.", es: "Como 003.", it: "Come 003.", pt: "Como 003."}
+  envido-stakes:
+    default: classic
+    rationale: {en: "As 003.", es: "Como 003.", it: "Come 003.", pt: "Como 003."}
+  envido-without-pair:
+    default: highest-card
+    rationale: {en: "As 003.", es: "Como 003.", it: "Come 003.", pt: "Como 003."}
+  side-bet-window:
+    default: first-card-turn
+    rationale: {en: "As 003.", es: "Como 003.", it: "Come 003.", pt: "Como 003."}
+  side-bet-ties:
+    default: starter-side
+    rationale: {en: "As 003.", es: "Como 003.", it: "Come 003.", pt: "Como 003."}
+  side-bet-scoring:
+    default: immediately
+    rationale: {en: "As 003.", es: "Como 003.", it: "Come 003.", pt: "Como 003."}
+  envido-three-suit:
+    default: two-highest
+    rationale: {en: "As 003.", es: "Como 003.", it: "Come 003.", pt: "Como 003."}
+  flor-optional:
+    default: optional
+    rationale: {en: "As 003.", es: "Como 003.", it: "Come 003.", pt: "Como 003."}
+  flor-refusal:
+    default: stake-before-call
+    rationale: {en: "As 003.", es: "Como 003.", it: "Come 003.", pt: "Como 003."}
+  flor-over-envido:
+    default: envido-stands
+    rationale: {en: "As 003.", es: "Como 003.", it: "Come 003.", pt: "Como 003."}
+  contraflor-stake:
+    default: double-stake
+    rationale: {en: "As 003.", es: "Como 003.", it: "Come 003.", pt: "Como 003."}
+  flor-answers:
+    default: in-turn
     rationale: {en: "As 003.", es: "Como 003.", it: "Come 003.", pt: "Como 003."}
 """
 
