@@ -7,7 +7,9 @@ setups reaches (Mineiro scores are even, a hand value or a call is on both ladde
 situation where the two terms differ is found (the terms are run on every value of the variables'
 ranges, which Z3 bounds; where a term cannot be compiled Z3 is asked for them one by one, up to
 SEARCH_LIMIT) and sorted by a size measure. Situations that show the same pair of results are one
-witness, the smallest; its `similar` field counts the others.
+witness, the smallest; its `similar` field counts the others. A search that stopped at its limit
+is reported (`search_stopped_at`): its counts are then lower bounds, its witness not surely the
+smallest, and other pairs of results may exist.
 """
 
 from __future__ import annotations
@@ -69,9 +71,10 @@ SEARCH_LIMIT = 100_000  # situations asked of Z3 one by one, at most
 
 
 def _divergent(variables: list[z3.ExprRef], dom: list[z3.BoolRef], ta: z3.ExprRef, tb: z3.ExprRef,
-               size: z3.ArithRef) -> list[dict[str, Any]]:
+               size: z3.ArithRef) -> tuple[list[dict[str, Any]], bool]:
     """Every situation allowed by `dom` where the terms differ: values of the variables (keyed by
-    name), of both terms and of the size (keyed A, B and SIZE)."""
+    name), of both terms and of the size (keyed A, B and SIZE); and whether that is all of them
+    (False: Z3 was asked for SEARCH_LIMIT situations and there are more)."""
     differ = [*dom, ta != tb]
     ranges = _bounds(variables, differ)
     keys = [str(v) for v in variables] + [A, B, SIZE]
@@ -84,15 +87,15 @@ def _divergent(variables: list[z3.ExprRef], dom: list[z3.BoolRef], ta: z3.ExprRe
             pass  # an operator the compiler does not know: ask Z3
         else:
             return [dict(zip(keys, [*p, fa(*p), fb(*p), fs(*p)], strict=True))
-                    for p in itertools.product(*ranges) if inside(*p)]
+                    for p in itertools.product(*ranges) if inside(*p)], True
     if ranges is None:
         if z3.Solver().check(*differ) == z3.unsat:
-            return []  # the terms differ in form only
+            return [], True  # the terms differ in form only
         raise RuntimeError("a witness domain with an unbounded variable")
     a, b, n = z3.Const(A, ta.sort()), z3.Const(B, tb.sort()), z3.Const(SIZE, size.sort())
     every = find_all(z3.BoolVal(True), [*variables, a, b, n],
                      assumptions=[*differ, a == ta, b == tb, n == size], limit=SEARCH_LIMIT)
-    return list(every)
+    return list(every), every.complete
 
 
 A, B, SIZE = "result_a", "result_b", "size"
@@ -113,7 +116,8 @@ def _grouped(found: list[dict[str, Any]], variables: list[z3.ExprRef],
 def witnesses(a: Setup, b: Setup, *, limit: int = 3) -> list[dict[str, Any]]:
     """Per domain where `a` and `b` differ, one witness per pair of results: the smallest situation
     showing it, with `similar` = how many more situations show it; up to `limit` pairs per domain,
-    those with the smallest witnesses."""
+    those with the smallest witnesses. Where the search stopped at SEARCH_LIMIT situations, each
+    witness of the domain says so (`search_stopped_at`)."""
     from spec.catalogue import load_catalogue
 
     cat = load_catalogue()
@@ -125,7 +129,8 @@ def witnesses(a: Setup, b: Setup, *, limit: int = 3) -> list[dict[str, Any]]:
         variables, dom, ta, tb, size = d.build(ra, rb)  # type: ignore[arg-type]
         if _same_terms(a, b, ra, rb) or ta.eq(tb):
             continue  # the same term on both sides (the readings that differ are not read): no divergence
-        for cx, similar in _grouped(_divergent(variables, dom, ta, tb, size), variables, limit):
+        situations, complete = _divergent(variables, dom, ta, tb, size)
+        for cx, similar in _grouped(situations, variables, limit):
             keys = [k for k in d.keys
                     if None not in (a.reading(k), b.reading(k)) and a.reading(k) != b.reading(k)]
             ambs = [cat.ambiguity(k).id for k in keys]
@@ -134,7 +139,9 @@ def witnesses(a: Setup, b: Setup, *, limit: int = 3) -> list[dict[str, Any]]:
                 clauses, specific = d.reason(cx)
                 clauses = clauses or d.clauses
                 ambs = [x for x in specific if x in ambs] or ambs
+            stopped = {} if complete else {"search_stopped_at": SEARCH_LIMIT}
             out.append({
+                **stopped,
                 "domain": d.name,
                 "situation": d.show_in(a, cx) if d.show_in else d.show(cx),
                 "a": d.result(cx[A]),

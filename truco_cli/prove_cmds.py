@@ -132,8 +132,13 @@ def diff(ruleset_a: str | None, ruleset_b: str | None, readings: tuple[str, ...]
         click.echo("no divergence found in the modelled domains")
     for w in found:
         refs = " ".join(w["clauses"] + w["ambiguities"])
-        similar = f"  (and {w['similar']} more situations with the same results)" if w.get("similar") else ""
+        at_least = "at least " if w.get("search_stopped_at") else ""
+        similar = (f"  (and {at_least}{w['similar']} more situations with the same results)"
+                   if w.get("similar") else "")
         click.echo(f"- {w['domain']}: {json.dumps(w['situation'], ensure_ascii=False)}{similar}")
+        if w.get("search_stopped_at"):
+            click.echo(f"    the search stopped at {w['search_stopped_at']} situations: there may be smaller"
+                       " ones and other results")
         shown_a, shown_b = (json.dumps(w[k], ensure_ascii=False) for k in ("a", "b"))
         click.echo(f"    A: {shown_a}  B: {shown_b}  [{refs}]")
     if skipped:

@@ -115,7 +115,8 @@ def _witnesses(ctx: Ctx, amb: Any) -> str:
     # Smallest first, as `truco diff` orders them; a handful per entry tells the story.
     for w in found[:8]:
         situation = json.dumps(w.get("situation"), ensure_ascii=False, sort_keys=True)
-        similar = f" (+{w['similar']} {t('similar')})" if w.get("similar") else ""
+        more = "+" if w.get("search_stopped_at") else ""  # a search cut short: at least that many
+        similar = f" (+{w['similar']}{more} {t('similar')})" if w.get("similar") else ""
         cells = [f"*{w.get('domain', '')}* `{situation}`{similar}"]
         for side_key, result_key in (("a_side", "a"), ("b_side", "b")):
             side = w.get(side_key) or {}
