@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
 from click.testing import CliRunner
 
-from tests.planted.engines import PLANTED
+from tests.planted.engines import PLANTED, garbage, hangs, raises
 from truco_cli.main import cli
 
 
@@ -17,14 +18,15 @@ def run_check(*args: str) -> tuple[int, dict]:
     return result.exit_code, json.loads(result.output.strip().splitlines()[-1])
 
 
-@pytest.mark.parametrize("factory", sorted(PLANTED))
-def test_planted_bug_is_caught_under_its_clause(factory: str) -> None:
+@pytest.mark.parametrize("factory", sorted(PLANTED, key=lambda f: f.__name__), ids=lambda f: f.__name__)
+def test_planted_bug_is_caught_under_its_clause(factory: Callable[[], object]) -> None:
     ruleset, clause = PLANTED[factory]
-    code, out = run_check("--engine", f"tests.planted.engines:{factory}", "--ruleset", ruleset,
+    name = factory.__name__
+    code, out = run_check("--engine", f"tests.planted.engines:{name}", "--ruleset", ruleset,
                           "--games", "40", "--programs", "0")
     violated = {c for c, n in out["clauses"].items() if n["violated"]}
-    assert code == 1, f"[{clause}] planted bug {factory} not caught"
-    assert clause in violated, f"[{clause}] planted bug {factory} reported as {sorted(violated)}"
+    assert code == 1, f"[{clause}] planted bug {name} not caught"
+    assert clause in violated, f"[{clause}] planted bug {name} reported as {sorted(violated)}"
 
 
 @pytest.mark.clause("BET-10")
@@ -36,12 +38,14 @@ def test_hypothesis_programs_alone_catch_a_planted_bug_and_shrink_it() -> None:
     assert program["clause"] == "BET-10" and "shrunk" in program["requires"], program
 
 
-@pytest.mark.parametrize(("factory", "symptom"), [("hangs", "did not return within"),
-                                                  ("raises", "ZeroDivisionError"),
-                                                  ("garbage", "not a list of action texts")])
-def test_engine_faults_are_reported_per_game_and_the_check_goes_on(factory: str, symptom: str) -> None:
-    code, out = run_check("--engine", f"tests.planted.engines:{factory}", "--ruleset", "mineiro-1v1-es",
-                          "--games", "3", "--programs", "0", "--call-timeout", "0.2")
+@pytest.mark.parametrize(("factory", "symptom"), [(hangs, "did not return within"),
+                                                  (raises, "ZeroDivisionError"),
+                                                  (garbage, "not a list of action texts")],
+                         ids=["hangs", "raises", "garbage"])
+def test_engine_faults_are_reported_per_game_and_the_check_goes_on(factory: Callable[[], object],
+                                                                   symptom: str) -> None:
+    code, out = run_check("--engine", f"tests.planted.engines:{factory.__name__}", "--ruleset",
+                          "mineiro-1v1-es", "--games", "3", "--programs", "0", "--call-timeout", "0.2")
     faults = [v for v in out["violations"] if v["clause"] == "ENGINE"]
     assert code == 1 and out["games"] == 3, out
     assert [v["game"] for v in faults] == [0, 1, 2], "every game is reported, the check goes on"
