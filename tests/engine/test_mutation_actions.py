@@ -1,5 +1,6 @@
 """Actions through their public face (`Action.parse`, the fields, str/repr, copies): every action
-of the record format, the parser's refusals, interning and immutability."""
+of the record format, the parser's refusals, interning and immutability. The engine interns its
+actions at import, so the first test imports it afresh (fresh_engine.py) and parses with that."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import copy
 import pickle
 
 import pytest
+from fresh_engine import fresh_engine
 
 from engine import Action, InvalidActionError
 
@@ -32,12 +34,14 @@ def _every_action() -> dict[str, tuple[str, str | int | None]]:
 
 @pytest.mark.clause("BET-6", "BET-9", "IRN-2", "SEN-1", "SEN-2", "SEN-3", "DECK-1", "DECK-2")
 def test_every_action_of_the_record_format_parses_to_its_fields() -> None:
-    for text, (kind, arg) in _every_action().items():
-        action = Action.parse(text)
-        assert (action.text, action.kind, action.arg) == (text, kind, arg), f"[BET-6] {text}: {action!r}"
-        assert str(action) == text and repr(action) == f"Action.parse({text!r})"
-        assert Action.parse(text) is action and Action.parse(action) is action, f"{text}: interned"
-        assert Action(kind, arg) is action, f"{text}: built from its fields, the same object"
+    with fresh_engine() as engine:
+        fresh = engine.Action
+        for text, (kind, arg) in _every_action().items():
+            action = fresh.parse(text)
+            assert (action.text, action.kind, action.arg) == (text, kind, arg), f"[BET-6] {text}: {action!r}"
+            assert str(action) == text and repr(action) == f"Action.parse({text!r})"
+            assert fresh.parse(text) is action and fresh.parse(action) is action, f"{text}: interned"
+            assert fresh(kind, arg) is action, f"{text}: built from its fields, the same object"
 
 
 @pytest.mark.clause("BET-6")

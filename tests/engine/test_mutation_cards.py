@@ -1,17 +1,19 @@
 """The card order, the decks and the envido values, seen through play: which card wins a round
 against which, which cards a game deals, and the envido points a seat is shown.
 
-The orders are written here from the clauses, not read from the engine's tables.
+The orders are written here from the clauses, not read from the engine's tables. The engine
+builds its decks at import, so each test imports it afresh (fresh_engine.py) and plays with that.
 """
 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
+from types import ModuleType
 
 import pytest
-from engine_support import new, play
-
-from engine import Game
+from engine_support import play
+from fresh_engine import fresh_engine
 
 ES, GA = "mineiro-1v1-es", "gauderio-pairs-es"
 SEATS = {ES: 2, GA: 4}
@@ -38,7 +40,13 @@ def _rank(order: list[list[str]]) -> dict[str, int]:
     return {card: i for i, group in enumerate(order) for card in group}
 
 
-def _first_round(game: Game, *cards: str) -> object:
+@pytest.fixture
+def engine() -> Iterator[ModuleType]:
+    with fresh_engine() as module:
+        yield module
+
+
+def _first_round(game: object, *cards: str) -> object:
     """The result of the first round when the seats play `cards` in turn."""
     play(game, *(f"play {c}" for c in cards))
     return game.observation(0)["rounds"][0]["result"]
@@ -58,21 +66,22 @@ def _fillers(deck: list[str], taken: set[str], n: int) -> list[str]:
 
 @pytest.mark.clause("CARD-1", "CARD-2", "CARD-3", "CARD-4", "DECK-1")
 @pytest.mark.parametrize("readings", [{}, {"deck": "spanish-without-tens"}], ids=["forty", "without-tens"])
-def test_mineiro_cards_beat_each_other_in_the_rulebooks_order(readings: dict[str, str]) -> None:
+def test_mineiro_cards_beat_each_other_in_the_rulebooks_order(engine: ModuleType,
+                                                               readings: dict[str, str]) -> None:
     ranks = [r for r in MINEIRO_COMMON if not (readings and r == "Q")]  # AMB-13: no Qs
     order = _mineiro_order(ranks)
     place = _rank(order)
     deck = list(place)
     for a, b in itertools.permutations(deck, 2):
         others = _fillers(deck, {a, b}, 4)
-        game = Game.new(ES, seed=0, readings=readings, deals=[[[a, *others[:2]], [b, *others[2:]]]])
+        game = engine.Game.new(ES, seed=0, readings=readings, deals=[[[a, *others[:2]], [b, *others[2:]]]])
         got = _first_round(game, a, b)
         want = 0 if place[a] < place[b] else 1 if place[a] > place[b] else "tie"
         assert got == want, f"[CARD-1] [CARD-2] [CARD-4] {a} against {b}: {got}, not {want}"
 
 
 @pytest.mark.clause("CARD-5", "DECK-2")
-def test_gauderio_cards_beat_each_other_in_the_rulebooks_order() -> None:
+def test_gauderio_cards_beat_each_other_in_the_rulebooks_order(engine: ModuleType) -> None:
     place = _rank(GAUDERIO_GROUPS)
     deck = list(place)
     fours = GAUDERIO_GROUPS[-1]
@@ -84,13 +93,13 @@ def test_gauderio_cards_beat_each_other_in_the_rulebooks_order() -> None:
         used = {c for h in hands for c in h} | set(low)
         spare = _fillers(deck, used, 4)
         hands += [[low[0], *spare[0:2]], [low[1], *spare[2:4]]]
-        got = _first_round(Game.new(GA, seed=0, deals=[hands]), a, b, low[0], low[1])
+        got = _first_round(engine.Game.new(GA, seed=0, deals=[hands]), a, b, low[0], low[1])
         want = 0 if place[a] < place[b] else 1 if place[a] > place[b] else "tie"
         assert got == want, f"[CARD-5] {a} against {b}: {got}, not {want}"
 
 
 @pytest.mark.clause("ENV-2", "ENV-7")
-def test_envido_counts_each_gauderio_card_at_its_value() -> None:
+def test_envido_counts_each_gauderio_card_at_its_value(engine: ModuleType) -> None:
     """Two cards of a suit count 20 plus their values (ENV-2); 1 to 7 their face, figures 0 (ENV-7)."""
     deck = [c for g in GAUDERIO_GROUPS for c in g]
     for suit in "eboc":
@@ -100,17 +109,18 @@ def test_envido_counts_each_gauderio_card_at_its_value() -> None:
             rest = _fillers(deck, {card, partner, third}, 3)
             rest += _fillers(deck, {card, partner, third, *rest}, 3)
             rest += _fillers(deck, {card, partner, third, *rest}, 3)
-            game = new(GA, [[[card, partner, third], rest[0:3], rest[3:6], rest[6:9]]])
+            hands = [[card, partner, third], rest[0:3], rest[3:6], rest[6:9]]
+            game = engine.Game.new(GA, seed=0, deals=[hands])
             value = rank if rank <= 7 else 0
             partner_value = 2 if rank == 1 else 1
             assert game.observation(0)["envido_points"] == 20 + value + partner_value, f"[ENV-7] {card}"
 
 
-def _dealt(ruleset: str, readings: dict[str, str], games: int) -> set[str]:
+def _dealt(engine: ModuleType, ruleset: str, readings: dict[str, str], games: int) -> set[str]:
     """The cards the first hands of `games` seeded games deal to the seats."""
     seen: set[str] = set()
     for seed in range(games):
-        game = Game.new(ruleset, seed=seed, readings=readings)
+        game = engine.Game.new(ruleset, seed=seed, readings=readings)
         for seat in range(SEATS[ruleset]):
             seen |= {c["card"] for c in game.observation(seat)["hand"]}
     return seen
@@ -123,5 +133,6 @@ def _dealt(ruleset: str, readings: dict[str, str], games: int) -> set[str]:
                                              if not c.startswith("Q")}),
     (GA, {}, {c for g in GAUDERIO_GROUPS for c in g}),
 ], ids=["mineiro-forty", "mineiro-without-tens", "gauderio"])
-def test_the_deals_use_exactly_the_deck(ruleset: str, readings: dict[str, str], expected: set[str]) -> None:
-    assert _dealt(ruleset, readings, 60) == expected, "[DECK-1] [DECK-2] the cards dealt are the deck's"
+def test_the_deals_use_exactly_the_deck(engine: ModuleType, ruleset: str, readings: dict[str, str],
+                                        expected: set[str]) -> None:
+    assert _dealt(engine, ruleset, readings, 60) == expected, "[DECK-1] [DECK-2] the deals use the deck"
