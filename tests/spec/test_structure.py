@@ -2,8 +2,9 @@
 
 `jsonschema` is the reference. Both of the monitor's checks, the compiled one that answers valid or
 not and the interpreter that lists every error, must agree with it on every record: records drawn
-from the schema itself, the same records changed in one place, and real records played by the
-engine and changed. The record format is stricter than JSON Schema in one documented way (see
+from the schema itself, the same records changed in one place or set at a bound (just inside or
+just outside a minimum, maximum or length), and real records played by the engine and changed.
+The record format is stricter than JSON Schema in one documented way (see
 spec/monitor/structure.py): a number with a fraction part is never an integer, nor equal to one;
 the reference is told so, and nothing else.
 
@@ -145,6 +146,72 @@ def changed(draw: st.DrawFn, records: st.SearchStrategy[Any]) -> Any:
     return record
 
 
+def _resolve(schema: dict[str, Any]) -> dict[str, Any]:
+    while "$ref" in schema:
+        schema = SCHEMA["$defs"][schema["$ref"].rsplit("/", 1)[-1]]
+    return schema
+
+
+Place = tuple[tuple[Any, ...], dict[str, Any]]
+
+
+def _fields(value: Any, schema: dict[str, Any], path: tuple[Any, ...] = ()) -> Iterator[Place]:
+    """Every place in a record with the schema that governs it."""
+    schema = _resolve(schema)
+    yield path, schema
+    if isinstance(value, dict):
+        for k, v in value.items():
+            sub = schema.get("properties", {}).get(k, schema.get("additionalProperties"))
+            if isinstance(sub, dict):
+                yield from _fields(v, sub, (*path, k))
+    elif isinstance(value, list) and "items" in schema:
+        for i, v in enumerate(value):
+            yield from _fields(v, schema["items"], (*path, i))
+
+
+def _bounds(value: Any, schema: dict[str, Any]) -> list[Any]:
+    """Values just inside and just outside each bound the schema sets at one place."""
+    out: list[Any] = []
+    if "minimum" in schema:
+        out += [schema["minimum"], schema["minimum"] - 1, float(schema["minimum"])]
+    if "maximum" in schema:
+        out += [schema["maximum"], schema["maximum"] + 1]
+    if "maxLength" in schema:
+        out += ["x" * schema["maxLength"], "x" * (schema["maxLength"] + 1)]
+    if "enum" in schema:
+        out += [2, "x", 1.0, True, None]
+    if "const" in schema:
+        out += [schema["const"] + "x", None]
+    if isinstance(value, list) and value:
+        if "minItems" in schema:
+            out += [value[: schema["minItems"]], value[: schema["minItems"] - 1]]
+        if schema.get("maxItems", 10**9) <= 300:
+            out += [(value * schema["maxItems"])[: schema["maxItems"]],
+                    (value * (schema["maxItems"] + 1))[: schema["maxItems"] + 1]]
+    if isinstance(value, dict):
+        out += [{k: v for k, v in value.items() if k != r} for r in schema.get("required", ())]
+        if schema.get("additionalProperties") is False:
+            out.append({**value, "unexpected": 1})
+        if "maxProperties" in schema:
+            filler = {f"k{i}": "v" for i in range(schema["maxProperties"] + 1)}
+            out += [dict(list(filler.items())[: schema["maxProperties"]]), filler]
+    return out or [None]
+
+
+@st.composite
+def at_a_bound(draw: st.DrawFn, records: st.SearchStrategy[Any]) -> Any:
+    """A record with one field set just inside or just outside one of its bounds."""
+    record = copy.deepcopy(draw(records))
+    path, schema = draw(st.sampled_from(list(_fields(record, SCHEMA))))
+    if not path:
+        return record
+    parent = record
+    for key in path[:-1]:
+        parent = parent[key]
+    parent[path[-1]] = copy.deepcopy(draw(st.sampled_from(_bounds(parent[path[-1]], schema))))
+    return record
+
+
 def _played() -> list[dict[str, Any]]:
     out = []
     for ruleset in ("mineiro-1v1-es", "mineiro-pairs-it", "gauderio-pairs-es"):
@@ -178,6 +245,11 @@ def test_changed_records_from_the_schema_get_one_verdict(record: Any) -> None:
 
 @given(changed(st.sampled_from(PLAYED)))
 def test_changed_played_records_get_one_verdict(record: Any) -> None:
+    _agree(record)
+
+
+@given(at_a_bound(st.sampled_from(PLAYED) | from_schema(SCHEMA)))
+def test_records_at_the_bounds_get_one_verdict(record: Any) -> None:
     _agree(record)
 
 
