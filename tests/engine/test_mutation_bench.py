@@ -55,3 +55,12 @@ def test_bench_keeps_only_the_first_records(monkeypatch: pytest.MonkeyPatch) -> 
     assert out["matches"] > 2 and [r["seed"] for r in out["records"]] == [5, 6]
     _clock(monkeypatch, 0.125)
     assert "records" not in B.run_engine_bench("mineiro-1v1-es", 1.0, seed=5)
+
+
+def test_bench_is_seeded_and_runs_about_a_second_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    runs = []
+    for _ in range(2):
+        _clock(monkeypatch, 0.125)
+        runs.append(B.run_engine_bench("gauderio-pairs-es", seed=3, keep_records=1000))
+    assert runs[0] == runs[1], "the same seed, the same matches"
+    assert 1.0 <= runs[0]["seconds"] < 1.5
