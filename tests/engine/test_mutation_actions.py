@@ -1,6 +1,7 @@
 """Actions through their public face (`Action.parse`, the fields, str/repr, copies): every action
 of the record format, the parser's refusals, interning and immutability. The engine interns its
-actions at import, so the first test imports it afresh (fresh_engine.py) and parses with that."""
+actions at import and as it parses them, so two tests import it afresh (fresh_engine.py) and parse
+with that."""
 
 from __future__ import annotations
 
@@ -46,10 +47,11 @@ def test_every_action_of_the_record_format_parses_to_its_fields() -> None:
 
 @pytest.mark.clause("BET-6")
 def test_parse_reads_any_raise_value_and_refuses_malformed_text() -> None:
-    for value in (5, 97):  # well-formed, though no ladder has them: the game refuses them, not the parser
-        action = Action.parse(f"raise {value}")
-        assert (action.kind, action.arg, action.text) == ("raise", value, f"raise {value}"), "[BET-6]"
-        assert Action.parse(f"raise {value}") is action and Action("raise", value) is action
+    with fresh_engine() as engine:  # one that has parsed no raise yet
+        for value in (5, 97):  # well-formed, though no ladder has them: the game refuses them, not the parser
+            action = engine.Action.parse(f"raise {value}")
+            assert (action.kind, action.arg, action.text) == ("raise", value, f"raise {value}"), "[BET-6]"
+            assert engine.Action.parse(f"raise {value}") is action and engine.Action("raise", value) is action
     refusals = {
         "play 9Z": "no card or slot called '9Z' (cards like '7H' or '1e', slots '#1'..'#3')",
         "cover #4": "no card or slot called '#4' (cards like '7H' or '1e', slots '#1'..'#3')",
