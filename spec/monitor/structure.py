@@ -11,9 +11,9 @@ an integer, nor equal to one, because a record is read with Python's json module
 float, and a seat or a score must index the game. tests/spec/test_structure.py checks both of its
 answers (the compiled one and the listed errors) against the `jsonschema` package, told of that
 one departure, on records drawn from the schema and on changed ones. It is kept rather than
-replaced by a kept-up validator for speed: on a played record the compiled check takes about a
-millisecond, fastjsonschema about twice that (and it stops at the first error), jsonschema about
-a hundred times that, which would make it most of the monitor's time.
+replaced by a kept-up validator: on a played record (5 hands) the compiled check takes about
+0.17 ms, fastjsonschema about 0.23 ms and it stops at the first error, jsonschema about 4 ms,
+five times the monitor's whole check of the record (0.8 ms); measured on one 2-core machine.
 """
 
 from __future__ import annotations
