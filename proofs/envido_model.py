@@ -77,11 +77,11 @@ class ThreeCardEnvido(EnvidoModel):
         return z3.If(h.has_flor(), self.flor_points(h), super().points(h))
 
 
-class FlorWithoutTwenty(EnvidoModel):
-    """Control: the flor forgets its 20."""
+class FiguresAtFaceValue(EnvidoModel):
+    """Control: the flor counts its figures at their face value (ENV-7 gives them 0)."""
 
     def flor_points(self, h: Hand) -> z3.ArithRef:
-        return super().flor_points(h) - 20
+        return 20 + sum((r for r, _ in h.cards), z3.IntVal(0))
 
 
 def falta(s0: z3.ArithRef, s1: z3.ArithRef, winner: z3.ArithRef, target: int, reading: str) -> z3.ArithRef:

@@ -58,14 +58,20 @@ PROPERTIES.add(Property(
           " reducen')",
     clauses=("ENV-2", "ENV-3"), ambiguities=("AMB-21",),
     build=_pair_beats, control="the sum-of-cards reading of AMB-21 (three 7s make 21)",
-    expect=lambda s, cx: len({cx["suit1b"], cx["suit2b"], cx["suit3b"]}) == 3,
+    # b holds no pair, yet its cards add up to 20 or more: only the sum-of-cards reading counts that.
+    expect=lambda s, cx: len({cx["suit1b"], cx["suit2b"], cx["suit3b"]}) == 3
+    and sum(_envido_value(cx[f"rank{i}b"]) for i in (1, 2, 3)) >= 20,
     applies=lambda s: GAUDERIO(s) and _without_pair(s) == "highest-card",
 ))
 
 
+def _envido_value(rank: int) -> int:
+    return 0 if rank >= 10 else rank  # ENV-7
+
+
 def _flor(setup: Setup, broken: bool) -> Query:
     h = em.Hand.fresh()
-    m = (em.FlorWithoutTwenty if broken else em.EnvidoModel)(_without_pair(setup))
+    m = (em.FiguresAtFaceValue if broken else em.EnvidoModel)(_without_pair(setup))
     f = m.flor_points(h)
     claim = z3.And(f >= 20, f <= 38, f >= m.points(h))
     return Query(claim, h.variables, [h.domain(), h.has_flor()])
@@ -75,8 +81,8 @@ PROPERTIES.add(Property(
     id="flor-points",
     title="A flor counts between 20 and 38, never less than the envido of the same hand",
     clauses=("FLR-1", "ENV-2", "ENV-7"), ambiguities=("AMB-24",),
-    build=_flor, control="the flor forgets its 20",
-    expect=lambda s, cx: cx["suit1"] == cx["suit2"] == cx["suit3"],
+    build=_flor, control="the figures count their face value (12, 11, 10) instead of 0",
+    expect=lambda s, cx: any(cx[f"rank{i}"] >= 10 for i in (1, 2, 3)),
     applies=GAUDERIO,
 ))
 
@@ -97,6 +103,6 @@ PROPERTIES.add(Property(
     title="The falta is between 1 and the target and never takes the winner past it (winner-lacks: to it)",
     clauses=("ENV-6", "FLR-6"), ambiguities=("AMB-22", "AMB-18"),
     build=_falta, control="the falta counted from the trailing side",
-    expect=lambda s, cx: cx["score0"] != cx["score1"],
+    expect=lambda s, cx: cx[f"score{cx['winner']}"] > cx[f"score{1 - cx['winner']}"],
     applies=GAUDERIO,
 ))

@@ -67,8 +67,8 @@ class HandModel:
 
     def __init__(self, setup: Setup) -> None:
         self.split = setup.reading("split-then-tie")
-        self.first_two = setup.reading("first-two-tied")
         self.all_tied = setup.reading("all-rounds-tied")
+        # AMB-3 `first-two-tied` has one reading, third-round-decides, which `after_three` is.
 
     def after_two(self, h: Rounds) -> z3.ArithRef:
         """The outcome fixed by the first two rounds, or UNDECIDED."""

@@ -14,13 +14,6 @@ PROPERTIES = Registry()
 ALL_HND = ("HND-1", "HND-2", "HND-3", "HND-4", "HND-5", "HND-6", "HND-7", "HND-8", "HND-9", "HND-10")
 
 
-def _clauses_of(setup: Setup, ids: tuple[str, ...]) -> tuple[str, ...]:
-    from spec.catalogue import load_catalogue
-
-    cat = load_catalogue()
-    return tuple(c for c in ids if setup.ruleset in cat.clause(c).rulesets)
-
-
 def _exactly_one(setup: Setup, broken: bool) -> Query:
     h = hm.Rounds.fresh()
     w = hm.wording_of(setup)

@@ -23,7 +23,6 @@ GAUDERIO = (1, 2, 3, 4)
 TEN_VALUE = 4  # TEN-2: "La mano de 10 comienza valiendo 4 puntos."
 NONE = 0
 CALL, ACCEPT, RUN, RAISE = 0, 1, 2, 3
-ACTIONS = {CALL: "call", ACCEPT: "accept", RUN: "run", RAISE: "raise"}
 
 
 def steps_of(setup: Setup) -> tuple[int, ...]:

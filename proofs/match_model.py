@@ -15,8 +15,6 @@ from proofs import ladder_model as lm
 from proofs.setup import Setup
 
 HAND, NOBODY_SCORES, DECLINE, FORFEIT, SIDE_BET = 0, 1, 2, 3, 4
-EVENTS = {HAND: "hand", NOBODY_SCORES: "nobody-scores", DECLINE: "ten-declined",
-          FORFEIT: "forfeit", SIDE_BET: "side-bet"}
 MINEIRO_TARGET = 12  # MAT-1: "Objetivo: Hacer 12 puntos."
 
 

@@ -56,6 +56,12 @@ def alternative_setups(ruleset: str) -> list[tuple[str, Setup]]:
     return out
 
 
+def every_setup() -> list[Setup]:
+    """Each ruleset with its defaults, then with each alternative reading of the register."""
+    names = all_rulesets()
+    return [make_setup(n) for n in names] + [s for n in names for _, s in alternative_setups(n)]
+
+
 class Tracing:
     """A setup that records which readings are looked at; anything else is the setup's own."""
 

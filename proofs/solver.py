@@ -1,13 +1,15 @@
 """Asking Z3, with a timeout, and reading its answer: proved, counterexample, or unknown (a failure).
 
-Every query goes through `check_valid` (is the claim true for every value of its variables?) or
-`find` (is there a value making the condition true?), so that "unknown" is never taken for a pass.
+Every query goes through `check_valid` (is the claim true for every value of its variables?),
+`find` (is there a value making the condition true?) or `find_all` / `models` (every such value),
+so that "unknown" is never taken for a pass.
 """
 
 from __future__ import annotations
 
+import itertools
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -72,47 +74,51 @@ def check_valid(claim: z3.BoolRef, variables: Sequence[z3.ExprRef], *,
     return Answer(status, a.seconds, a.values, a.reason)
 
 
-def find_all(condition: z3.BoolRef, variables: Sequence[z3.ExprRef], *,
-             assumptions: Iterable[z3.BoolRef] = (), limit: int = 1000,
-             timeout_ms: int = TIMEOUT_MS) -> list[dict[str, Any]]:
-    """Every value of `variables` satisfying the condition (at most `limit`), each blocked in turn.
+@dataclass(frozen=True)
+class Enumeration(Sequence[dict[str, Any]]):
+    """The values found, and whether they are all there are: a search stopped at its limit says so,
+    so that a count built on it is shown as a lower bound, never as the whole."""
+
+    found: tuple[dict[str, Any], ...]
+    complete: bool
+
+    def __len__(self) -> int:
+        return len(self.found)
+
+    def __getitem__(self, i: int) -> dict[str, Any]:  # type: ignore[override]
+        return self.found[i]
+
+
+def models(condition: z3.BoolRef, variables: Sequence[z3.ExprRef], *,
+           assumptions: Iterable[z3.BoolRef] = (), distinct: Sequence[z3.ExprRef] | None = None,
+           timeout_ms: int = TIMEOUT_MS) -> Iterator[dict[str, Any]]:
+    """Every value of `variables` satisfying the assumptions and the condition, one at a time, each
+    blocked before the next is asked for: no two agree on all of `distinct` (default: `variables`).
 
     Raises RuntimeError if Z3 answers unknown: a partial list must not pass for a complete one.
     """
     s = _solver(timeout_ms)
     s.add(*assumptions, condition)
-    return _enumerate(s, variables, limit)
+    while True:
+        r = s.check()
+        if r == z3.unsat:
+            return
+        if r != z3.sat:
+            raise RuntimeError(f"z3 answered unknown: {s.reason_unknown()}")
+        m = s.model()
+        point = {v: m.eval(v, model_completion=True) for v in (variables if distinct is None else distinct)}
+        yield {str(v): _value(m, v) for v in variables}
+        s.add(z3.Or(*[v != val for v, val in point.items()]))
 
 
-def find_smallest(condition: z3.BoolRef, variables: Sequence[z3.ExprRef], size: z3.ArithRef, *,
-                  assumptions: Iterable[z3.BoolRef] = (), limit: int = 3,
-                  timeout_ms: int = TIMEOUT_MS) -> list[dict[str, Any]]:
-    """Up to `limit` values satisfying the condition, by increasing `size` (ties in any order).
+def find_all(condition: z3.BoolRef, variables: Sequence[z3.ExprRef], *,
+             assumptions: Iterable[z3.BoolRef] = (), limit: int = 1000,
+             timeout_ms: int = TIMEOUT_MS) -> Enumeration:
+    """Every value of `variables` satisfying the condition, at most `limit`; `complete` is False when
+    there are more (one more is asked for to know).
 
     Raises RuntimeError if Z3 answers unknown.
     """
-    opt = z3.Optimize()
-    opt.set("timeout", timeout_ms)
-    opt.add(*assumptions, condition)
-    opt.minimize(size)
-    return _enumerate(opt, variables, limit)
-
-
-def _enumerate(solver: z3.Solver | z3.Optimize, variables: Sequence[z3.ExprRef],
-               limit: int) -> list[dict[str, Any]]:
-    """Up to `limit` models of what `solver` holds, each blocked before the next is asked for.
-
-    Raises RuntimeError if Z3 answers unknown: a partial list must not pass for a complete one.
-    """
-    found: list[dict[str, Any]] = []
-    while len(found) < limit:
-        r = solver.check()
-        if r == z3.unsat:
-            return found
-        if r != z3.sat:
-            raise RuntimeError(f"z3 answered unknown: {solver.reason_unknown()}")
-        m = solver.model()
-        point = {v: m.eval(v, model_completion=True) for v in variables}
-        found.append({str(v): _value(m, v) for v in variables})
-        solver.add(z3.Or(*[v != val for v, val in point.items()]))
-    return found
+    found = list(itertools.islice(models(condition, variables, assumptions=assumptions,
+                                         timeout_ms=timeout_ms), limit + 1))
+    return Enumeration(tuple(found[:limit]), complete=len(found) <= limit)

@@ -21,7 +21,6 @@ import z3
 from proofs.setup import Setup
 
 ENVIDO, REAL, FALTA, ACCEPT, RUN = 0, 1, 2, 3, 4
-ENVIDO_ACTIONS = {ENVIDO: "envido", REAL: "real-envido", FALTA: "falta-envido", ACCEPT: "accept", RUN: "run"}
 CALL_VALUE = {ENVIDO: 2, REAL: 3, FALTA: 0}  # AMB-20 classic; ENV-5 "Se agregan 3 puntos"; falta apart
 
 
@@ -127,8 +126,6 @@ class RefusalPaysCalled(EnvidoChain):
 
 PARTNER, OPPONENTS, CONTRA, RESTO, OVER = 0, 1, 2, 3, 4
 FLOR_RAISE, FLOR_PASS, QUIERO, CONTRAFLOR, CONTRAFLOR_RESTO, ME_ACHICO = 0, 1, 2, 3, 4, 5
-FLOR_ACTIONS = {FLOR_RAISE: "flor-raise", FLOR_PASS: "flor-pass", QUIERO: "accept", CONTRAFLOR: "contraflor",
-                CONTRAFLOR_RESTO: "contraflor-resto", ME_ACHICO: "run"}
 SINGERS, ANSWERERS, COMPARED = 0, 1, 2  # who scores: the singer's side, the other side, the best flor
 
 
@@ -245,8 +242,9 @@ class EndlessContraflor(FlorExchange):
         return z3.Or(super().transition(s, t, act, falta), again)
 
 
-class AchicoPaysCalled(FlorExchange):
-    """Control: me achico pays the refused call's stake whatever the reading."""
+class OtherRefusal(FlorExchange):
+    """Control: AMB-27 read the other way from the setup's reading."""
 
-    def refused(self, before: z3.ArithRef, called: z3.ArithRef) -> z3.ArithRef:
-        return called
+    def __init__(self, setup: Setup) -> None:
+        super().__init__(setup)
+        self.refusal = "stake-called" if self.refusal == "stake-before-call" else "stake-before-call"

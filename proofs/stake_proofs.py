@@ -5,6 +5,7 @@ kept by every action, and each property is checked on every action from a state 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import z3
 
@@ -63,17 +64,10 @@ PROPERTIES.add(Property(
     clauses=("ENV-5", "ENV-6"), ambiguities=("AMB-20", "AMB-22"),
     build=lambda s, broken: _envido((sm.RefusalPaysCalled if broken else sm.EnvidoChain)(), _pays),
     control="a refused call pays the chain's sum with that call in it",
-    expect=lambda s, cx: cx["action"] == sm.RUN,
+    # The state records what refusing pays (`refusal`, kept by the invariant): the control pays the sum.
+    expect=lambda s, cx: cx["action"] == sm.RUN and cx["paid_post"] == cx["sum_pre"] != cx["refusal_pre"],
     applies=GAUDERIO,
 ))
-
-
-class _OtherRefusal(sm.FlorExchange):
-    """Control: AMB-27 read the other way from the setup's reading."""
-
-    def __init__(self, setup: Setup) -> None:
-        super().__init__(setup)
-        self.refusal = "stake-called" if self.refusal == "stake-before-call" else "stake-before-call"
 
 
 def _flor(model: sm.FlorExchange, claim: FlorClaim) -> Query:
@@ -122,13 +116,23 @@ def _flor_pays(setup: Setup) -> Callable[..., z3.BoolRef]:
     return claim
 
 
+def _achico_pays(setup: Setup, cx: dict[str, Any], *, other: bool) -> int:
+    """What me achico to a contraflor (or al resto) pays in the counterexample's state, as the setup
+    reads AMB-27 (or the other way)."""
+    before_call = (setup.reading("flor-refusal") or "stake-before-call") == "stake-before-call"
+    if before_call != other:
+        return cx["before_pre"] if cx["phase_pre"] == sm.CONTRA else cx["stake_pre"]
+    return cx["stake_pre"] if cx["phase_pre"] == sm.CONTRA else cx["falta"]
+
+
 PROPERTIES.add(Property(
     id="flor-stakes",
     title="Flor pays 3, 6 with the partner, 9 or 12 with quiero, double after contraflor, the falta al"
           " resto; me achico pays the side that sang last as AMB-27 reads it",
     clauses=("FLR-2", "FLR-3", "FLR-5", "FLR-6", "FLR-7", "FLR-8"), ambiguities=("AMB-27", "AMB-22"),
-    build=lambda s, broken: _flor((_OtherRefusal if broken else sm.FlorExchange)(s), _flor_pays(s)),
+    build=lambda s, broken: _flor((sm.OtherRefusal if broken else sm.FlorExchange)(s), _flor_pays(s)),
     control="me achico read the other way (AMB-27)",
-    expect=lambda s, cx: cx["action"] == sm.ME_ACHICO,
+    expect=lambda s, cx: cx["action"] == sm.ME_ACHICO and cx["phase_pre"] in (sm.CONTRA, sm.RESTO)
+    and cx["paid_post"] == _achico_pays(s, cx, other=True) != _achico_pays(s, cx, other=False),
     applies=GAUDERIO,
 ))

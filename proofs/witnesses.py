@@ -4,7 +4,8 @@ ambiguity's alternative reading and the default of every ruleset it concerns.
 Format (proofs/witnesses.json): {"format": 1, "comparisons": [{"a": {"ruleset", "readings"},
 "b": {...}, "ambiguity": "AMB-n" or null, "witnesses": [witness, ...], "not_modelled": [key, ...]}]},
 each witness as `divergence.witnesses` returns it (one per pair of results and domain, the smallest
-situation, `similar` counting the other situations with the same pair of results); `not_modelled`
+situation, `similar` counting the other situations with the same pair of results, and
+`search_stopped_at` where the search was cut short, making that count a lower bound); `not_modelled`
 lists the register keys on which the two sides differ but for which no witness is sought (play
 procedure, not finite rules).
 Regenerate with `truco diff --write-all`.

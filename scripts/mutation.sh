@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # Mutation testing of engine/ with mutmut (docs/en/quality/mutation.md explains the figures).
 #
-#   scripts/mutation.sh                    every mutant of engine/, from scratch
+#   scripts/mutation.sh                    every mutant of engine/, from scratch, then the page
 #   scripts/mutation.sh "engine.tricks*"   only the mutants whose names match (results are kept)
 #   scripts/mutation.sh --full-suite NAME…  re-check NAME… with the long random-play tests as well
+#
+# A whole run ends by writing docs/quality/mutation-results.json and the figures and survivor
+# list of the mutation page in every language (scripts/mutation_report.py); a mutant that is not
+# killed and has no explanation in docs/quality/mutation-explanations.yaml is listed instead.
 #
 # Settings: MUTATION_WORKERS (default 1: the machine is shared), MUTATION_NO_INSTALL=1 to skip pip.
 # The mutmut configuration is [tool.mutmut] in pyproject.toml; mutmut works in ./mutants (ignored by git).
@@ -36,7 +40,8 @@ fi
 
 start=$(date +%s)
 mutmut run --max-children "${MUTATION_WORKERS:-1}" "$@" | tr '\r' '\n' | { grep -v '^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]' || true; }
-echo "elapsed: $(( $(date +%s) - start )) s"
+elapsed=$(( $(date +%s) - start ))
+echo "elapsed: $elapsed s"
 
 # Summary: counts by status, the kill rate (timeouts count as killed), every mutant not killed.
 mutmut results --all true | python3 -c '
@@ -51,3 +56,10 @@ for name, s in sorted(status.items()):
     if s not in ("killed", "timeout", "not checked"):
         print(f"  {s}: {name}")
 '
+
+if [ $# -eq 0 ]; then
+  python3 scripts/mutation_report.py collect --seconds "$elapsed" --workers "${MUTATION_WORKERS:-1}"
+  python3 scripts/mutation_report.py render \
+    || echo "explain the mutants above in docs/quality/mutation-explanations.yaml, then run:" \
+            "python3 scripts/mutation_report.py render"
+fi

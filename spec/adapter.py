@@ -51,7 +51,7 @@ as a line protocol on stdin/stdout (spec.protocol, `truco check --engine-cmd`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, Protocol, runtime_checkable
 
 
@@ -83,13 +83,3 @@ class EngineAdapter(Protocol):
         """The truco-record/1 of the match so far."""
         ...
 
-
-# What `--engine MODULE:FACTORY` names: a callable with no arguments that returns an adapter.
-AdapterFactory = Callable[[], EngineAdapter]
-
-REQUIRED_METHODS: tuple[str, ...] = ("new_game", "to_act", "legal_actions", "apply", "deal", "record")
-
-
-def missing_methods(obj: object) -> list[str]:
-    """The methods of the contract that `obj` lacks (empty when it has them all)."""
-    return [name for name in REQUIRED_METHODS if not callable(getattr(obj, name, None))]

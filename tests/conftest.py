@@ -1,11 +1,14 @@
-"""Suite-wide test configuration: Hypothesis profiles and the report of violated rule clauses."""
+"""Suite-wide test configuration: Hypothesis profiles, the report of violated rule clauses, and
+the skip policy of CI (a skipped test fails the run unless tests/allowed_skips.yaml allows it)."""
 
 from __future__ import annotations
 
 import os
 import re
+from pathlib import Path
 
 import pytest
+import yaml
 from hypothesis import HealthCheck, settings
 
 # Profiles. `ci` keeps Hypothesis' own CI defaults (derandomized, no database) and raises the
@@ -26,10 +29,42 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.ge
 CLAUSE_RE = re.compile(r"\[([A-Z]{2,5}-\d+[a-z]?)\]")
 
 
+# Skips in CI. A skipped test checks nothing, so under CI=true it fails the run unless it is listed
+# in this file with the reason it may be skipped there; CI prints the reason.
+ALLOWED_SKIPS = Path(__file__).resolve().parent / "allowed_skips.yaml"
+
+
+def _in_ci() -> bool:
+    return os.environ.get("CI", "").lower() not in ("", "0", "false", "no")
+
+
+def allowed_skips(path: Path = ALLOWED_SKIPS) -> dict[str, str]:
+    """Test node IDs (without parameters) that may be skipped in CI, each with its reason."""
+    entries = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+    return {e["test"]: e["reason"] for e in entries}
+
+
+def _base_id(nodeid: str) -> str:
+    return nodeid.split("[", 1)[0]
+
+
+def _refuse_skip_in_ci(rep: pytest.TestReport) -> None:
+    """Turn a skip that CI does not allow into a failure that says how to allow it."""
+    if not (rep.skipped and _in_ci()) or hasattr(rep, "wasxfail"):
+        return
+    if _base_id(rep.nodeid) in allowed_skips():
+        return
+    why = rep.longrepr[2] if isinstance(rep.longrepr, tuple) else str(rep.longrepr)
+    rep.outcome = "failed"
+    rep.longrepr = (f"skipped under CI=true, where a skip hides a failure ({why}). Make it run in CI, "
+                    f"or list it in {ALLOWED_SKIPS.name} with the reason it may be skipped there.")
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  # type: ignore[no-untyped-def]
     outcome = yield
     rep = outcome.get_result()
+    _refuse_skip_in_ci(rep)
     if rep.when != "call":
         return
     declared = [cid for m in item.iter_markers("clause") for cid in m.args]
@@ -52,3 +87,10 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         terminalreporter.section("violated rule clauses")
         for cid, nodes in sorted(failed.items()):
             terminalreporter.line(f"{cid}: {', '.join(nodes)}")
+    skipped = sorted({_base_id(rep.nodeid) for rep in terminalreporter.stats.get("skipped", [])
+                      if not hasattr(rep, "wasxfail")})
+    if skipped and _in_ci():
+        reasons = allowed_skips()
+        terminalreporter.section("skips allowed in CI")
+        for nodeid in skipped:
+            terminalreporter.line(f"{nodeid}: {reasons.get(nodeid, '')}")

@@ -141,6 +141,7 @@ def diff(ruleset_a: str | None, ruleset_b: str | None, ruleset_files: tuple[str,
     if not found:
         click.echo("no divergence found in the modelled domains")
     shown: dict[tuple[str, str, str, str], int] = {}  # the same words twice (sides swapped): one entry
+    stopped: set[tuple[str, str, str, str]] = set()
     for w in found:
         refs = " ".join(w["clauses"] + w["ambiguities"])
         try:  # in words, sides named as the rules name them; the data itself with --json
@@ -152,9 +153,16 @@ def diff(ruleset_a: str | None, ruleset_b: str | None, ruleset_files: tuple[str,
             shown_a, shown_b = (json.dumps(w[k], ensure_ascii=False) for k in ("a", "b"))
         key = (situation, shown_a, shown_b, refs)
         shown[key] = shown.get(key, -1) + 1 + int(w.get("similar") or 0)
-    for (situation, shown_a, shown_b, refs), more in shown.items():
+        if w.get("search_stopped_at"):
+            stopped.add(key)
+    for key, more in shown.items():
+        situation, shown_a, shown_b, refs = key
         similar = similar_text(more, lang)
+        if similar and key in stopped:  # a search cut short at its limit: a lower bound
+            similar = f"≥ {similar}"
         click.echo(f"- {situation}" + (f" ({similar})" if similar else ""))
+        if key in stopped:
+            click.echo("    the search stopped at its limit: there may be smaller situations and other results")
         click.echo(f"    A: {shown_a}\n    B: {shown_b}\n    [{refs}]")
     if skipped:
         click.echo(f"readings that differ but are not modelled here: {', '.join(skipped)}")

@@ -5,6 +5,15 @@ required, properties, additionalProperties, items, min/maxItems, minimum, maximu
 maxProperties, $ref), so the check is the schema itself with a field path for every error.
 It walks the schema, not the data, so its depth is bounded whatever the input nests.
 Action texts are checked against the action grammar as well (spec.rules.actions).
+
+It departs from JSON Schema in one way, on purpose: a number with a fraction part (1.0) is never
+an integer, nor equal to one, because a record is read with Python's json module, where it is a
+float, and a seat or a score must index the game. tests/spec/test_structure.py checks both of its
+answers (the compiled one and the listed errors) against the `jsonschema` package, told of that
+one departure, on records drawn from the schema and on changed ones. It is kept rather than
+replaced by a kept-up validator: on a played record (5 hands) the compiled check takes about
+0.17 ms, fastjsonschema about 0.23 ms and it stops at the first error, jsonschema about 4 ms,
+five times the monitor's whole check of the record (0.8 ms); measured on one 2-core machine.
 """
 
 from __future__ import annotations

@@ -1,8 +1,7 @@
-"""Actions: the interned table rebuilt at test time, the parser's refusals, immutability.
-
-engine/actions.py interns every action at import; `_build` is called again here on an empty
-table so that what it builds is checked, not only what was built before the test ran.
-"""
+"""Actions through their public face (`Action.parse`, the fields, str/repr, copies): every action
+of the record format, the parser's refusals, interning and immutability. The engine interns its
+actions at import and as it parses them, so two tests import it afresh (fresh_engine.py) and parse
+with that."""
 
 from __future__ import annotations
 
@@ -10,64 +9,55 @@ import copy
 import pickle
 
 import pytest
+from fresh_engine import fresh_engine
 
-from engine import actions as A
-from engine.actions import Action
-from engine.config import make_config
-from engine.errors import InvalidActionError
-from engine.rulesets import RULESETS
+from engine import Action, InvalidActionError
 
-RAISES = sorted({v for r in RULESETS.values() for v in r.ladder})  # BET-6, BET-9 (1, the start, included)
-CARD_NAMES = sorted({n for r in RULESETS for n in make_config(r).deck.names})  # every loaded deck's cards
-
-
-def _expected_texts() -> set[str]:
-    texts = {f"{verb} {name}" for verb in ("play", "cover") for name in CARD_NAMES}
-    texts |= {f"{verb} #{slot}" for verb in ("play", "cover") for slot in (1, 2, 3)}  # IRN-2
-    texts |= {f"raise {v}" for v in RAISES}
-    texts |= {"accept", "run", "ten-play", "ten-decline", "envido", "real-envido", "falta-envido", "flor",
-              "flor-raise", "flor-pass", "contraflor", "contraflor-resto"}
-    texts |= {f"sign {s}" for s in ("ciego", "tanto-27-29", "tanto-30-plus")}  # SEN-1..3
-    return texts
+MINEIRO = [r + s for r in ("4", "5", "6", "7", "Q", "J", "K", "A", "2", "3") for s in "CHSD"]  # DECK-1
+GAUDERIO = [f"{r}{s}" for r in (1, 2, 3, 4, 5, 6, 7, 10, 11, 12) for s in "eboc"]  # DECK-2
+RAISES = (1, 2, 3, 4, 6, 10, 12)  # BET-6, BET-9 (with each ladder's start)
+SIMPLE = ("accept", "run", "ten-play", "ten-decline", "envido", "real-envido", "falta-envido", "flor",
+          "flor-raise", "flor-pass", "contraflor", "contraflor-resto")
+SIGNS = ("ciego", "tanto-27-29", "tanto-30-plus")  # SEN-1..3
 
 
-@pytest.mark.clause("BET-6", "BET-9", "IRN-2", "SEN-1", "SEN-2", "SEN-3")
-def test_build_interns_every_action_with_its_fields(monkeypatch: pytest.MonkeyPatch) -> None:
-    table: dict[str, Action] = {}
-    monkeypatch.setattr(A, "_BY_TEXT", table)
-    A._build()
-    A.intern_cards(CARD_NAMES)  # what loading a deck does
-    for value in RAISES:
-        A.raise_to(value)  # what a game's ladder does
-    assert set(table) == _expected_texts(), "[BET-6] [BET-9] every action of the record format, once"
-    for text, action in table.items():
-        assert action.text == text and str(action) == text
-        kind = text.partition(" ")[0]
-        assert action.kind == kind
-    play = table["play 7H"]
-    assert (play.arg, play.slot) == ("7H", None)
-    cover = table["cover 12c"]
-    assert (cover.kind, cover.slot) == ("cover", None)
-    slot = table["play #2"]
-    assert (slot.arg, slot.slot) == ("#2", 1), "[IRN-2] a blind play names a slot"
-    assert table["cover #3"].slot == 2
-    assert (table["raise 10"].arg, table["raise 10"].slot) == (10, None)
-    assert table["accept"].arg is None
-    assert table["sign ciego"].arg == "ciego", "[SEN-1]"
+def _every_action() -> dict[str, tuple[str, str | int | None]]:
+    """Every action text of the record format, with the kind and argument it names."""
+    out: dict[str, tuple[str, str | int | None]] = {}
+    for verb in ("play", "cover"):
+        out |= {f"{verb} {name}": (verb, name) for name in MINEIRO + GAUDERIO}
+        out |= {f"{verb} #{slot}": (verb, f"#{slot}") for slot in (1, 2, 3)}  # IRN-2
+    out |= {f"raise {v}": ("raise", v) for v in RAISES}
+    out |= {text: (text, None) for text in SIMPLE}
+    out |= {f"sign {s}": ("sign", s) for s in SIGNS}
+    return out
+
+
+@pytest.mark.clause("BET-6", "BET-9", "IRN-2", "SEN-1", "SEN-2", "SEN-3", "DECK-1", "DECK-2")
+def test_every_action_of_the_record_format_parses_to_its_fields() -> None:
+    with fresh_engine() as engine:
+        fresh = engine.Action
+        for text, (kind, arg) in _every_action().items():
+            action = fresh.parse(text)
+            assert (action.text, action.kind, action.arg) == (text, kind, arg), f"[BET-6] {text}: {action!r}"
+            assert str(action) == text and repr(action) == f"Action.parse({text!r})"
+            assert fresh.parse(text) is action and fresh.parse(action) is action, f"{text}: interned"
+            assert fresh(kind, arg) is action, f"{text}: built from its fields, the same object"
 
 
 @pytest.mark.clause("BET-6")
 def test_parse_reads_any_raise_value_and_refuses_malformed_text() -> None:
-    five = Action.parse("raise 5")
-    assert (five.kind, five.arg, five.text, five.slot) == ("raise", 5, "raise 5", None)
-    assert Action.parse("raise 5") is five and A.raise_to(5) is five, "actions are interned"
-    assert A.raise_to(4) is A._BY_TEXT["raise 4"]
-    assert Action.parse(A.ACCEPT) is A.ACCEPT and Action.parse("accept") is A.ACCEPT
+    with fresh_engine() as engine:  # one that has parsed no raise yet
+        for value in (5, 97):  # well-formed, though no ladder has them: the game refuses them, not the parser
+            action = engine.Action.parse(f"raise {value}")
+            assert (action.kind, action.arg, action.text) == ("raise", value, f"raise {value}"), "[BET-6]"
+            assert engine.Action.parse(f"raise {value}") is action and engine.Action("raise", value) is action
     refusals = {
         "play 9Z": "no card or slot called '9Z' (cards like '7H' or '1e', slots '#1'..'#3')",
         "cover #4": "no card or slot called '#4' (cards like '7H' or '1e', slots '#1'..'#3')",
         "sign wink": "no seña called 'wink'; valid: ciego, tanto-27-29, tanto-30-plus",
         "raise 04": "malformed action 'raise 04'",
+        "raise 05": "malformed action 'raise 05'",
         "raise x": "malformed action 'raise x'",
         "raise": "malformed action 'raise'",
         "raise 4 4": "malformed action 'raise 4 4'",
@@ -84,20 +74,6 @@ def test_parse_reads_any_raise_value_and_refuses_malformed_text() -> None:
         assert str(err.value) == message, f"{text!r}: {err.value}"
 
 
-@pytest.mark.clause("BET-6")
-def test_parse_builds_a_raise_it_has_not_seen(monkeypatch: pytest.MonkeyPatch) -> None:
-    """On a fresh table: the table in use already holds every raise an earlier test parsed."""
-    table: dict[str, Action] = {}
-    monkeypatch.setattr(A, "_BY_TEXT", table)
-    A._build()
-    for value in (5, 97):
-        action = Action.parse(f"raise {value}")
-        assert (action.kind, action.arg, action.text) == ("raise", value, f"raise {value}"), "[BET-6]"
-        assert table[f"raise {value}"] is action and A.raise_to(value) is action
-    with pytest.raises(InvalidActionError, match=r"^malformed action 'raise 05'$"):
-        Action.parse("raise 05")
-
-
 def test_actions_are_immutable_and_stay_interned_when_copied() -> None:
     action = Action.parse("play 7H")
     with pytest.raises(AttributeError, match=r"^actions are immutable$"):
@@ -105,7 +81,6 @@ def test_actions_are_immutable_and_stay_interned_when_copied() -> None:
     with pytest.raises(AttributeError, match=r"^actions are immutable$"):
         del action.kind
     assert action.kind == "play"
-    assert copy.copy(action) is action and copy.deepcopy(action) is action
-    assert pickle.loads(pickle.dumps(action)) is action
-    assert pickle.loads(pickle.dumps(A.raise_to(12))) is A.raise_to(12)
-    assert repr(A.SIGN["ciego"]) == "Action.parse('sign ciego')"
+    for a in (action, Action.parse("raise 12"), Action.parse("sign ciego"), Action.parse("play #2")):
+        assert copy.copy(a) is a and copy.deepcopy(a) is a
+        assert pickle.loads(pickle.dumps(a)) is a

@@ -22,13 +22,17 @@ def test_adapter_drives_one_match_in_action_texts() -> None:
     assert game.readings["iron-blind"] == "open" and game.seed == 4
     assert adapter.to_act() == 0
     assert adapter.legal_actions() == [a.text for a in game.legal_actions()]
-    names = game.config.deck.names
-    assert adapter.deal() == [[names[c] for c in cards] for cards in game._deal], "[DEAL-1] the whole deal"
+    dealt = adapter.deal()
+    assert dealt == [[c["card"] for c in game.observation(seat)["hand"]] for seat in (0, 1)], \
+        "[DEAL-1] the whole deal: each seat's three cards, in slot order"
     first = adapter.legal_actions()[0]
     adapter.apply(first)
     assert [a.text for a in game.moves] == [first] and adapter.to_act() == 1
     assert adapter.observation(1) == game.observation(1)
     assert adapter.record() == game.record()
+    while game.record()["hands"] == []:
+        adapter.apply(adapter.legal_actions()[0])
+    assert game.record()["hands"][0]["deal"] == dealt, "[DEAL-1] the record keeps the deal shown"
 
 
 @pytest.mark.clause("IRN-2")

@@ -1,50 +1,66 @@
-"""run_engine_bench with a scripted clock: how many matches, the figures, the records kept."""
+"""run_engine_bench under a fake clock: whole seeded matches until the time is up, every action
+counted, the figures consistent with what it reports, the records it keeps.
+
+A benchmark, not a rule check: these tests name no clause. The clock moves a fixed step at every
+reading, however many readings the bench takes.
+"""
 
 from __future__ import annotations
 
-import random
+import itertools
+import time
 
 import pytest
 
-from engine import Game
 from engine import bench as B
+from spec.monitor.replay import check_record
 
 
-def _replay(ruleset: str, seed: int, rng: random.Random) -> tuple[dict, int]:
-    game = Game.new(ruleset, seed=seed)
-    actions = 0
-    while game.to_act is not None:
-        game.push(rng.choice(game.legal_actions()))
-        actions += 1
-    return game.record(), actions
+def _clock(monkeypatch: pytest.MonkeyPatch, step: float) -> None:
+    ticks = itertools.count(1000.0, step)
+    monkeypatch.setattr(time, "perf_counter", lambda: next(ticks))  # the standard clock the bench reads
 
 
-@pytest.mark.clause("MAT-1")
-def test_bench_plays_until_the_deadline_and_reports_per_second(monkeypatch: pytest.MonkeyPatch) -> None:
-    clock = iter([10.0, 11.0, 12.0, 13.123456])  # start, after match 1, after match 2, end
-    monkeypatch.setattr(B.time, "perf_counter", lambda: next(clock))
-    out = B.run_engine_bench("mineiro-1v1-es", 2.0, seed=5, keep_records=10)
-    rng = random.Random(5)
-    (first, n1), (second, n2) = _replay("mineiro-1v1-es", 5, rng), _replay("mineiro-1v1-es", 6, rng)
-    assert out == {
-        "ruleset": "mineiro-1v1-es", "seconds": 3.123, "matches": 2, "actions": n1 + n2,
-        "matches_per_s": round(2 / 3.123456, 1), "actions_per_s": round((n1 + n2) / 3.123456, 1),
-        "records": [first, second],
-    }, "[MAT-1] two whole matches, each to its end, seeded seed + match number"
-    assert out["matches_per_s"] == 0.6
+def _actions(record: dict) -> int:
+    return sum(len(h["actions"]) for h in record["hands"])
+
+
+def test_bench_plays_whole_seeded_matches_until_the_time_is_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    _clock(monkeypatch, 0.125)
+    out = B.run_engine_bench("mineiro-1v1-es", 1.0, seed=5, keep_records=1000)
+    assert set(out) == {"ruleset", "seconds", "matches", "actions", "matches_per_s", "actions_per_s",
+                        "records"}
+    assert out["ruleset"] == "mineiro-1v1-es" and out["seconds"] >= 1.0 and out["matches"] >= 2
+    records = out["records"]
+    assert [r["seed"] for r in records] == list(range(5, 5 + out["matches"])), "one match per seed, in turn"
+    for game, record in enumerate(records):
+        assert record["result"] is not None and not check_record(record, "mineiro-1v1-es", game), \
+            "each match is played to its end, by the rules"
+    assert out["actions"] == sum(_actions(r) for r in records), "every action of every match is counted"
+    assert out["matches_per_s"] == round(out["matches"] / out["seconds"], 1)
+    assert out["actions_per_s"] == round(out["actions"] / out["seconds"], 1)
+
+
+def test_bench_plays_one_whole_match_when_the_time_is_up_during_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    _clock(monkeypatch, 60.0)
+    out = B.run_engine_bench("gauderio-pairs-es", 1.0, keep_records=5)
+    assert out["matches"] == 1 and len(out["records"]) == 1, "at least one match, never more past the time"
+    (record,) = out["records"]
+    assert record["seed"] == 0 and record["result"] is not None and out["actions"] == _actions(record)
 
 
 def test_bench_keeps_only_the_first_records(monkeypatch: pytest.MonkeyPatch) -> None:
-    clock = iter([0.0, 0.1, 0.2, 5.0, 5.0])  # start, three matches, end
-    monkeypatch.setattr(B.time, "perf_counter", lambda: next(clock))
+    _clock(monkeypatch, 0.125)
     out = B.run_engine_bench("mineiro-1v1-es", 1.0, seed=5, keep_records=2)
-    assert out["matches"] == 3 and len(out["records"]) == 2
-    assert out["records"][0] == _replay("mineiro-1v1-es", 5, random.Random(5))[0]
+    assert out["matches"] > 2 and [r["seed"] for r in out["records"]] == [5, 6]
+    _clock(monkeypatch, 0.125)
+    assert "records" not in B.run_engine_bench("mineiro-1v1-es", 1.0, seed=5)
 
 
-def test_bench_without_records(monkeypatch: pytest.MonkeyPatch) -> None:
-    clock = iter([0.0, 1.5, 7.5])  # past the default second after one match
-    monkeypatch.setattr(B.time, "perf_counter", lambda: next(clock))
-    out = B.run_engine_bench("gauderio-pairs-es")
-    assert "records" not in out and out["matches"] == 1 and out["seconds"] == 7.5
-    assert out["actions"] == _replay("gauderio-pairs-es", 0, random.Random(0))[1]
+def test_bench_is_seeded_and_runs_about_a_second_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    runs = []
+    for _ in range(2):
+        _clock(monkeypatch, 0.125)
+        runs.append(B.run_engine_bench("gauderio-pairs-es", seed=3, keep_records=1000))
+    assert runs[0] == runs[1], "the same seed, the same matches"
+    assert 1.0 <= runs[0]["seconds"] < 1.5

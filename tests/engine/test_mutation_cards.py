@@ -1,18 +1,22 @@
-"""The decks read from the ruleset files, and the deck builder, compared with the rulebooks'
-card order.
+"""The card order, the decks and the envido values, seen through play: which card wins a round
+against which, which cards a game deals, and the envido points a seat is shown.
 
-engine/cards.py builds a deck from a ruleset file's fields (`make_deck`). These tests check the
-decks in use against orders written here from the clauses, and call the builder directly on a
-small deck, so a change to the builder is seen whatever the files say.
+The orders are written here from the clauses, not read from the engine's tables. The engine
+builds its decks at import, so each test imports it afresh (fresh_engine.py) and plays with that.
 """
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterator
+from types import ModuleType
+
 import pytest
+from engine_support import play
+from fresh_engine import fresh_engine
 
-from engine import cards as C
-from engine.config import make_config
-
+ES, GA = "mineiro-1v1-es", "gauderio-pairs-es"
+SEATS = {ES: 2, GA: 4}
 # CARD-1: common ranks, lowest first; CARD-2: the manilhas, strongest first.
 MINEIRO_COMMON = ["4", "5", "6", "7", "Q", "J", "K", "A", "2", "3"]
 MINEIRO_MANILHAS = ["4C", "7H", "AS", "7D"]
@@ -23,70 +27,112 @@ GAUDERIO_GROUPS = [
     ["12e", "12b", "12o", "12c"], ["11e", "11b", "11o", "11c"], ["10e", "10b", "10o", "10c"],
     ["7b", "7c"], ["6e", "6b", "6o", "6c"], ["5e", "5b", "5o", "5c"], ["4e", "4b", "4o", "4c"],
 ]
-MINEIRO = make_config("mineiro-1v1-es").deck
-MINEIRO_NO_Q = make_config("mineiro-1v1-es", {"deck": "spanish-without-tens"}).deck
-GAUDERIO = make_config("gauderio-pairs-es").deck
 
 
-def _order(deck: C.Deck) -> list[list[str]]:
-    """The deck's cards grouped by strength, strongest group first, each group sorted."""
-    groups: dict[int, list[str]] = {}
-    for i in deck.cards:
-        groups.setdefault(deck.strength[i], []).append(deck.names[i])
-    return [sorted(groups[s]) for s in sorted(groups, reverse=True)]
-
-
-def _mineiro_expected(ranks: list[str]) -> list[list[str]]:
-    common = [sorted(r + s for s in "CHSD" if r + s not in MINEIRO_MANILHAS) for r in reversed(ranks)]
+def _mineiro_order(ranks: list[str]) -> list[list[str]]:
+    """Groups of equal cards, strongest first: the manilhas, then the commons by rank (CARD-3, CARD-4)."""
+    common = [[r + s for s in "CHSD" if r + s not in MINEIRO_MANILHAS] for r in reversed(ranks)]
     return [[m] for m in MINEIRO_MANILHAS] + common
 
 
+def _rank(order: list[list[str]]) -> dict[str, int]:
+    """Each card's place: 0 for the strongest group."""
+    return {card: i for i, group in enumerate(order) for card in group}
+
+
+@pytest.fixture
+def engine() -> Iterator[ModuleType]:
+    with fresh_engine() as module:
+        yield module
+
+
+def _first_round(game: object, *cards: str) -> object:
+    """The result of the first round when the seats play `cards` in turn."""
+    play(game, *(f"play {c}" for c in cards))
+    return game.observation(0)["rounds"][0]["result"]
+
+
+def _fillers(deck: list[str], taken: set[str], n: int) -> list[str]:
+    """`n` cards not taken, of different suits (no flor, no pair for envido)."""
+    free = [c for c in deck if c not in taken]
+    out: list[str] = []
+    for c in free:
+        if c not in out and c[-1] not in {x[-1] for x in out}:
+            out.append(c)
+        if len(out) == n:
+            return out
+    raise AssertionError("not enough fillers")
+
+
 @pytest.mark.clause("CARD-1", "CARD-2", "CARD-3", "CARD-4", "DECK-1")
-def test_mineiro_deck_orders_cards_as_the_rulebook() -> None:
-    deck = MINEIRO
-    assert deck.names == tuple(r + s for r in MINEIRO_COMMON for s in "CHSD"), "[DECK-1] rank-major names"
-    assert deck.cards == tuple(range(40)) and deck.members == frozenset(range(40)), "[DECK-1] forty cards"
-    assert _order(deck) == _mineiro_expected(MINEIRO_COMMON), "[CARD-1] [CARD-2] [CARD-3] [CARD-4] card order"
-    common = [deck.strength[i] for i in deck.cards if deck.names[i] not in MINEIRO_MANILHAS]
-    assert min(deck.strength[deck.index(m)] for m in MINEIRO_MANILHAS) > max(common), \
-        "[CARD-3] every manilha ranks above every common card"
-    assert deck.envido == (0,) * 40 and deck.pair_bonus == 0, "[ENV-1] there is no envido in Truco Mineiro"
-    assert [deck.suit[deck.index(r + s)] for r in MINEIRO_COMMON for s in "CHSD"] == [0, 1, 2, 3] * 10
-    assert not deck.has_muestra and deck.strengths("4C") is deck.strength
+@pytest.mark.parametrize("readings", [{}, {"deck": "spanish-without-tens"}], ids=["forty", "without-tens"])
+def test_mineiro_cards_beat_each_other_in_the_rulebooks_order(engine: ModuleType,
+                                                               readings: dict[str, str]) -> None:
+    ranks = [r for r in MINEIRO_COMMON if not (readings and r == "Q")]  # AMB-13: no Qs
+    order = _mineiro_order(ranks)
+    place = _rank(order)
+    deck = list(place)
+    for a, b in itertools.permutations(deck, 2):
+        others = _fillers(deck, {a, b}, 4)
+        game = engine.Game.new(ES, seed=0, readings=readings, deals=[[[a, *others[:2]], [b, *others[2:]]]])
+        got = _first_round(game, a, b)
+        want = 0 if place[a] < place[b] else 1 if place[a] > place[b] else "tie"
+        assert got == want, f"[CARD-1] [CARD-2] [CARD-4] {a} against {b}: {got}, not {want}"
 
 
-@pytest.mark.clause("DECK-1")
-def test_mineiro_deck_without_queens() -> None:
-    deck = MINEIRO_NO_Q
-    assert len(deck.cards) == 36 and deck.index("QC") is None and deck.index("JC") is not None
-    assert _order(deck) == _mineiro_expected([r for r in MINEIRO_COMMON if r != "Q"]), "[CARD-1]"
+@pytest.mark.clause("CARD-5", "DECK-2")
+def test_gauderio_cards_beat_each_other_in_the_rulebooks_order(engine: ModuleType) -> None:
+    place = _rank(GAUDERIO_GROUPS)
+    deck = list(place)
+    fours = GAUDERIO_GROUPS[-1]
+    for a, b in itertools.permutations(deck, 2):
+        # The other two seats play 4s (the lowest group), which never beat a or b.
+        low = [c for c in fours if c not in (a, b)][:2]
+        rest = _fillers(deck, {a, b, *low}, 4)
+        hands = [[a, *rest[0:1], *rest[1:2]], [b, *rest[2:3], *rest[3:4]]]
+        used = {c for h in hands for c in h} | set(low)
+        spare = _fillers(deck, used, 4)
+        hands += [[low[0], *spare[0:2]], [low[1], *spare[2:4]]]
+        got = _first_round(engine.Game.new(GA, seed=0, deals=[hands]), a, b, low[0], low[1])
+        want = 0 if place[a] < place[b] else 1 if place[a] > place[b] else "tie"
+        assert got == want, f"[CARD-5] {a} against {b}: {got}, not {want}"
 
 
-@pytest.mark.clause("CARD-5", "DECK-2", "ENV-7")
-def test_gauderio_deck_orders_cards_as_the_rulebook() -> None:
-    deck = GAUDERIO
-    assert deck.cards == tuple(range(40)) and deck.members == frozenset(range(40)), "[DECK-2] forty cards"
-    assert _order(deck) == [sorted(g) for g in GAUDERIO_GROUPS], "[CARD-5] card order"
-    for i, name in enumerate(deck.names):
-        face = int(name[:-1])
-        assert deck.envido[i] == (face if face <= 7 else 0), f"[ENV-7] envido value of {name}"
-        assert deck.suit[i] == "eboc".index(name[-1]), f"[ENV-2] suit of {name}"
-    assert deck.pair_bonus == 20, "[ENV-2]"
+@pytest.mark.clause("ENV-2", "ENV-7")
+def test_envido_counts_each_gauderio_card_at_its_value(engine: ModuleType) -> None:
+    """Two cards of a suit count 20 plus their values (ENV-2); 1 to 7 their face, figures 0 (ENV-7)."""
+    deck = [c for g in GAUDERIO_GROUPS for c in g]
+    for suit in "eboc":
+        for rank in (1, 2, 3, 4, 5, 6, 7, 10, 11, 12):
+            card, partner = f"{rank}{suit}", f"{2 if rank == 1 else 1}{suit}"
+            third = "4" + ("b" if suit == "e" else "e")
+            rest = _fillers(deck, {card, partner, third}, 3)
+            rest += _fillers(deck, {card, partner, third, *rest}, 3)
+            rest += _fillers(deck, {card, partner, third, *rest}, 3)
+            hands = [[card, partner, third], rest[0:3], rest[3:6], rest[6:9]]
+            game = engine.Game.new(GA, seed=0, deals=[hands])
+            value = rank if rank <= 7 else 0
+            partner_value = 2 if rank == 1 else 1
+            assert game.observation(0)["envido_points"] == 20 + value + partner_value, f"[ENV-7] {card}"
 
 
-@pytest.mark.clause("CARD-1", "CARD-5")
-def test_the_builder_ranks_groups_from_the_weakest() -> None:
-    deck = C.make_deck(("1", "2"), ("a", "b"), frozenset({"1b"}), [["2a", "2b"], ["1a"]],
-                       {"1": 1, "2": 2}, 20)
-    assert deck.names == ("1a", "1b", "2a", "2b") and deck.cards == (0, 2, 3)
-    assert deck.strength[2] == deck.strength[3] == 1 and deck.strength[0] == 0 and deck.groups == 2
-    assert deck.index("1b") is None and deck.index("2b") == 3 and deck.index("9z") is None
-    assert deck.envido == (1, 1, 2, 2) and deck.suit == (0, 1, 0, 1)
+def _dealt(engine: ModuleType, ruleset: str, readings: dict[str, str], games: int) -> set[str]:
+    """The cards the first hands of `games` seeded games deal to the seats."""
+    seen: set[str] = set()
+    for seed in range(games):
+        game = engine.Game.new(ruleset, seed=seed, readings=readings)
+        for seat in range(SEATS[ruleset]):
+            seen |= {c["card"] for c in game.observation(seat)["hand"]}
+    return seen
 
 
 @pytest.mark.clause("DECK-1", "DECK-2")
-def test_card_names_resolve_in_their_own_deck() -> None:
-    assert MINEIRO.index("7e") is None, "[DECK-1] a Spanish-deck name is no Mineiro card"
-    assert GAUDERIO.index("7H") is None, "[DECK-2]"
-    assert MINEIRO.index("4C") == 0 and MINEIRO.index("4H") == 1 and MINEIRO.index("3D") == 39
-    assert GAUDERIO.index("1e") == 0 and GAUDERIO.index("12c") == 39
+@pytest.mark.parametrize(("ruleset", "readings", "expected"), [
+    (ES, {}, {c for g in _mineiro_order(MINEIRO_COMMON) for c in g}),
+    (ES, {"deck": "spanish-without-tens"}, {c for g in _mineiro_order(MINEIRO_COMMON) for c in g
+                                             if not c.startswith("Q")}),
+    (GA, {}, {c for g in GAUDERIO_GROUPS for c in g}),
+], ids=["mineiro-forty", "mineiro-without-tens", "gauderio"])
+def test_the_deals_use_exactly_the_deck(engine: ModuleType, ruleset: str, readings: dict[str, str],
+                                        expected: set[str]) -> None:
+    assert _dealt(engine, ruleset, readings, 60) == expected, "[DECK-1] [DECK-2] the deals use the deck"

@@ -53,7 +53,8 @@ def test_json_document_round_trip_keeps_deals_scores_and_readings() -> None:
         assert copy == g and copy.scores == (7, 7) and copy.moves == g.moves, "[DEAL-1] replayed"
     bare = {k: v for k, v in doc.items() if k not in ("deals", "scores")}
     plain = Game.from_json(dict(bare, moves=[]))
-    assert plain.scores == (0, 0) and plain._stacked == (), "no stacked deal, no starting score"
+    assert plain == Game.new(GA, seed=3, readings={"senas": "free"}), "no stacked deal, no starting score"
+    assert plain.scores == (0, 0)
     with pytest.raises(ValueError, match=r"^not a truco-engine-game/1 document$"):
         Game.from_json(dict(doc, format="truco-record/1"))
 
@@ -69,13 +70,13 @@ def test_small_api_pop_peek_is_legal_repr() -> None:
     assert repr(play(new(ES, ES_DEAL, scores=(3, 5)))) == "<Game mineiro-1v1-es hand 1 score 3-5 to_act 0>"
     other = new(ES, ES_DEAL)
     play(other, "raise 4", "accept", "play 3C")
-    assert other == g
-    other._moves.append(other._moves[-1])  # same position, a different move list
-    assert other != g
-    other = new(ES, ES_DEAL)
-    play(other, "raise 4", "accept", "play 3C")
-    other._hands.append({})  # same position, a different history
-    assert other != g
+    assert other == g and other.copy() == g
+    play(other, "play 4D")
+    assert other != g, "one more move"
+    other.pop()
+    assert other == g, "undone"
+    assert new(ES, ES_DEAL) != new(ES, deal("3C 7H 5S", "4D 5D 6D")), "another deal"
+    assert new(ES, ES_DEAL) != new(ES, ES_DEAL, scores=(2, 0)), "another starting score"
     assert (g == "game") is False
 
 
@@ -171,7 +172,8 @@ def test_a_covered_card_concedes_for_either_seat() -> None:
 
 def test_new_games_without_a_seed_and_records_before_the_end() -> None:
     g = Game.new(ES)
-    assert g.seed is None and isinstance(g._deal_seed, int)
+    assert g.seed is None and isinstance(json.loads(g.to_json())["deal_seed"], int)
+    assert Game.from_json(g.to_json()) == g, "the deal seed drawn is kept: the copy deals the same cards"
     assert g.record()["result"] is None and g.outcome() is None, "[MAT-1] no result before the end"
     assert g.observation(0)["winner"] is None
     g = play(new(ES, deal("4C 7H 6S", "4D 5D 6D"), scores=(8, 6)), "raise 4", "accept",
@@ -181,15 +183,11 @@ def test_new_games_without_a_seed_and_records_before_the_end() -> None:
     assert g.record()["result"] == {"winner": 0, "score": [12, 6], "partidas": [0]}, "[MAT-1]"
 
 
-def test_card_action_tables_are_built_per_deck(monkeypatch: pytest.MonkeyPatch) -> None:
-    from engine import game as G
-
-    monkeypatch.setattr(G, "_CARD_ACTIONS", {})
+def test_card_actions_are_offered_for_the_cards_held_in_each_variant() -> None:
     g = new(ES, ES_DEAL)
     assert legal_texts(g)[:6] == ["play 3C", "play 7H", "play 6S", "cover 3C", "cover 7H", "cover 6S"]
     assert legal_texts(new(GA, GA_BASE))[:3] == ["play 7e", "play 6e", "play 1b"]
-    assert len(G._CARD_ACTIONS) == 2, "one table per deck (the Mineiro and the Spanish names)"
-    assert all(len(play) == len(cover) == 40 for play, cover, _ in G._CARD_ACTIONS.values())
+    assert legal_texts(new(GA, GA_BASE, covering="allowed"))[3:6] == ["cover 7e", "cover 6e", "cover 1b"]
 
 
 @pytest.mark.clause("ENV-1")
@@ -211,13 +209,11 @@ def test_records_are_copies_the_caller_may_change() -> None:
 @pytest.mark.clause("AMB-13")
 def test_configuration_errors_and_readings() -> None:
     from engine import UnknownReadingError, UnknownRulesetError
-    from engine.config import make_config
 
     with pytest.raises(UnknownRulesetError) as err:
         Game.new("truco-paulista")
     assert (err.value.what, err.value.name) == ("ruleset", "truco-paulista")
-    assert err.value.choices == ("mineiro-1v1-es", "mineiro-1v1-en", "mineiro-pairs-it", "gauderio-pairs-es",
-                                 "argentino-1v1", "uruguayo-1v1")
+    assert err.value.choices == ("mineiro-1v1-es", "mineiro-1v1-en", "mineiro-pairs-it", "gauderio-pairs-es")
     with pytest.raises(UnknownReadingError) as err:
         Game.new(ES, readings={"senas": "free"})
     assert (err.value.what, err.value.name) == ("reading key for mineiro-1v1-es", "senas")
@@ -225,8 +221,8 @@ def test_configuration_errors_and_readings() -> None:
         Game.new(ES, readings={"deck": "fifty"})
     assert (err.value.what, err.value.name, err.value.choices) == (
         "reading for deck", "fifty", ("forty-cards", "spanish-without-tens"))
-    cfg = make_config(ES, {"deck": "spanish-without-tens"})
-    assert cfg.reading("deck") == "spanish-without-tens" and cfg.reading("covering") == "allowed", "[AMB-13]"
+    readings = Game.new(ES, readings={"deck": "spanish-without-tens"}).readings
+    assert readings["deck"] == "spanish-without-tens" and readings["covering"] == "allowed", "[AMB-13]"
 
 
 @pytest.mark.clause("TEN-3", "TEN-4")

@@ -1,6 +1,5 @@
-"""Refusals at set positions: the exact clause and message for every branch that explains why a
-move is not legal (Game._why_illegal and the contests' part of it). The message is what `truco
-play` shows, so it is pinned whole, clause first."""
+"""Refusals at set positions: the exact clause and message for every reason a move is not legal,
+through `Game.push`. The message is what `truco play` shows, so it is pinned whole, clause first."""
 
 from __future__ import annotations
 

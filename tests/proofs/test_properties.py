@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from proofs.ladder_model import CALL, steps_of
 from proofs.property import AMBIGUITY, Outcome
 from proofs.registry import all_properties
 from proofs.solver import COUNTEREXAMPLE, PROVED, UNKNOWN
@@ -51,12 +52,16 @@ def test_002_names_nobody_after_two_ties(outcomes: list[Outcome]) -> None:
         assert (cx["r1"], cx["r2"]) == (2, 2) and cx["r3"] in (0, 1), "[HND-7] witness is not tie, tie, X"
 
 
-@pytest.mark.clause("BET-6")
-def test_skipped_step_control_shows_the_skip(outcomes: list[Outcome]) -> None:
-    for o in outcomes:
-        if o.prop.id == "ladder-invariant":
-            cx = o.control.values
-            assert cx["action"] == 0 and cx["pending_post"] != cx["value_pre"], "[BET-6] control not a skip"
+@pytest.mark.clause("BET-6", "BET-9")
+@pytest.mark.parametrize("prop_id", ["ladder-invariant", "ladder-one-step-up"])
+def test_skipped_step_control_shows_a_call_two_steps_up(outcomes: list[Outcome], prop_id: str) -> None:
+    """The control of a skipping call is refuted by a call that really skips a step of the ladder."""
+    found = [o for o in outcomes if o.prop.id == prop_id]
+    assert found
+    for o in found:
+        cx, steps = o.control.values, steps_of(o.setup)
+        assert cx["action"] == CALL and cx["value_pre"] in steps, f"[BET-6] {prop_id} control: {cx}"
+        assert cx["pending_post"] == steps[steps.index(cx["value_pre"]) + 2], f"[BET-6] not a skip: {cx}"
 
 
 @pytest.mark.clause("HND-5", "HND-6")

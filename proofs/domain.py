@@ -1,0 +1,36 @@
+"""A divergence domain: one rule area's term, built alike for two setups, whose values the witness
+search compares (proofs.divergence). Each area keeps its domains beside its model, in
+proofs/<area>_divergence.py."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import z3
+
+from proofs.setup import Setup
+
+# (variables, domain constraints, term of a, term of b, size term)
+Built = tuple[list[z3.ExprRef], list[z3.BoolRef], z3.ExprRef, z3.ExprRef, z3.ArithRef]
+
+
+@dataclass(frozen=True)
+class Domain:
+    name: str
+    clauses: tuple[str, ...]
+    keys: tuple[str, ...]  # register keys whose readings bear on this domain
+    applies: Callable[[Setup, Setup], bool]
+    build: Callable[[Setup, Setup], Built]  # (a, b) -> the terms to compare
+    show: Callable[[dict[str, Any]], dict[str, Any]]  # a witness's variables, as shown
+    result: Callable[[Any], Any]  # a term's value, as shown
+    show_in: Callable[[Setup, dict[str, Any]], dict[str, Any]] | None = None  # `show` needing the setup
+    # The clauses and register entries behind one witness, where they depend on the situation
+    # (empty: the domain's own).
+    reason: Callable[[dict[str, Any]], tuple[tuple[str, ...], tuple[str, ...]]] | None = None
+
+
+def both(variant: str) -> Callable[[Setup, Setup], bool]:
+    """`applies` for a domain of one variant only."""
+    return lambda a, b: a.variant == variant and b.variant == variant

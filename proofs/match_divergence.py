@@ -1,0 +1,74 @@
+"""Divergence domains of the match (MAT-*, TEN-*, IRN-*): what the hand of ten allows at a score,
+and whether a score ends the match."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import z3
+
+from proofs import ladder_model as lm
+from proofs import match_model as mm
+from proofs.domain import Built, Domain
+from proofs.setup import Setup
+
+
+def _ten_code(s: Setup, s0: z3.ArithRef, s1: z3.ArithRef) -> z3.ArithRef:
+    """Start value * 100 + what a call does * 10 + whether the side at ten may decline."""
+    m = mm.MatchModel(s)
+    sc = mm.Score(s0, s1, z3.BoolVal(False), z3.IntVal(-1))
+    no_truco = m.no_truco(sc)
+    start = z3.If(no_truco, lm.TEN_VALUE, lm.steps_of(s)[0])
+    effects = {"refused": 1, "caller-loses-match": 2, "caller-loses-hand": 3}
+    effect = effects.get(s.reading("ten-truco") or "", 0)
+    call = z3.If(no_truco, effect, 0)
+    decline = z3.If(z3.And(z3.Xor(s0 == 10, s1 == 10), s.reading("ten-choice") == "may-decline"), 1, 0)
+    return start * 100 + call * 10 + decline
+
+
+def _ten(a: Setup, b: Setup) -> Built:
+    s0, s1 = z3.Ints("score0 score1")
+    top = min(mm.target_of(a), mm.target_of(b))
+    dom = [_reachable_score(s0, [a, b], top), _reachable_score(s1, [a, b], top), s0 <= s1]
+    return [s0, s1], dom, _ten_code(a, s0, s1), _ten_code(b, s0, s1), s1 * 100 + s0
+
+
+def _ten_name(code: int) -> dict[str, Any]:
+    calls = {0: "allowed", 1: "refused", 2: "caller loses the match", 3: "caller loses the hand"}
+    call = calls[code // 10 % 10]
+    return {"starts_at": code // 100, "truco_call": call, "may_decline": bool(code % 10)}
+
+
+def _reachable_score(x: z3.ArithRef, setups: list[Setup], top: int) -> z3.BoolRef:
+    """`x` is a score from 0 up to (not including) `top` that a game of every setup reaches: every
+    Mineiro award is even (2, 4, 6, 10, 12: the ladder, the hand of ten, a declined hand of ten)."""
+    step = 2 if any(s.variant == "mineiro" for s in setups) else 1
+    return z3.Or(*[x == v for v in range(0, top, step)])
+
+
+def _highest_score(s: Setup) -> int:
+    """The highest score a side may end a match with. Mineiro: a hand at the ladder's top won from 8
+    (at 10 the hand of ten is worth 4; the iron hand too, unless it is an ordinary hand). Gauderio: the
+    bound of the search (a flor contest alone can stake 24)."""
+    if s.variant != "mineiro":
+        return 40
+    top = lm.steps_of(s)[-1]
+    iron = top if s.reading("iron-hand") == "ordinary-hand" else lm.TEN_VALUE
+    return max(mm.target_of(s) - 4 + top, mm.target_of(s) - 2 + iron)
+
+
+def _target(a: Setup, b: Setup) -> Built:
+    s = z3.Int("score")
+    reach = _reachable_score(s, [a, b], min(_highest_score(a), _highest_score(b)) + 1)
+    return [s], [reach], s >= mm.target_of(a), s >= mm.target_of(b), s
+
+
+DOMAINS: tuple[Domain, ...] = (
+    Domain("hand-of-ten", ("TEN-1", "TEN-2", "TEN-3", "TEN-4", "TEN-5", "TEN-6", "IRN-1", "IRN-3", "VAL-1",
+                           "VAL-2"),
+           ("ten-truco", "iron-hand", "ten-choice"), lambda a, b: True,
+           _ten, lambda cx: {"scores": [cx["score0"], cx["score1"]]}, _ten_name),
+    Domain("target", ("MAT-1", "MAT-3", "MAT-4"), ("gauderio-target",), lambda a, b: True,
+           _target, lambda cx: {"score": cx["score"]},
+           lambda reached: "partida won" if reached else "play goes on"),
+)

@@ -1,0 +1,42 @@
+"""The mutation testing page cannot drift from mutmut's results: its figures, its table by module
+and its list of mutants not killed are what scripts/mutation_report.py makes of the committed
+results (docs/quality/mutation-results.json) and explanations, in every language."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+_spec = importlib.util.spec_from_file_location("mutation_report", ROOT / "scripts" / "mutation_report.py")
+assert _spec and _spec.loader
+report = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(report)
+
+
+def test_every_mutant_not_killed_is_explained_and_every_explanation_is_used() -> None:
+    import yaml
+
+    results = json.loads(report.RESULTS.read_text(encoding="utf-8"))
+    groups = report.explain(results, yaml.safe_load(report.EXPLANATIONS.read_text(encoding="utf-8")))
+    assert sum(len(found) for _, found in groups) == len(results["not_killed"])
+
+
+def test_the_pages_are_what_the_results_make() -> None:
+    for path, text in report.rendered().items():
+        assert path.read_text(encoding="utf-8") == text, \
+            f"{path.relative_to(ROOT)} is stale: python scripts/mutation_report.py render"
+
+
+def test_the_figures_add_up() -> None:
+    results = json.loads(report.RESULTS.read_text(encoding="utf-8"))
+    not_killed = sum(n for c in results["modules"].values() for s, n in c.items() if s not in report.KILLED)
+    assert not_killed == len(results["not_killed"])
+    assert all(m["file"] in results["modules"] for m in results["not_killed"])
+
+
+def test_a_page_edited_by_hand_is_caught(tmp_path: Path) -> None:
+    page = report.page_path("en").read_text(encoding="utf-8")
+    blocks = {"figures": "| Mutants | 1 |", "modules": "", "survivors": ""}
+    assert report.render_page(page, blocks) != page, "render must replace what a hand put in the blocks"

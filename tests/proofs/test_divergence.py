@@ -1,0 +1,58 @@
+"""The witness search: truncation is reported, never taken for a complete count; the domains live
+beside their models."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+import z3
+from click.testing import CliRunner
+
+from proofs import divergence
+from proofs.setup import make_setup
+from proofs.solver import find_all
+from truco_cli.main import cli
+
+
+def test_find_all_says_whether_it_found_everything() -> None:
+    x = z3.Int("x")
+    ten = z3.And(x >= 0, x < 10)
+    assert [len(find_all(ten, [x], limit=n)) for n in (5, 10, 11)] == [5, 10, 10]
+    assert [find_all(ten, [x], limit=n).complete for n in (5, 9, 10, 11)] == [False, False, True, True]
+
+
+def _target(witnesses: list[dict]) -> list[dict]:
+    return [w for w in witnesses if w["domain"] == "target"]
+
+
+def test_a_search_cut_short_is_reported_with_its_witnesses(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Mineiro against Gauderio at the target: five scores (12 to 20) show the same results."""
+    es, ga = make_setup("mineiro-1v1-es"), make_setup("gauderio-pairs-es")
+    (full,) = _target(divergence.witnesses(es, ga))
+    assert full["similar"] == 4 and "search_stopped_at" not in full
+    monkeypatch.setattr(divergence, "ENUMERATION_LIMIT", 0)  # ask Z3 one situation at a time
+    (z3_full,) = _target(divergence.witnesses(es, ga))
+    assert z3_full == full, "the two searches agree when neither is cut short"
+    monkeypatch.setattr(divergence, "SEARCH_LIMIT", 3)
+    (cut,) = _target(divergence.witnesses(es, ga))
+    assert cut["search_stopped_at"] == 3 and cut["similar"] == 2, cut
+
+
+def test_truco_diff_shows_a_count_from_a_search_cut_short_as_a_lower_bound(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(divergence, "ENUMERATION_LIMIT", 0)
+    monkeypatch.setattr(divergence, "SEARCH_LIMIT", 3)
+    out = CliRunner().invoke(cli, ["diff", "mineiro-1v1-es", "gauderio-pairs-es"]).output
+    assert "(and at least 2 more situations with the same results)" in out, out
+    assert "the search stopped at 3 situations" in out, out
+
+
+def test_each_domain_is_built_beside_its_model() -> None:
+    """proofs/<area>_divergence.py holds the domains of the area whose model is proofs/<area>_model.py."""
+    assert divergence.DOMAINS
+    for d in divergence.DOMAINS:
+        module = d.build.__module__
+        assert module.startswith("proofs.") and module.endswith("_divergence"), f"{d.name}: built in {module}"
+        importlib.import_module(module.removesuffix("_divergence") + "_model")
+        assert d in importlib.import_module(module).DOMAINS, f"{d.name} is not listed in {module}"
