@@ -18,13 +18,22 @@ _FILE = json.loads((ROOT / "proofs/witnesses.json").read_text(encoding="utf-8"))
 WITNESSES = [w for c in _FILE["comparisons"] for w in c["witnesses"]]
 
 
+def _said_by(term_source: str) -> str:
+    """Everything the clause or register entry that defines a term says, in every language."""
+    if term_source.startswith("AMB-"):
+        amb = CAT.ambiguity(term_source)
+        return " ".join([*amb.question.values(), *(text for r in amb.readings for text in r.summary.values()),
+                         *(w.words for r in amb.readings for w in r.published)])
+    clause = CAT.clause(term_source)
+    return " ".join([*clause.title.values(), *clause.text.values(), *(q.quote for q in clause.sources)])
+
+
 def test_every_glossary_term_has_four_languages_and_a_clause_that_names_it() -> None:
     terms = load_glossary()
-    assert len(terms) >= 30
+    assert len(terms) >= 40
     for term in terms:
-        clause = CAT.clause(term.clause)
-        said = " ".join([*clause.title.values(), *clause.text.values(), *(q.quote for q in clause.sources)])
-        assert any(name.lower() in said.lower() for name in term.all_names()), (term.id, term.clause)
+        said = _said_by(term.defined_by)
+        assert any(name.lower() in said.lower() for name in term.all_names()), (term.id, term.defined_by)
 
 
 def test_the_terms_the_site_writes_in_parentheses_are_in_the_glossary() -> None:
@@ -33,10 +42,21 @@ def test_the_terms_the_site_writes_in_parentheses_are_in_the_glossary() -> None:
         assert word in names
 
 
+def test_the_words_of_the_published_rulesets_are_in_the_glossary_with_their_clause() -> None:
+    by_name = {n.lower(): term for term in load_glossary() for n in term.all_names()}
+    for word, defined_by in (("muestra", "URU-2"), ("pieza", "URU-3"), ("malas", "ARG-7"), ("buenas", "ARG-7"),
+                             ("el mano", "ARG-4"), ("falta", "ARG-6"), ("falta envido", "ENV-6"),
+                             ("el envido está primero", "AMB-29"), ("contraflor al resto", "FLR-7")):
+        assert by_name[word].defined_by == defined_by, word
+
+
 @pytest.mark.parametrize(("text", "message"), [
     ("- {id: x, clause: BET-1, names: {es: [a]}, means: {es: a}}\n", "names needs exactly the languages"),
     ("- {id: X Y, clause: BET-1, names: {}, means: {}}\n", "not a new lower-case"),
     ("- {id: x, clause: BET-1}\n", "exactly the fields"),
+    ("- {id: x, clause: BET-1, entry: AMB-2, names: {}, means: {}}\n", "one of clause"),
+    ("- {id: x, entry: BET-1, names: {es: [a], en: [b], it: [c], pt: [d]}, "
+     "means: {es: a, en: b, it: c, pt: d}}\n", "entry 'BET-1' is not a register entry ID"),
     ("- {id: x, clause: BET-1, names: {es: [], en: [b], it: [c], pt: [d]}, "
      "means: {es: a, en: b, it: c, pt: d}}\n", "names.es must be a non-empty list"),
 ])

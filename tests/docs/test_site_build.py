@@ -220,7 +220,8 @@ def test_the_way_in_glossary_and_differences_pages(site, lang: str) -> None:
     glossary = site.html(lang, "start/glossary")
     for term in load_glossary():
         assert f'id="term-{term.id}"' in glossary
-        assert f'href="../../{family_url(term.clause)}#{term.clause.lower()}"' in glossary
+        target = f"ambiguities/#{term.entry.lower()}" if term.entry else f"{family_url(term.clause)}#{term.clause.lower()}"
+        assert f'href="../../{target}"' in glossary
     differences = site.html(lang, "start/differences")
     for amb in CAT.ambiguities.values():
         assert f'href="../../ambiguities/#{amb.id.lower()}"' in differences
