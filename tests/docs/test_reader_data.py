@@ -100,3 +100,43 @@ def test_a_witness_without_wording_is_refused_not_shown_raw() -> None:
         situation_text({"domain": "new-domain", "situation": {"x": 1}}, "en")
     with pytest.raises(UnknownWitness, match="unheard of"):
         outcome_text({"domain": "target", "situation": {"score": 12}}, "unheard of", "en")
+
+
+def test_a_situation_with_more_than_its_words_say_is_refused() -> None:
+    """Words that left part of a situation out would tell another situation: a muestra where the
+    domain has none, for instance."""
+    with pytest.raises(UnknownWitness, match="no wording for muestra"):
+        situation_text({"domain": "hand-resolution", "situation": {"rounds": ["tie"] * 3, "muestra": "6e"}}, "en")
+    hand = {"domain": "envido-points", "situation": {"hand": ["2e", "5o", "7o"], "muestra": "6e"}}
+    assert situation_text(hand, "es", {2}) == "Una mano con 2 de espadas, 5 de oros, 7 de oros; la muestra es 6 de espadas."
+
+
+def _published_ruleset_witnesses() -> list[dict]:
+    """The witnesses of every comparison with a ruleset written from published rules, computed now as
+    `truco diff --write-all` does: against every other ruleset, and under each other reading."""
+    from proofs.divergence import witnesses
+    from proofs.witnesses import comparisons
+
+    published = {name for name, rs in CAT.rulesets.items() if rs.doc is None}
+    found = []
+    for a, b, _ in comparisons():
+        if {a.ruleset, b.ruleset} & published:
+            found += [{**w, "players": {a.players, b.players}, "pa": {a.players}, "pb": {b.players}}
+                      for w in witnesses(a, b, limit=1)]
+    return found
+
+
+def test_every_witness_of_the_published_rulesets_reads_as_words() -> None:
+    """The witnesses `truco diff` finds for argentino-1v1 and uruguayo-1v1 (whether or not the witness
+    file has them yet) can all be worded, in every language, with no English left elsewhere."""
+    found = _published_ruleset_witnesses()
+    assert found, "no witness at all for the rulesets written from published rules"
+    for lang in LANGUAGES:
+        for w in found:
+            text = " ".join([situation_text(w, lang, w["players"]), outcome_text(w, w["a"], lang, w["pa"]),
+                             outcome_text(w, w["b"], lang, w["pb"])])
+            assert not re.search(r"[{}\[\]\"_]|side \d|\bNone\b|\bTrue\b|\bFalse\b", text), text
+            if lang != "en":
+                english = {v for r in (w["a"], w["b"]) for v in ([r] if isinstance(r, str) else [])
+                           if " " in v}
+                assert not [e for e in english if e in text], text
