@@ -43,8 +43,11 @@ def _facts_of(rules: Rules) -> dict[str, Any]:
     match = rules.data["match"]
     target, halves = int(match["target"]), match.get("halves")
     out: dict[str, Any] = {s: rules.has(s) for s in SECTIONS}
-    out.update(halves=None if halves is None else (int(halves), target - int(halves)), target=target,
-               partidas=int(match["partidas"]))
+    out.update(
+        halves=None if halves is None else (int(halves), target - int(halves)),
+        target=target,
+        partidas=int(match["partidas"]),
+    )
     return out
 
 

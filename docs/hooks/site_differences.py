@@ -66,7 +66,8 @@ def _entry(ctx: Ctx, amb: Any, rows: list[Row]) -> list[str]:
             parts.append(t("said_by").format(docs=", ".join(
                 f"[{d}]({ctx.link(HERE, f'rulebooks/{d}.md')})" for d in said)))
         elif r.published:
-            parts.append(t("said_by_published").format(pubs="; ".join(ctx.publication_ref(w) for w in r.published)))
+            pubs = "; ".join(ctx.publication_ref(w) for w in r.published)
+            parts.append(t("said_by_published").format(pubs=pubs))
         else:
             parts.append(t("said_by_none"))
         if users:

@@ -7,8 +7,12 @@ RULESET_LABELS: dict[str, tuple[str, str, str, str]] = {
     # navigation
     "rs_nav": ("Reglamentos ejecutables", "Rulesets", "Regolamenti eseguibili", "Regulamentos executáveis"),
     "rs_all": ("Los seis reglamentos", "The six rulesets", "I sei regolamenti", "Os seis regulamentos"),
-    "g_rulesets": ("Definir su propio reglamento", "Define your own ruleset", "Definire il proprio regolamento",
-                   "Definir o seu próprio regulamento"),
+    "g_rulesets": (
+        "Definir su propio reglamento",
+        "Define your own ruleset",
+        "Definire il proprio regolamento",
+        "Definir o seu próprio regulamento",
+    ),
     "rs_index_intro": (
         "Cada reglamento ejecutable es un archivo de datos (`spec/data/rulesets/`); su página se genera a "
         "partir de él. Cuatro codifican los reglamentos de este proyecto; dos están escritos a partir de "
@@ -52,44 +56,80 @@ RULESET_LABELS: dict[str, tuple[str, str, str, str]] = {
         "vem, em vez de uma citação literal, e as cláusulas que partilha com os regulamentos indicam a "
         "publicação que as enuncia para este jogo. As suas fontes:",
     ),
-    "rs_rulebook_title": ("Del reglamento {doc}", "From rulebook {doc}", "Dal regolamento {doc}",
-                          "Do regulamento {doc}"),
+    "rs_rulebook_title": (
+        "Del reglamento {doc}",
+        "From rulebook {doc}",
+        "Dal regolamento {doc}",
+        "Do regulamento {doc}",
+    ),
     "rs_rulebook_note": (
         "Cada cláusula de este reglamento cita literalmente su reglamento: [el texto completo]({link}).",
         "Every clause of this ruleset quotes its rulebook verbatim: [the full text]({link}).",
-        "Ogni clausola di questo regolamento cita letteralmente il suo regolamento: [il testo completo]({link}).",
+        "Ogni clausola di questo regolamento cita letteralmente il suo regolamento: "
+        "[il testo completo]({link}).",
         "Cada cláusula deste regulamento cita literalmente o seu regulamento: [o texto completo]({link}).",
     ),
     "rs_page": ("Su página", "Its page", "La sua pagina", "A sua página"),
     # features
     "rs_features": ("Lo que tiene", "What it has", "Che cosa ha", "O que tem"),
-    "rs_switch": ("{value} con la lectura {reading}", "{value} with the reading {reading}",
-                  "{value} con la lettura {reading}", "{value} com a leitura {reading}"),
+    "rs_switch": (
+        "{value} con la lectura {reading}",
+        "{value} with the reading {reading}",
+        "{value} con la lettura {reading}",
+        "{value} com a leitura {reading}",
+    ),
     "ft_muestra": ("Muestra y piezas", "Muestra and piezas", "Muestra e piezas", "Amostra e peças"),
-    "fact_halves": ("Malas y buenas (dos mitades)", "Malas and buenas (two halves)",
-                    "Malas e buenas (due metà)", "Malas e buenas (duas metades)"),
-    "fact_target": ("Puntos para ganar una partida", "Points to win a partida", "Punti per vincere una partida",
-                    "Pontos para ganhar uma partida"),
-    "fact_partidas": ("Partidas para ganar el partido", "Partidas to win the match",
-                      "Partidas per vincere la partita", "Partidas para ganhar a partida"),
+    "fact_halves": (
+        "Malas y buenas (dos mitades)",
+        "Malas and buenas (two halves)",
+        "Malas e buenas (due metà)",
+        "Malas e buenas (duas metades)",
+    ),
+    "fact_target": (
+        "Puntos para ganar una partida",
+        "Points to win a partida",
+        "Punti per vincere una partida",
+        "Pontos para ganhar uma partida",
+    ),
+    "fact_partidas": (
+        "Partidas para ganar el partido",
+        "Partidas to win the match",
+        "Partidas per vincere la partita",
+        "Partidas para ganhar a partida",
+    ),
     "halves_value": ("{h} y {b}", "{h} and {b}", "{h} e {b}", "{h} e {b}"),
     # players, deck, cards
     "rs_deck": ("Jugadores y baraja", "Players and deck", "Giocatori e mazzo", "Jogadores e baralho"),
-    "rs_players_text": ("{n} jugadores, {table}; los asientos alternan entre los dos bandos.",
-                        "{n} players, {table}; the seats alternate between the two sides.",
-                        "{n} giocatori, {table}; i posti si alternano tra le due parti.",
-                        "{n} jogadores, {table}; os lugares alternam entre os dois lados."),
+    "rs_players_text": (
+        "{n} jugadores, {table}; los asientos alternan entre los dos bandos.",
+        "{n} players, {table}; the seats alternate between the two sides.",
+        "{n} giocatori, {table}; i posti si alternano tra le due parti.",
+        "{n} jogadores, {table}; os lugares alternam entre os dois lados.",
+    ),
     "rs_deck_text": (
         "{n} cartas: los valores {ranks} en {suits}. Una carta se escribe valor y palo: {example}.",
         "{n} cards: the ranks {ranks} in {suits}. A card is written rank then suit: {example}.",
         "{n} carte: i valori {ranks} in {suits}. Una carta si scrive valore e seme: {example}.",
         "{n} cartas: os valores {ranks} em {suits}. Uma carta escreve-se valor e naipe: {example}.",
     ),
-    "rs_excluded": ("Fuera de la baraja: {cards}.", "Left out of the deck: {cards}.", "Fuori dal mazzo: {cards}.",
-                    "Fora do baralho: {cards}."),
-    "rs_deal": ("Cada jugador recibe {n} cartas.", "Each player is dealt {n} cards.",
-                "Ogni giocatore riceve {n} carte.", "Cada jogador recebe {n} cartas."),
-    "rs_cards": ("El orden de las cartas", "The order of the cards", "L'ordine delle carte", "A ordem das cartas"),
+    "rs_excluded": (
+        "Fuera de la baraja: {cards}.",
+        "Left out of the deck: {cards}.",
+        "Fuori dal mazzo: {cards}.",
+        "Fora do baralho: {cards}.",
+    ),
+    "rs_deal": (
+        "Cada jugador recibe {n} cartas.",
+        "Each player is dealt {n} cards.",
+        "Ogni giocatore riceve {n} carte.",
+        "Cada jogador recebe {n} cartas.",
+    ),
+    "rs_cards": (
+        "El orden de las cartas",
+        "The order of the cards",
+        "L'ordine delle carte",
+        "A ordem das cartas",
+    ),
     "rs_cards_text": (
         "De la más fuerte (1) a la más débil; las cartas abiertas en abanico valen lo mismo.",
         "From the strongest (1) down; cards fanned out together are equal.",
@@ -102,8 +142,12 @@ RULESET_LABELS: dict[str, tuple[str, str, str, str]] = {
         "Questo è l'ordine fisso, sotto le piezas.",
         "Esta é a ordem fixa, abaixo das peças.",
     ),
-    "rs_muestra": ("La muestra y las piezas", "The muestra and the piezas", "La muestra e le piezas",
-                   "A amostra e as peças"),
+    "rs_muestra": (
+        "La muestra y las piezas",
+        "The muestra and the piezas",
+        "La muestra e le piezas",
+        "A amostra e as peças",
+    ),
     "rs_muestra_text": (
         "Tras el reparto se da vuelta una carta: la muestra. Las cartas de su palo de valor {ranks} son las "
         "piezas de esa mano, de la más fuerte a la más débil, por encima de todas las cartas del orden fijo; "
@@ -131,19 +175,29 @@ RULESET_LABELS: dict[str, tuple[str, str, str, str]] = {
         "Com a amostra {card}, as peças são: {piezas}.",
     ),
     "pic_muestra": (
-        "Orden de las cartas de {ruleset} con la muestra {card}, de la más fuerte; las piezas tienen el borde dorado",
+        "Orden de las cartas de {ruleset} con la muestra {card}, de la más fuerte; "
+        "las piezas tienen el borde dorado",
         "Card order of {ruleset} when the muestra is {card}, strongest first; the piezas have a gold edge",
-        "Ordine delle carte di {ruleset} con la muestra {card}, dalla più forte; le piezas hanno il bordo dorato",
+        "Ordine delle carte di {ruleset} con la muestra {card}, dalla più forte; "
+        "le piezas hanno il bordo dorato",
         "Ordem das cartas de {ruleset} com a amostra {card}, da mais forte; as peças têm a borda dourada",
     ),
     # the ladder
     "rs_ladder": ("La escalera del truco", "The truco ladder", "La scala del truco", "A escada do truco"),
-    "rs_opening": ("Una mano empieza valiendo {pts}.", "A hand starts at {pts}.", "Una mano parte da {pts}.",
-                   "Uma mão começa valendo {pts}."),
+    "rs_opening": (
+        "Una mano empieza valiendo {pts}.",
+        "A hand starts at {pts}.",
+        "Una mano parte da {pts}.",
+        "Uma mão começa valendo {pts}.",
+    ),
     "rs_call": ("Apuesta", "Call", "Chiamata", "Aposta"),
     "rs_worth": ("La mano vale", "The hand is worth", "La mano vale", "A mão vale"),
-    "rs_refused": ("Si se rechaza, quien apostó anota", "If refused, the caller's side scores",
-                   "Se rifiutata, chi ha chiamato segna", "Se recusada, quem apostou marca"),
+    "rs_refused": (
+        "Si se rechaza, quien apostó anota",
+        "If refused, the caller's side scores",
+        "Se rifiutata, chi ha chiamato segna",
+        "Se recusada, quem apostou marca",
+    ),
     "rs_next_other": (
         "El bando que hizo la última apuesta no puede hacer la siguiente.",
         "The side that made the last call may not make the next one.",
@@ -159,44 +213,62 @@ RULESET_LABELS: dict[str, tuple[str, str, str, str]] = {
     # envido, flor, señas
     "rs_env_card": ("Carta", "Card", "Carta", "Carta"),
     "rs_env_points": ("Tantos", "Points", "Punti", "Pontos"),
-    "rs_pair_bonus": ("Dos cartas del mismo palo suman {n} a sus valores.",
-                      "Two cards of one suit add {n} to their values.",
-                      "Due carte dello stesso seme aggiungono {n} ai loro valori.",
-                      "Duas cartas do mesmo naipe somam {n} aos seus valores."),
+    "rs_pair_bonus": (
+        "Dos cartas del mismo palo suman {n} a sus valores.",
+        "Two cards of one suit add {n} to their values.",
+        "Due carte dello stesso seme aggiungono {n} ai loro valori.",
+        "Duas cartas do mesmo naipe somam {n} aos seus valores.",
+    ),
     "rs_stake": ("Pone en juego", "Stake", "Posta", "Põe em jogo"),
-    "rs_answered": ("Se puede responder con", "May be answered with", "Si può rispondere con",
-                    "Pode ser respondida com"),
+    "rs_answered": (
+        "Se puede responder con",
+        "May be answered with",
+        "Si può rispondere con",
+        "Pode ser respondida com",
+    ),
     "rs_times": ("hasta {n} veces", "up to {n} times", "fino a {n} volte", "até {n} vezes"),
     "rs_falta": ("la falta", "the falta", "la falta", "a falta"),
     "rs_nothing": ("nada", "nothing", "niente", "nada"),
     "rs_flor_text": (
         "Una flor vale {stake}; si el rival con flor responde quiero, {accepted}. La contraflor dobla lo que "
         "está en juego; la contraflor al resto pone en juego la falta.",
-        "A flor is worth {stake}; when an opponent with flor answers quiero, {accepted}. A contraflor doubles "
-        "the stake; contraflor al resto stakes the falta.",
-        "Una flor vale {stake}; se l'avversario con flor risponde quiero, {accepted}. La contraflor raddoppia "
-        "la posta; la contraflor al resto mette in palio la falta.",
+        "A flor is worth {stake}; when an opponent with flor answers quiero, {accepted}. "
+        "A contraflor doubles the stake; contraflor al resto stakes the falta.",
+        "Una flor vale {stake}; se l'avversario con flor risponde quiero, {accepted}. "
+        "La contraflor raddoppia la posta; la contraflor al resto mette in palio la falta.",
         "Uma flor vale {stake}; se o adversário com flor responde quiero, {accepted}. A contraflor dobra o "
         "que está em jogo; a contraflor ao resto põe em jogo a falta.",
     ),
-    "rs_flor_partner": ("En parejas, el compañero del que cantó, si también tiene flor, la sube a {pts}.",
-                        "In pairs, the singer's partner, also holding flor, raises it to {pts}.",
-                        "In coppia, il compagno di chi ha cantato, se ha anche lui flor, la porta a {pts}.",
-                        "Em duplas, o parceiro de quem cantou, se também tem flor, sobe-a para {pts}."),
+    "rs_flor_partner": (
+        "En parejas, el compañero del que cantó, si también tiene flor, la sube a {pts}.",
+        "In pairs, the singer's partner, also holding flor, raises it to {pts}.",
+        "In coppia, il compagno di chi ha cantato, se ha anche lui flor, la porta a {pts}.",
+        "Em duplas, o parceiro de quem cantou, se também tem flor, sobe-a para {pts}.",
+    ),
     "rs_off_by_default": (
         "No se juega por defecto; {how}:",
         "Not played by default; {how}:",
         "Non si gioca per impostazione predefinita; {how}:",
         "Não se joga por padrão; {how}:",
     ),
-    "rs_with_reading": ("con la lectura {reading}", "with the reading {reading}", "con la lettura {reading}",
-                        "com a leitura {reading}"),
-    "rs_sign_below": ("{name}: todas las cartas de la mano por debajo de los {rank}",
-                      "{name}: every card of the hand below the {rank}s",
-                      "{name}: tutte le carte della mano sotto i {rank}",
-                      "{name}: todas as cartas da mão abaixo dos {rank}"),
-    "rs_sign_envido": ("{name}: de {a} a {b} tantos de envido", "{name}: {a} to {b} envido points",
-                       "{name}: da {a} a {b} punti di envido", "{name}: de {a} a {b} pontos de envido"),
+    "rs_with_reading": (
+        "con la lectura {reading}",
+        "with the reading {reading}",
+        "con la lettura {reading}",
+        "com a leitura {reading}",
+    ),
+    "rs_sign_below": (
+        "{name}: todas las cartas de la mano por debajo de los {rank}",
+        "{name}: every card of the hand below the {rank}s",
+        "{name}: tutte le carte della mano sotto i {rank}",
+        "{name}: todas as cartas da mão abaixo dos {rank}",
+    ),
+    "rs_sign_envido": (
+        "{name}: de {a} a {b} tantos de envido",
+        "{name}: {a} to {b} envido points",
+        "{name}: da {a} a {b} punti di envido",
+        "{name}: de {a} a {b} pontos de envido",
+    ),
     # hand of ten, iron hand, match
     "rs_ten_text": (
         "Un bando con {score} puntos juega una mano que vale {pts}, en la que nadie puede pedir truco.",
@@ -210,30 +282,56 @@ RULESET_LABELS: dict[str, tuple[str, str, str, str]] = {
         "Se rifiuta la mano (dove una lettura lo permette), l'altra parte segna {pts}.",
         "Se recusa a mão (onde uma leitura o permite), o outro lado marca {pts}.",
     ),
-    "rs_ten_partners": ("Los compañeros del bando con diez ven sus cartas.",
-                        "The partners of the side at ten see each other's cards.",
-                        "I compagni della parte a dieci vedono le carte l'uno dell'altro.",
-                        "Os parceiros do lado com dez veem as cartas um do outro."),
-    "rs_iron_text": ("Los dos bandos con {score} puntos: la mano de hierro.",
-                     "Both sides at {score} points: the iron hand.",
-                     "Entrambe le parti a {score} punti: la mano di ferro.",
-                     "Os dois lados com {score} pontos: a mão de ferro."),
-    "rs_iron_decides": ("Quien la gana, gana el partido.", "Whoever wins it wins the match.",
-                        "Chi la vince vince la partita.", "Quem a ganha ganha a partida."),
+    "rs_ten_partners": (
+        "Los compañeros del bando con diez ven sus cartas.",
+        "The partners of the side at ten see each other's cards.",
+        "I compagni della parte a dieci vedono le carte l'uno dell'altro.",
+        "Os parceiros do lado com dez veem as cartas um do outro.",
+    ),
+    "rs_iron_text": (
+        "Los dos bandos con {score} puntos: la mano de hierro.",
+        "Both sides at {score} points: the iron hand.",
+        "Entrambe le parti a {score} punti: la mano di ferro.",
+        "Os dois lados com {score} pontos: a mão de ferro.",
+    ),
+    "rs_iron_decides": (
+        "Quien la gana, gana el partido.",
+        "Whoever wins it wins the match.",
+        "Chi la vince vince la partita.",
+        "Quem a ganha ganha a partida.",
+    ),
     "rs_match": ("El partido", "The match", "La partita", "A partida"),
-    "rs_target": ("Gana la partida el bando que llega a {pts}.", "A side that reaches {pts} wins the partida.",
-                  "Vince la partida la parte che arriva a {pts}.", "Ganha a partida o lado que chega a {pts}."),
-    "rs_halves": ("Los primeros {h} son las malas; los otros {b}, las buenas.",
-                  "The first {h} are the malas, the other {b} the buenas.",
-                  "I primi {h} sono le malas, gli altri {b} le buenas.",
-                  "Os primeiros {h} são as malas, os outros {b} as buenas."),
-    "rs_partidas1": ("Una partida gana el partido.", "One partida wins the match.", "Una partida vince la partita.",
-                     "Uma partida ganha a partida inteira."),
-    "rs_partidas": ("Gana el partido quien gana {n} partidas.", "A side that wins {n} partidas wins the match.",
-                    "Vince la partita chi vince {n} partidas.", "Ganha a partida inteira quem ganha {n} partidas."),
+    "rs_target": (
+        "Gana la partida el bando que llega a {pts}.",
+        "A side that reaches {pts} wins the partida.",
+        "Vince la partida la parte che arriva a {pts}.",
+        "Ganha a partida o lado que chega a {pts}.",
+    ),
+    "rs_halves": (
+        "Los primeros {h} son las malas; los otros {b}, las buenas.",
+        "The first {h} are the malas, the other {b} the buenas.",
+        "I primi {h} sono le malas, gli altri {b} le buenas.",
+        "Os primeiros {h} são as malas, os outros {b} as buenas.",
+    ),
+    "rs_partidas1": (
+        "Una partida gana el partido.",
+        "One partida wins the match.",
+        "Una partida vince la partita.",
+        "Uma partida ganha a partida inteira.",
+    ),
+    "rs_partidas": (
+        "Gana el partido quien gana {n} partidas.",
+        "A side that wins {n} partidas wins the match.",
+        "Vince la partita chi vince {n} partidas.",
+        "Ganha a partida inteira quem ganha {n} partidas.",
+    ),
     # readings and clauses of a ruleset
-    "rs_readings": ("Sus lecturas por defecto", "Its default readings", "Le sue letture predefinite",
-                    "As suas leituras padrão"),
+    "rs_readings": (
+        "Sus lecturas por defecto",
+        "Its default readings",
+        "Le sue letture predefinite",
+        "As suas leituras padrão",
+    ),
     "rs_readings_intro": (
         "Su lectura por defecto de cada pregunta del registro de ambigüedades que le concierne, y por qué. "
         "Se cambia con `--reading CLAVE=LECTURA`.",
@@ -244,8 +342,12 @@ RULESET_LABELS: dict[str, tuple[str, str, str, str]] = {
         "A sua leitura padrão de cada pergunta do registro de ambiguidades que lhe diz respeito, e porquê. "
         "Muda-se com `--reading CHAVE=LEITURA`.",
     ),
-    "rs_stated_by": ("Lo establece {clause}.", "Stated by {clause}.", "Lo stabilisce {clause}.",
-                     "Estabelecido por {clause}."),
+    "rs_stated_by": (
+        "Lo establece {clause}.",
+        "Stated by {clause}.",
+        "Lo stabilisce {clause}.",
+        "Estabelecido por {clause}.",
+    ),
     "rs_clauses": ("Sus cláusulas", "Its clauses", "Le sue clausole", "As suas cláusulas"),
     "rs_clauses_intro": (
         "Cada regla del reglamento, con su fuente.",
@@ -253,8 +355,12 @@ RULESET_LABELS: dict[str, tuple[str, str, str, str]] = {
         "Ogni regola del regolamento, con la sua fonte.",
         "Cada regra do regulamento, com a sua fonte.",
     ),
-    "rs_adopted": ("la enuncia para este juego", "stated for this game by", "la enuncia per questo gioco",
-                   "enuncia-a para este jogo"),
+    "rs_adopted": (
+        "la enuncia para este juego",
+        "stated for this game by",
+        "la enuncia per questo gioco",
+        "enuncia-a para este jogo",
+    ),
     # published sources on the clause pages and in the register
     "published_source": (
         "Fuente publicada (no es uno de los cuatro reglamentos)",
@@ -302,10 +408,19 @@ RULESET_LABELS: dict[str, tuple[str, str, str, str]] = {
         "Nenhum regulamento o diz; dizem-no regras publicadas: {pubs}.",
     ),
     # the comparison
-    "rulesets_compared": ("Los reglamentos ejecutables, punto por punto", "The rulesets, feature by feature",
-                          "I regolamenti eseguibili, punto per punto", "Os regulamentos executáveis, ponto a ponto"),
+    "rulesets_compared": (
+        "Los reglamentos ejecutables, punto por punto",
+        "The rulesets, feature by feature",
+        "I regolamenti eseguibili, punto per punto",
+        "Os regulamentos executáveis, ponto a ponto",
+    ),
     "cmp_glance": ("De un vistazo", "At a glance", "A colpo d'occhio", "Num relance"),
-    "cmp_clauses": ("Cláusula por cláusula", "Clause by clause", "Clausola per clausola", "Cláusula a cláusula"),
+    "cmp_clauses": (
+        "Cláusula por cláusula",
+        "Clause by clause",
+        "Clausola per clausola",
+        "Cláusula a cláusula",
+    ),
     "cmp_glance_intro": (
         "Lo que cada reglamento tiene con sus lecturas por defecto; «con la lectura» dice qué lectura del "
         "registro lo cambia.",

@@ -23,8 +23,14 @@ from truco_cli.witness_words import card_name, points
 INDEX = "rulesets/index.md"
 # The rows of "what it has", in order: (fact, label key); the fact's file section gives its clauses.
 FACT_ROWS: tuple[tuple[str, str], ...] = (
-    ("muestra", "ft_muestra"), ("envido", "ft_envido"), ("flor", "ft_flor"), ("senas", "ft_senas"),
-    ("hand_of_ten", "ft_ten"), ("iron_hand", "ft_iron"), ("halves", "fact_halves"), ("target", "fact_target"),
+    ("muestra", "ft_muestra"),
+    ("envido", "ft_envido"),
+    ("flor", "ft_flor"),
+    ("senas", "ft_senas"),
+    ("hand_of_ten", "ft_ten"),
+    ("iron_hand", "ft_iron"),
+    ("halves", "fact_halves"),
+    ("target", "fact_target"),
     ("partidas", "fact_partidas"),
 )
 _MATCH_ROLE = {"halves": "halves", "target": "target", "partidas": "end"}  # the match clause of each
@@ -41,12 +47,25 @@ def fact_clauses(name: str, fact: str, readings: dict[str, str] | None = None) -
 
 def index_page(ctx: Ctx) -> str:
     t = ctx.t
-    out = ["---", "search:", "  boost: 2", "---", "", f"# {t('rs_all')}", "", t("rs_index_intro"), "",
-           f"| {t('ruleset')} | {t('rs_family')} | {t('players')} | {t('rs_origin')} |", "|---|---|---|---|"]
+    out = [
+        "---",
+        "search:",
+        "  boost: 2",
+        "---",
+        "",
+        f"# {t('rs_all')}",
+        "",
+        t("rs_index_intro"),
+        "",
+        f"| {t('ruleset')} | {t('rs_family')} | {t('players')} | {t('rs_origin')} |",
+        "|---|---|---|---|",
+    ]
     for name, rs in ctx.cat.rulesets.items():
-        out.append(f"| [{esc(ctx.ruleset_title(name), True)}]({ctx.link(INDEX, ruleset_page(name))}) "
-                   f"<br>`{name}` | {esc(ctx.pick(rs.family, name + ' family'), True)} | {rs.players} | "
-                   f"{_origin_cell(ctx, INDEX, name)} |")
+        out.append(
+            f"| [{esc(ctx.ruleset_title(name), True)}]({ctx.link(INDEX, ruleset_page(name))}) "
+            f"<br>`{name}` | {esc(ctx.pick(rs.family, name + ' family'), True)} | {rs.players} | "
+            f"{_origin_cell(ctx, INDEX, name)} |"
+        )
     return "\n".join(out) + "\n"
 
 
@@ -62,10 +81,19 @@ def page(ctx: Ctx, name: str) -> str:
     here = ruleset_page(name)
     rules = Rules.of(name)
     facts = ruleset_facts.facts(name)
-    # Its name as a search tag: searching "argentino-1v1" finds this page first.
-    out = ["---", "search:", "  boost: 2", "tags:", f"  - {name}", "---", "",
-           f"# {esc(ctx.ruleset_title(name))}", "",
-           f"`{name}` · {esc(ctx.ruleset_short(name))}", ""]
+    # Its name as a search tag: searching "argentino-1v1" finds this page first. No boost: a Truco
+    # word ("muestra") finds its glossary entry before the pages that use it.
+    out = [
+        "---",
+        "tags:",
+        f"  - {name}",
+        "---",
+        "",
+        f"# {esc(ctx.ruleset_title(name))}",
+        "",
+        f"`{name}` · {esc(ctx.ruleset_short(name))}",
+        "",
+    ]
     out += _origin(ctx, here, name)
     out += _features(ctx, here, name, facts)
     out += _deck(ctx, here, rules)
@@ -81,15 +109,21 @@ def page(ctx: Ctx, name: str) -> str:
 
 # --- where it comes from ---------------------------------------------------------------------------
 
+
 def _origin(ctx: Ctx, here: str, name: str) -> list[str]:
     rs, t = ctx.cat.rulesets[name], ctx.t
     if rs.doc:
         link = ctx.link(here, f"rulebooks/{rs.doc}.md")
-        return [f"!!! info \"{t('rs_rulebook_title').format(doc=ctx.rulebook_label(rs.doc))}\"",
-                f"    {t('rs_rulebook_note').format(link=link)}", ""]
+        return [
+            f'!!! info "{t("rs_rulebook_title").format(doc=ctx.rulebook_label(rs.doc))}"',
+            f"    {t('rs_rulebook_note').format(link=link)}",
+            "",
+        ]
     own = [c["id"] for c in rs.data.get("clauses", ())]
-    note = t("rs_published_note").format(first=ctx.clause_link(here, own[0]), last=ctx.clause_link(here, own[-1]))
-    out = [f"!!! warning \"{t('rs_published_title')}\"", f"    {note}", ""]
+    note = t("rs_published_note").format(
+        first=ctx.clause_link(here, own[0]), last=ctx.clause_link(here, own[-1])
+    )
+    out = [f'!!! warning "{t("rs_published_title")}"', f"    {note}", ""]
     for pub in rs.publications:
         out.append(f"    - {ctx.publication_ref(pub)}" + (f" ({esc(pub.note)})" if pub.note else ""))
     return [*out, ""]
@@ -97,11 +131,13 @@ def _origin(ctx: Ctx, here: str, name: str) -> list[str]:
 
 # --- what it has -----------------------------------------------------------------------------------
 
+
 def reading_ref(ctx: Ctx, here: str, sw: Switch) -> str:
     """`key=reading`, linked to that reading in the register."""
     amb = ctx.cat.ambiguity(sw.key)
     return ctx.ambiguity_link(here, amb.id, f"`{sw.key}={sw.reading}`").replace(
-        f"#{amb.id.lower()})", f"#{amb.id.lower()}-{sw.reading})")
+        f"#{amb.id.lower()})", f"#{amb.id.lower()}-{sw.reading})"
+    )
 
 
 def fact_text(ctx: Ctx, fact: str, value: Any) -> str:
@@ -116,14 +152,21 @@ def fact_text(ctx: Ctx, fact: str, value: Any) -> str:
 def fact_cell(ctx: Ctx, here: str, fact: str, f: Fact) -> str:
     """A fact under the default readings, then its value under each reading that changes it."""
     parts = [fact_text(ctx, fact, f.value)]
-    parts += [ctx.t("rs_switch").format(value=fact_text(ctx, fact, sw.value), reading=reading_ref(ctx, here, sw))
-              for sw in f.switches]
+    parts += [
+        ctx.t("rs_switch").format(value=fact_text(ctx, fact, sw.value), reading=reading_ref(ctx, here, sw))
+        for sw in f.switches
+    ]
     return "; ".join(parts)
 
 
 def _features(ctx: Ctx, here: str, name: str, facts: dict[str, Fact]) -> list[str]:
     t = ctx.t
-    out = [f"## {t('rs_features')} {{#features}}", "", f"| {t('feature')} | | {t('clauses')} |", "|---|---|---|"]
+    out = [
+        f"## {t('rs_features')} {{#features}}",
+        "",
+        f"| {t('feature')} | | {t('clauses')} |",
+        "|---|---|---|",
+    ]
     for fact, key in FACT_ROWS:
         f = facts[fact]
         readings = {} if f.value or not f.switches else {f.switches[0].key: f.switches[0].reading}
@@ -134,6 +177,7 @@ def _features(ctx: Ctx, here: str, name: str, facts: dict[str, Fact]) -> list[st
 
 # --- players, deck, cards, ladder ------------------------------------------------------------------
 
+
 def _refs(ctx: Ctx, here: str, ids: list[str]) -> str:
     return " (" + ", ".join(ctx.clause_link(here, c) for c in dict.fromkeys(ids)) + ")" if ids else ""
 
@@ -143,14 +187,19 @@ def _deck(ctx: Ctx, here: str, rules: Rules) -> list[str]:
     table = {2: "one_v_one", 4: "in_pairs", 6: "in_threes"}[rules.players]
     deck = rules.deck
     suit_names = data["deck"].get("suit_names") or {}
-    suits = ", ".join(esc(ctx.pick(suit_names[s], f"suit {s}")) if s in suit_names else f"`{s}`"
-                      for s in deck.suits)
+    suits = ", ".join(
+        esc(ctx.pick(suit_names[s], f"suit {s}")) if s in suit_names else f"`{s}`" for s in deck.suits
+    )
     example = ", ".join(f"`{c}`" for c in (deck.cards[0], deck.cards[-1]))
-    out = [f"## {t('rs_deck')} {{#deck}}", "",
-           t("rs_players_text").format(n=rules.players, table=t(table)) + _refs(ctx, here, [rules.clause("players")]),
-           "",
-           t("rs_deck_text").format(n=len(deck.cards), ranks=", ".join(deck.ranks), suits=suits, example=example)
-           + _refs(ctx, here, [rules.clause("deck")])]
+    out = [
+        f"## {t('rs_deck')} {{#deck}}",
+        "",
+        t("rs_players_text").format(n=rules.players, table=t(table))
+        + _refs(ctx, here, [rules.clause("players")]),
+        "",
+        t("rs_deck_text").format(n=len(deck.cards), ranks=", ".join(deck.ranks), suits=suits, example=example)
+        + _refs(ctx, here, [rules.clause("deck")]),
+    ]
     left_out = [n for n in deck.names if n not in deck.in_play]
     if left_out:
         out.append(t("rs_excluded").format(cards=", ".join(card_name(c, lang) for c in left_out)))
@@ -170,15 +219,22 @@ def _cards(ctx: Ctx, here: str, rules: Rules) -> list[str]:
         return out
     m = rules.data["muestra"]
     ranks = ", ".join(str(p["rank"]) for p in m["piezas"])
-    out += [f"### {t('rs_muestra')} {{#muestra}}", "",
-            t("rs_muestra_text").format(ranks=ranks) + _refs(ctx, here, ruleset_facts.clause_ids(m))]
+    out += [
+        f"### {t('rs_muestra')} {{#muestra}}",
+        "",
+        t("rs_muestra_text").format(ranks=ranks) + _refs(ctx, here, ruleset_facts.clause_ids(m)),
+    ]
     if m.get("stand_in") is not None:
         out.append(t("rs_stand_in").format(rank=m["stand_in"]))
     out.append("")
     for example in muestra_examples(name):
         piezas = ", ".join(f"{card_name(c, lang)} ({_envido_points(lang, pts)})" for c, pts in example.piezas)
-        out += [t("rs_muestra_example").format(card=card_name(example.muestra, lang), piezas=piezas), "",
-                site_pictures.muestra_svg(example, lang, name), ""]
+        out += [
+            t("rs_muestra_example").format(card=card_name(example.muestra, lang), piezas=piezas),
+            "",
+            site_pictures.muestra_svg(example, lang, name),
+            "",
+        ]
     return out
 
 
@@ -192,20 +248,34 @@ def _ladder(ctx: Ctx, here: str, rules: Rules) -> list[str]:
     t, lang, name = ctx.t, ctx.lang, rules.ruleset
     truco = rules.data["truco"]
     _, steps = ruleset_pictures_data(name)
-    out = [f"## {t('rs_ladder')} {{#ladder}}", "",
-           t("rs_opening").format(pts=points(steps[0].value, lang))
-           + _refs(ctx, here, [truco["opening"]["clause"]]) + " "
-           + t("rs_next_other" if truco["next_call"] == "other-side" else "rs_next_any"), "",
-           site_pictures.picture("ladder", name, lang), "",
-           f"| {t('rs_call')} | {t('rs_worth')} | {t('rs_refused')} |", "|---|---|---|"]
+    out = [
+        f"## {t('rs_ladder')} {{#ladder}}",
+        "",
+        t("rs_opening").format(pts=points(steps[0].value, lang))
+        + _refs(ctx, here, [truco["opening"]["clause"]])
+        + " "
+        + t("rs_next_other" if truco["next_call"] == "other-side" else "rs_next_any"),
+        "",
+        site_pictures.picture("ladder", name, lang),
+        "",
+        f"| {t('rs_call')} | {t('rs_worth')} | {t('rs_refused')} |",
+        "|---|---|---|",
+    ]
     for step in steps[1:]:
         call = step.names.get(lang) or ctx.pick(step.names, f"{name} call")
-        out.append(f"| {esc(call, True)} | {points(step.value, lang)} | {points(step.refusal_payout or 0, lang)} |")
-    return [*out, "", t("clauses") + ": " + ", ".join(ctx.clause_link(here, c)
-                                                       for c in ruleset_facts.clause_ids(truco)), ""]
+        out.append(
+            f"| {esc(call, True)} | {points(step.value, lang)} | {points(step.refusal_payout or 0, lang)} |"
+        )
+    return [
+        *out,
+        "",
+        t("clauses") + ": " + ", ".join(ctx.clause_link(here, c) for c in ruleset_facts.clause_ids(truco)),
+        "",
+    ]
 
 
 # --- envido, flor, señas -----------------------------------------------------------------------------
+
 
 def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
@@ -236,19 +306,28 @@ def _side_bets(ctx: Ctx, here: str, name: str, rules: Rules, facts: dict[str, Fa
 def _envido(ctx: Ctx, here: str, rules: Rules) -> list[str]:
     t, env = ctx.t, rules.data["envido"]
     values = env["values"]
-    out = [f"| {t('rs_env_card')} | " + " | ".join(esc(str(r), True) for r in values) + " |",
-           "|---|" + "---|" * len(values),
-           f"| {t('rs_env_points')} | " + " | ".join(str(v) for v in values.values()) + " |", "",
-           t("rs_pair_bonus").format(n=env["pair_bonus"]), "",
-           f"| {t('rs_call')} | {t('rs_stake')} | {t('rs_answered')} |", "|---|---|---|"]
+    out = [
+        f"| {t('rs_env_card')} | " + " | ".join(esc(str(r), True) for r in values) + " |",
+        "|---|" + "---|" * len(values),
+        f"| {t('rs_env_points')} | " + " | ".join(str(v) for v in values.values()) + " |",
+        "",
+        t("rs_pair_bonus").format(n=env["pair_bonus"]),
+        "",
+        f"| {t('rs_call')} | {t('rs_stake')} | {t('rs_answered')} |",
+        "|---|---|---|",
+    ]
     for call, spec in env["calls"].items():
         stake = t("rs_falta") if spec["stake"] == "falta" else points(int(spec["stake"]), ctx.lang)
         if spec.get("times"):
             stake += f" ({t('rs_times').format(n=spec['times'])})"
         then = ", ".join(_call_name(c) for c in spec["then"]) or "—"
         out.append(f"| {_call_name(call)} | {stake} | {then} |")
-    return [*out, "", t("clauses") + ": " + ", ".join(ctx.clause_link(here, c)
-                                                       for c in ruleset_facts.clause_ids(env)), ""]
+    return [
+        *out,
+        "",
+        t("clauses") + ": " + ", ".join(ctx.clause_link(here, c) for c in ruleset_facts.clause_ids(env)),
+        "",
+    ]
 
 
 def _flor(ctx: Ctx, here: str, rules: Rules) -> list[str]:
@@ -257,8 +336,12 @@ def _flor(ctx: Ctx, here: str, rules: Rules) -> list[str]:
     out = [t("rs_flor_text").format(stake=points(int(flor["stake"]), lang), accepted=accepted)]
     if flor.get("partner_raise"):
         out.append(t("rs_flor_partner").format(pts=points(int(flor["partner_raise"]), lang)))
-    return [" ".join(out), "", t("clauses") + ": " + ", ".join(ctx.clause_link(here, c)
-                                                                for c in ruleset_facts.clause_ids(flor)), ""]
+    return [
+        " ".join(out),
+        "",
+        t("clauses") + ": " + ", ".join(ctx.clause_link(here, c) for c in ruleset_facts.clause_ids(flor)),
+        "",
+    ]
 
 
 def _senas(ctx: Ctx, here: str, rules: Rules) -> list[str]:
@@ -275,6 +358,7 @@ def _senas(ctx: Ctx, here: str, rules: Rules) -> list[str]:
 
 # --- hand of ten, iron hand, the match ---------------------------------------------------------------
 
+
 def _special_hands(ctx: Ctx, here: str, rules: Rules) -> list[str]:
     t, lang = ctx.t, ctx.lang
     out: list[str] = []
@@ -285,15 +369,23 @@ def _special_hands(ctx: Ctx, here: str, rules: Rules) -> list[str]:
             text.append(t("rs_ten_decline").format(pts=points(int(ten["decline_payout"]), lang)))
         if ten.get("partners_see"):
             text.append(t("rs_ten_partners"))
-        out += [f"## {t('f_TEN')} {{#hand-of-ten}}", "",
-                " ".join(text) + _refs(ctx, here, ruleset_facts.clause_ids(ten)), ""]
+        out += [
+            f"## {t('f_TEN')} {{#hand-of-ten}}",
+            "",
+            " ".join(text) + _refs(ctx, here, ruleset_facts.clause_ids(ten)),
+            "",
+        ]
     if rules.has("iron_hand"):
         iron = rules.data["iron_hand"]
         text = [t("rs_iron_text").format(score=iron["score"])]
         if iron.get("decides_match"):
             text.append(t("rs_iron_decides"))
-        out += [f"## {t('f_IRN')} {{#iron-hand}}", "",
-                " ".join(text) + _refs(ctx, here, ruleset_facts.clause_ids(iron)), ""]
+        out += [
+            f"## {t('f_IRN')} {{#iron-hand}}",
+            "",
+            " ".join(text) + _refs(ctx, here, ruleset_facts.clause_ids(iron)),
+            "",
+        ]
     return out
 
 
@@ -304,11 +396,16 @@ def _match(ctx: Ctx, here: str, rules: Rules) -> list[str]:
     if halves is not None:
         text.append(t("rs_halves").format(h=halves, b=target - halves))
     text.append(t("rs_partidas1") if partidas == 1 else t("rs_partidas").format(n=partidas))
-    return [f"## {t('rs_match')} {{#match}}", "",
-            " ".join(text) + _refs(ctx, here, ruleset_facts.clause_ids(match)), ""]
+    return [
+        f"## {t('rs_match')} {{#match}}",
+        "",
+        " ".join(text) + _refs(ctx, here, ruleset_facts.clause_ids(match)),
+        "",
+    ]
 
 
 # --- readings and clauses ----------------------------------------------------------------------------
+
 
 def _readings(ctx: Ctx, here: str, name: str) -> list[str]:
     t = ctx.t
@@ -320,24 +417,36 @@ def _readings(ctx: Ctx, here: str, name: str) -> list[str]:
         link = ctx.link(here, "ambiguities.md", f"{amb.id.lower()}-{default}")
         why = esc(ctx.pick(amb.rationale[name], f"{amb.id} rationale {name}"))
         stated = rules.reading_clause(amb.key)
-        out += [f"- {ctx.ambiguity_link(here, amb.id)} · {esc(ctx.pick(amb.question, amb.id + ' question'))}  ",
-                f"  **[{ctx.reading_label(amb, default)}]({link})** `{amb.key}={default}`: "
-                f"{esc(ctx.pick(reading.summary, f'{amb.id} {default} summary'))}  ",
-                f"  *{t('rationale')}:* {why}"
-                + (" " + t("rs_stated_by").format(clause=ctx.clause_link(here, stated)) if stated else "")]
+        out += [
+            f"- {ctx.ambiguity_link(here, amb.id)} · {esc(ctx.pick(amb.question, amb.id + ' question'))}  ",
+            f"  **[{ctx.reading_label(amb, default)}]({link})** `{amb.key}={default}`: "
+            f"{esc(ctx.pick(reading.summary, f'{amb.id} {default} summary'))}  ",
+            f"  *{t('rationale')}:* {why}"
+            + (" " + t("rs_stated_by").format(clause=ctx.clause_link(here, stated)) if stated else ""),
+        ]
         for words in reading.published:
             out[-1] += "  "
-            out.append(f"  *{_cap(t('published_rules'))}:* «{esc(words.words)}» — {ctx.publication_ref(words)}")
+            out.append(
+                f"  *{_cap(t('published_rules'))}:* «{esc(words.words)}» — {ctx.publication_ref(words)}"
+            )
     return [*out, ""]
 
 
 def _clauses(ctx: Ctx, here: str, name: str) -> list[str]:
-    t, rs = ctx.t, ctx.cat.rulesets[name]
-    out = [f"## {t('rs_clauses')} {{#clauses}}", "", t("rs_clauses_intro"), "",
-           f"| {t('clause')} | {t('title')} | {t('sources')} |", "|---|---|---|"]
+    t = ctx.t
+    out = [
+        f"## {t('rs_clauses')} {{#clauses}}",
+        "",
+        t("rs_clauses_intro"),
+        "",
+        f"| {t('clause')} | {t('title')} | {t('sources')} |",
+        "|---|---|---|",
+    ]
     for c in ctx.cat.clauses_of(name):
-        out.append(f"| {ctx.clause_link(here, c.id)} | {esc(ctx.pick(c.title, c.id + ' title'), True)} | "
-                   f"{clause_source(ctx, here, c, name)} |")
+        out.append(
+            f"| {ctx.clause_link(here, c.id)} | {esc(ctx.pick(c.title, c.id + ' title'), True)} | "
+            f"{clause_source(ctx, here, c, name)} |"
+        )
     return [*out, ""]
 
 
@@ -351,5 +460,6 @@ def clause_source(ctx: Ctx, here: str, c: Any, name: str) -> str:
         return f"{ctx.t('rs_adopted')} {ctx.publication_ref(c.adopted[name])}"
     doc = ctx.cat.rulesets[name].doc
     quotes = [q for q in c.sources if q.doc == doc] or list(c.sources)
-    return "; ".join(ctx.source_link(here, q.doc, *line_of(ctx.cat.sources[q.doc].text, q.quote)) for q in quotes)
-
+    return "; ".join(
+        ctx.source_link(here, q.doc, *line_of(ctx.cat.sources[q.doc].text, q.quote)) for q in quotes
+    )

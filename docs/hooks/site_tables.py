@@ -15,6 +15,7 @@ from site_md import Ctx, esc, family_of, line_of, ruleset_page
 from spec.catalogue import SCHEMAS_DIR
 from spec.rules.ruleset import Rules
 
+
 class Feature(NamedTuple):
     """A row of the ruleset comparison: its label, the clause families it covers, the register
     entries it shows, and the sections of a ruleset file whose own clauses it covers (a clause of a
@@ -72,8 +73,8 @@ def rulesets_page(ctx: Ctx) -> str:
     names = list(cat.rulesets)
     head = [f"| {t('feature')} | " + " | ".join(f"[`{n}`]({ctx.link(here, ruleset_page(n))})" for n in names)
             + " |", "|---|" + "---|" * len(names)]
-    out = [f"# {t('rulesets_compared')}", "", f"## {t('cmp_glance')} {{#glance}}", "", t("cmp_glance_intro"), "",
-           *head]
+    out = [f"# {t('rulesets_compared')}", "", f"## {t('cmp_glance')} {{#glance}}", "",
+           t("cmp_glance_intro"), "", *head]
     out.append(f"| {t('rs_origin')} | " + " | ".join(_origin(ctx, here, n) for n in names) + " |")
     out.append(f"| {t('rs_family')} | " + " | ".join(
         esc(ctx.pick(cat.rulesets[n].family, n + " family"), True) for n in names) + " |")
@@ -81,7 +82,8 @@ def rulesets_page(ctx: Ctx) -> str:
     rules = {n: Rules.of(n) for n in names}
     out.append(f"| {t('ft_deck')} | " + " | ".join(
         t("cards_n").format(n=len(rules[n].deck.cards)) for n in names) + " |")
-    out.append(f"| {t('ft_ladder')} | " + " | ".join(" → ".join(map(str, rules[n].ladder)) for n in names) + " |")
+    out.append(f"| {t('ft_ladder')} | " + " | ".join(
+        " → ".join(map(str, rules[n].ladder)) for n in names) + " |")
     facts = {n: ruleset_facts.facts(n) for n in names}
     for fact, key in site_rulesets.FACT_ROWS:
         out.append(f"| **{t(key)}** | " + " | ".join(

@@ -44,8 +44,9 @@ def test_the_terms_the_site_writes_in_parentheses_are_in_the_glossary() -> None:
 
 def test_the_words_of_the_published_rulesets_are_in_the_glossary_with_their_clause() -> None:
     by_name = {n.lower(): term for term in load_glossary() for n in term.all_names()}
-    for word, defined_by in (("muestra", "URU-2"), ("pieza", "URU-3"), ("malas", "ARG-7"), ("buenas", "ARG-7"),
-                             ("el mano", "ARG-4"), ("falta", "ARG-6"), ("falta envido", "ENV-6"),
+    for word, defined_by in (("muestra", "URU-2"), ("pieza", "URU-3"), ("malas", "ARG-7"),
+                             ("buenas", "ARG-7"), ("el mano", "ARG-4"), ("falta", "ARG-6"),
+                             ("falta envido", "ENV-6"),
                              ("el envido está primero", "AMB-29"), ("contraflor al resto", "FLR-7")):
         assert by_name[word].defined_by == defined_by, word
 
@@ -106,9 +107,11 @@ def test_a_situation_with_more_than_its_words_say_is_refused() -> None:
     """Words that left part of a situation out would tell another situation: a muestra where the
     domain has none, for instance."""
     with pytest.raises(UnknownWitness, match="no wording for muestra"):
-        situation_text({"domain": "hand-resolution", "situation": {"rounds": ["tie"] * 3, "muestra": "6e"}}, "en")
+        situation_text({"domain": "hand-resolution",
+                        "situation": {"rounds": ["tie"] * 3, "muestra": "6e"}}, "en")
     hand = {"domain": "envido-points", "situation": {"hand": ["2e", "5o", "7o"], "muestra": "6e"}}
-    assert situation_text(hand, "es", {2}) == "Una mano con 2 de espadas, 5 de oros, 7 de oros; la muestra es 6 de espadas."
+    assert situation_text(hand, "es", {2}) == (
+        "Una mano con 2 de espadas, 5 de oros, 7 de oros; la muestra es 6 de espadas.")
 
 
 def _published_ruleset_witnesses() -> list[dict]:
