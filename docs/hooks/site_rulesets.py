@@ -359,6 +359,16 @@ def _senas(ctx: Ctx, here: str, rules: Rules) -> list[str]:
 # --- hand of ten, iron hand, the match ---------------------------------------------------------------
 
 
+def _prose(ctx: Ctx, here: str, heading: str, anchor: str, text: list[str], part: Any) -> list[str]:
+    """A section in sentences, followed by the clauses its part of the file cites."""
+    return [
+        f"## {heading} {{#{anchor}}}",
+        "",
+        " ".join(text) + _refs(ctx, here, ruleset_facts.clause_ids(part)),
+        "",
+    ]
+
+
 def _special_hands(ctx: Ctx, here: str, rules: Rules) -> list[str]:
     t, lang = ctx.t, ctx.lang
     out: list[str] = []
@@ -369,23 +379,13 @@ def _special_hands(ctx: Ctx, here: str, rules: Rules) -> list[str]:
             text.append(t("rs_ten_decline").format(pts=points(int(ten["decline_payout"]), lang)))
         if ten.get("partners_see"):
             text.append(t("rs_ten_partners"))
-        out += [
-            f"## {t('f_TEN')} {{#hand-of-ten}}",
-            "",
-            " ".join(text) + _refs(ctx, here, ruleset_facts.clause_ids(ten)),
-            "",
-        ]
+        out += _prose(ctx, here, t("f_TEN"), "hand-of-ten", text, ten)
     if rules.has("iron_hand"):
         iron = rules.data["iron_hand"]
         text = [t("rs_iron_text").format(score=iron["score"])]
         if iron.get("decides_match"):
             text.append(t("rs_iron_decides"))
-        out += [
-            f"## {t('f_IRN')} {{#iron-hand}}",
-            "",
-            " ".join(text) + _refs(ctx, here, ruleset_facts.clause_ids(iron)),
-            "",
-        ]
+        out += _prose(ctx, here, t("f_IRN"), "iron-hand", text, iron)
     return out
 
 
@@ -396,12 +396,7 @@ def _match(ctx: Ctx, here: str, rules: Rules) -> list[str]:
     if halves is not None:
         text.append(t("rs_halves").format(h=halves, b=target - halves))
     text.append(t("rs_partidas1") if partidas == 1 else t("rs_partidas").format(n=partidas))
-    return [
-        f"## {t('rs_match')} {{#match}}",
-        "",
-        " ".join(text) + _refs(ctx, here, ruleset_facts.clause_ids(match)),
-        "",
-    ]
+    return _prose(ctx, here, t("rs_match"), "match", text, match)
 
 
 # --- readings and clauses ----------------------------------------------------------------------------
