@@ -1,4 +1,5 @@
-"""The glossary (spec/data/glossary.yaml): Truco's words in four languages, each with its clause."""
+"""The glossary (spec/data/glossary.yaml): Truco's words in four languages, each with the clause that
+defines it, or the ambiguity register entry for a term that only the register's readings use."""
 
 from __future__ import annotations
 
@@ -11,6 +12,9 @@ import yaml
 GLOSSARY_FILE = Path(__file__).resolve().parents[1] / "spec" / "data" / "glossary.yaml"
 LANGS = ("es", "en", "it", "pt")
 _ID = re.compile(r"^[a-z][a-z0-9-]*$")
+_CLAUSE = re.compile(r"^[A-Z]{2,5}-\d+$")
+_AMB = re.compile(r"^AMB-\d+$")
+_FIELDS = {"id", "names", "means"}
 
 
 class GlossaryError(ValueError):
@@ -20,9 +24,15 @@ class GlossaryError(ValueError):
 @dataclass(frozen=True)
 class Term:
     id: str
-    clause: str
+    clause: str | None  # the clause that defines it; None for a term of a register entry
     names: dict[str, tuple[str, ...]]  # language -> names, the usual one first
     means: dict[str, str]  # language -> one sentence
+    entry: str | None = None  # the register entry (AMB-n) whose readings define it, where no clause does
+
+    @property
+    def defined_by(self) -> str:
+        """The ID of what defines the term: its clause, or its register entry."""
+        return self.clause or self.entry or ""
 
     def name(self, lang: str) -> str:
         return self.names[lang][0]
@@ -40,8 +50,9 @@ def load_glossary(path: Path = GLOSSARY_FILE) -> list[Term]:
     terms, seen = [], set()
     for i, entry in enumerate(raw, 1):
         where = f"{path.name} entry {i}"
-        if not isinstance(entry, dict) or set(entry) != {"id", "clause", "names", "means"}:
-            raise GlossaryError(f"{where}: expected exactly the fields id, clause, names, means")
+        if not isinstance(entry, dict) or set(entry) not in (_FIELDS | {"clause"}, _FIELDS | {"entry"}):
+            raise GlossaryError(f"{where}: expected exactly the fields id, names, means and one of clause "
+                                "(a clause ID) or entry (a register entry, AMB-n)")
         tid = entry["id"]
         if not isinstance(tid, str) or not _ID.match(tid) or tid in seen:
             raise GlossaryError(f"{where}: id {tid!r} is not a new lower-case-with-hyphens ID")
@@ -57,5 +68,10 @@ def load_glossary(path: Path = GLOSSARY_FILE) -> list[Term]:
                 raise GlossaryError(f"{where} ({tid}): names.{lang} must be a non-empty list of words")
             if not isinstance(means[lang], str) or not means[lang].strip():
                 raise GlossaryError(f"{where} ({tid}): means.{lang} is empty")
-        terms.append(Term(tid, str(entry["clause"]), {k: tuple(v) for k, v in names.items()}, dict(means)))
+        source = entry.get("clause", entry.get("entry"))
+        if not isinstance(source, str) or not (_AMB if "entry" in entry else _CLAUSE).match(source):
+            kind = ("entry", "a register entry ID (AMB-n)") if "entry" in entry else ("clause", "a clause ID")
+            raise GlossaryError(f"{where} ({tid}): {kind[0]} {source!r} is not {kind[1]}")
+        terms.append(Term(tid, entry.get("clause"), {k: tuple(v) for k, v in names.items()}, dict(means),
+                          entry.get("entry")))
     return terms

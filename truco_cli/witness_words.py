@@ -278,6 +278,12 @@ _W: dict[str, tuple[str, str, str, str]] = {
         "Una mano con {cards}.",
         "Uma mão com {cards}.",
     ),
+    "hand_with_muestra": (
+        "Una mano con {cards}; la muestra es {card}.",
+        "A hand with {cards}; the muestra is {card}.",
+        "Una mano con {cards}; la muestra è {card}.",
+        "Uma mão com {cards}; a amostra é {card}.",
+    ),
     "falta": (
         "El marcador es {a} a {b}; el bando con {w} gana un falta envido.",
         "The score is {a} to {b}; the side with {w} wins a falta envido.",
@@ -485,10 +491,38 @@ def _seats(cards: list[str], lang: str) -> str:
     )
 
 
+# What each domain's situation may say. A situation with anything else (a muestra where none is
+# worded, say) has no wording: words that left part of it out would tell another situation.
+_SITUATION_KEYS: dict[str, frozenset[str]] = {
+    domain: frozenset(keys) for domain, keys in {
+        "hand-resolution": ("rounds", "dealer_side"),
+        "hand-length": ("rounds",),
+        "ladder": ("hand_value",),
+        "run-payout": ("refused_call",),
+        "hand-of-ten": ("scores",),
+        "target": ("score",),
+        "envido-points": ("hand", "muestra"),
+        "falta": ("scores", "contest_winner"),
+        "deck": ("card",),
+        "covering": ("round",),
+        "covered-card": ("round", "leader", "next_seat", "other_seats"),
+        "partner-tie": ("cards_in_play_order", "leader_seat"),
+        "round-leader": ("cards_in_play_order", "leader_seat"),
+        "flor-refusal": ("partner_raised", "refused_call", "scores"),
+        "side-bet-scoring": ("score", "contest_points"),
+    }.items()
+}
+
+
 def situation_text(witness: Mapping[str, Any], lang: str, players: Collection[int] = ()) -> str:
     """The witness's situation as one or two sentences. `players`: how many play in the games compared."""
     domain, s = witness.get("domain"), witness.get("situation") or {}
     kind = _kind(players)
+    if domain not in _SITUATION_KEYS:
+        raise UnknownWitness(f"witness domain {domain!r} has no wording")
+    unknown = sorted(set(s) - _SITUATION_KEYS[domain])
+    if unknown:
+        raise UnknownWitness(f"{domain} situation {dict(s)!r}: no wording for {', '.join(unknown)}")
     try:
         if domain == "hand-resolution":
             return _rounds(list(s["rounds"]), s.get("dealer_side"), kind, lang)
@@ -508,7 +542,10 @@ def situation_text(witness: Mapping[str, Any], lang: str, players: Collection[in
         if domain == "target":
             return word("reaches", lang, pts=points(s["score"], lang))
         if domain == "envido-points":
-            return word("hand_with", lang, cards=", ".join(card_name(c, lang) for c in s["hand"]))
+            cards = ", ".join(card_name(c, lang) for c in s["hand"])
+            if "muestra" in s:
+                return word("hand_with_muestra", lang, cards=cards, card=card_name(s["muestra"], lang))
+            return word("hand_with", lang, cards=cards)
         if domain == "falta":
             a, b = s["scores"]
             return word("falta", lang, a=a, b=b, w=s["scores"][s["contest_winner"]])

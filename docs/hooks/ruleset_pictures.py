@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from spec.rules.cards import card_strength, pieza_index
 from spec.rules.ruleset import Rules
 
 
@@ -34,3 +35,46 @@ def ruleset_pictures_data(ruleset: str) -> tuple[list[list[str]], list[LadderSte
     steps += [LadderStep(int(c["value"]), {k: v[:1].upper() + v[1:] for k, v in c["name"].items()},
                          int(c["refused"])) for c in truco["calls"]]
     return [g for g in groups if g], steps
+
+
+@dataclass(frozen=True)
+class MuestraExample:
+    """One hand's card order where the ruleset has a muestra: the card turned up, the piezas it
+    makes (strongest first, with their envido points) and every other card in its fixed group."""
+
+    muestra: str
+    piezas: list[tuple[str, int]]
+    groups: list[list[str]]  # all the cards in play but the muestra, strongest group first
+
+
+def muestra_examples(ruleset: str) -> list[MuestraExample]:
+    """Two hands of a ruleset with a muestra (none without): an ordinary muestra, then a muestra
+    that is itself a pieza (where the file names a card that stands in for it). The order is the
+    spec's own (spec.rules.cards), not worked out again here."""
+    rules = Rules.of(ruleset)
+    if not rules.has("muestra"):
+        return []
+    data = rules.data["muestra"]
+    pieza_ranks = [str(p["rank"]) for p in data["piezas"]]
+    plain = next(c for g in reversed(rules.data["strength"]["groups"]) for c in g
+                 if c in rules.deck.in_play and rules.deck.ranks[rules.deck.index[c][0]] not in
+                 (*pieza_ranks, data.get("stand_in")))
+    suit = rules.deck.suits[rules.deck.index[plain][1]]
+    shown = [plain]
+    if data.get("stand_in") is not None and pieza_ranks[0] + suit in rules.deck.in_play:
+        shown.append(pieza_ranks[0] + suit)
+    return [_muestra_example(rules, m) for m in shown]
+
+
+def _muestra_example(rules: Rules, muestra: str) -> MuestraExample:
+    top = len(rules.groups)  # strengths above this are piezas
+    shown = rules.deck.index[muestra]
+    by_strength: dict[int, list[str]] = {}
+    for card in rules.deck.cards:
+        if card != muestra:
+            by_strength.setdefault(card_strength(rules, card, muestra=muestra), []).append(card)
+    envido = [int(p["envido"]) for p in rules.data["muestra"]["piezas"]]
+    piezas = [(c, envido[int(pieza_index(rules, *rules.deck.index[c], shown))])
+              for s in sorted(by_strength, reverse=True) if s > top for c in by_strength[s]]
+    groups = [by_strength[s] for s in sorted(by_strength, reverse=True)]
+    return MuestraExample(muestra, piezas, groups)

@@ -32,7 +32,7 @@ def differences_page(ctx: Ctx) -> str:
             plain.append(row)
         for a in ambs:
             by_amb.setdefault(a, []).append(row)
-    for key, fams, amb_keys in FEATURES:
+    for key, fams, amb_keys, _ in FEATURES:
         ambs = [ctx.cat.ambiguity(k) for k in amb_keys if k in {a.key for a in ctx.cat.ambiguities.values()}]
         variant_rows = [r for r in plain if r.clauses and family_of(r.clauses[0]) in fams]
         if not ambs and not variant_rows:
@@ -65,6 +65,9 @@ def _entry(ctx: Ctx, amb: Any, rows: list[Row]) -> list[str]:
         if said:
             parts.append(t("said_by").format(docs=", ".join(
                 f"[{d}]({ctx.link(HERE, f'rulebooks/{d}.md')})" for d in said)))
+        elif r.published:
+            pubs = "; ".join(ctx.publication_ref(w) for w in r.published)
+            parts.append(t("said_by_published").format(pubs=pubs))
         else:
             parts.append(t("said_by_none"))
         if users:

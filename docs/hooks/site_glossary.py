@@ -7,7 +7,7 @@ import unicodedata
 
 from site_md import Ctx, esc
 
-from truco_cli.glossary import LANGS, load_glossary
+from truco_cli.glossary import LANGS, Term, load_glossary
 
 HERE = "start/glossary.md"
 
@@ -29,6 +29,14 @@ def glossary_page(ctx: Ctx) -> str:
         names = " · ".join(f"*{lang}* {esc(', '.join(term.names[lang]))}" for lang in LANGS)
         out += [f"## {esc(heading)} {{#term-{term.id}}}", "",
                 esc(term.means[ctx.lang]), "",
-                f"{names}  ", f"{t('defined_by')}: {ctx.clause_link(HERE, term.clause)} "
-                f"{esc(ctx.pick(ctx.cat.clause(term.clause).title, term.clause + ' title'))}", ""]
+                f"{names}  ", f"{t('defined_by')}: {_defined_by(ctx, term)}", ""]
     return "\n".join(out)
+
+
+def _defined_by(ctx: Ctx, term: Term) -> str:
+    """The clause that defines a term, linked, with its title; or its register entry and question."""
+    if term.clause:
+        title = ctx.pick(ctx.cat.clause(term.clause).title, term.clause + " title")
+        return f"{ctx.clause_link(HERE, term.clause)} {esc(title)}"
+    amb = ctx.cat.ambiguity(term.defined_by)
+    return f"{ctx.ambiguity_link(HERE, amb.id)} {esc(ctx.pick(amb.question, amb.id + ' question'))}"

@@ -7,6 +7,7 @@ is (es, en, it, pt); an empty string is a missing translation and fails the stri
 from __future__ import annotations
 
 from site_labels_reader import READER_LABELS
+from site_labels_rulesets import RULESET_LABELS
 
 from truco_cli.words import SHARED_WORDS
 
@@ -23,8 +24,6 @@ _L: dict[str, tuple[str, str, str, str]] = {
     "compare": ("Comparar", "Compare", "Confronto", "Comparar"),
     "same_rule": ("La misma regla en cada reglamento", "The same rule across rulebooks",
                   "La stessa regola nei regolamenti", "A mesma regra em cada regulamento"),
-    "rulesets_compared": ("Los cuatro reglamentos, punto por punto", "The four rulesets, feature by feature",
-                          "I quattro regolamenti, punto per punto", "Os quatro regulamentos, ponto a ponto"),
     "ambiguities": ("Registro de ambigüedades", "Ambiguity register", "Registro delle ambiguità",
                     "Registro de ambiguidades"),
     "traceability": ("Matriz de trazabilidad", "Traceability matrix", "Matrice di tracciabilità",
@@ -223,6 +222,7 @@ _L: dict[str, tuple[str, str, str, str]] = {
 
 
 _L.update(READER_LABELS)
+_L.update(RULESET_LABELS)
 _L.update(SHARED_WORDS)
 
 

@@ -29,6 +29,11 @@ def clause_page(clause_id: str) -> str:
     return f"rules/{family_of(clause_id).lower()}.md"
 
 
+def ruleset_page(name: str) -> str:
+    """The page of a ruleset, generated from its file."""
+    return f"rulesets/{name}.md"
+
+
 def family_of(clause_id: str) -> str:
     return clause_id.rsplit("-", 1)[0]
 
@@ -106,18 +111,35 @@ class Ctx:
         lang = next((r.language for r in self.cat.rulesets.values() if r.doc == doc), "")
         return f"{doc} · {self.t('rulebook_in').format(lang=self.t('lang_' + lang))}"
 
+    def ruleset_tag(self, name: str) -> str:
+        """A ruleset in a list of rulesets: its rulebook's number ("000"), or its name where it comes
+        from published rules ("argentino-1v1")."""
+        return self.cat.rulesets[name].doc or name
+
     def ruleset_short(self, name: str) -> str:
-        """"Mineiro, one against one · 000": a ruleset by its variant, table and rulebook."""
+        """"Truco Mineiro, one against one · 000": a ruleset by its variant, table and rulebook (or
+        "published rules")."""
         rs = self.cat.rulesets[name]
-        table = self.t("one_v_one") if rs.players == 2 else self.t("in_pairs")
-        return f"{rs.variant.capitalize()}, {table} · {rs.doc}"
+        table = {2: "one_v_one", 4: "in_pairs", 6: "in_threes"}[rs.players]
+        family = self.pick(rs.family, f"ruleset {name} family")
+        return f"{family}, {self.t(table)} · {rs.doc or self.t('published_rules')}"
 
     def ruleset_ref(self, here: str, name: str, full: bool = False) -> str:
-        """A ruleset linked to its section of the variants page: by its rulebook's number ("000"), or
-        in full ("Mineiro, one against one · 000"); the other form is the link's tooltip."""
-        short, number = self.ruleset_short(name), self.cat.rulesets[name].doc
-        text, tip = (short, name) if full else (number, short)
-        return f"[{text}]({self.link(here, 'start/variants.md', 'rs-' + name)} \"{tip}\")"
+        """A ruleset linked to its page: by its tag ("000"), or in full ("Truco Mineiro, one against one
+        · 000"); the other form is the link's tooltip."""
+        short, tag = self.ruleset_short(name), self.ruleset_tag(name)
+        text, tip = (short, name) if full else (tag, short)
+        return f"[{text}]({self.link(here, ruleset_page(name))} \"{tip}\")"
+
+    def publication_ref(self, pub: Any, section: str | None = None) -> str:
+        """A publication beyond the four rulebooks: its title linked to where it is published, its
+        publisher, and the section cited."""
+        title = f"*{esc(pub.title)}*"
+        out = f"[{title}]({pub.url})" if pub.url else title
+        out += f", {esc(pub.publisher)}"
+        if section:
+            out += f", {self.t('section_of').format(s=esc(section))}"
+        return out
 
     def reading_label(self, amb: Any, reading: str) -> str:
         """"Reading A": readings are lettered in register order (their keys are for the command line)."""

@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from math import ceil
 
-from ruleset_pictures import LadderStep, ruleset_pictures_data
+from ruleset_pictures import LadderStep, MuestraExample, ruleset_pictures_data
 from site_labels import label
 
 from truco_cli.witness_words import card_name, points
@@ -26,6 +26,7 @@ PER_ROW = 7
 ROW_H = CARD_H + 34
 
 _RED, _BLACK = "#c0392b", "#222"
+_MARK = "#d4a017"  # the edge of a marked card (a pieza)
 _FRENCH = {"C": ("♣", _BLACK), "S": ("♠", _BLACK), "H": ("♥", _RED), "D": ("♦", _RED)}
 _SPANISH_COLOUR = {"e": "#2c5aa0", "b": "#6b4f2a", "o": "#b8860b", "c": _RED}
 
@@ -53,11 +54,12 @@ def _spanish_suit(suit: str, cx: float, cy: float, s: float) -> str:
     )  # bastos: a club
 
 
-def _card(name: str, x: float, y: float, lang: str) -> str:
+def _card(name: str, x: float, y: float, lang: str, marked: bool = False) -> str:
     rank, suit = name[:-1], name[-1]
+    edge = f'stroke="{_MARK}" stroke-width="3"' if marked else 'stroke="#555"'
     out = [
-        f'<g class="card"><title>{html.escape(card_name(name, lang))}</title>',
-        f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="4" fill="#fff" stroke="#555"/>',
+        f'<g class="card{" marked" if marked else ""}"><title>{html.escape(card_name(name, lang))}</title>',
+        f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="4" fill="#fff" {edge}/>',
     ]
     if suit in _FRENCH:
         glyph, colour = _FRENCH[suit]
@@ -78,14 +80,17 @@ def _card(name: str, x: float, y: float, lang: str) -> str:
     return "".join(out)
 
 
-def card_order_svg(groups: list[list[str]], lang: str, ruleset: str) -> str:
-    """The deck, strongest group first, numbered; equal cards fanned out together: one HTML block."""
-    title = html.escape(label("pic_cards", lang).format(ruleset=ruleset))
+def card_order_svg(groups: list[list[str]], lang: str, ruleset: str, title: str | None = None,
+                   marked: frozenset[str] = frozenset(), muestra: str | None = None) -> str:
+    """The deck, strongest group first, numbered; equal cards fanned out together: one HTML block.
+    `marked` cards (the piezas of a muestra) get a coloured edge."""
+    title = html.escape(title or label("pic_cards", lang).format(ruleset=ruleset))
     rows = ceil(len(groups) / PER_ROW)
     width, height = PER_ROW * SLOT, rows * ROW_H
+    shown = f' data-muestra="{muestra}"' if muestra else ""
     parts = [
         f'<svg class="truco-cards" role="img" aria-label="{title}" viewBox="0 0 {width} {height}" '
-        f'xmlns="http://www.w3.org/2000/svg" font-family="sans-serif" data-ruleset="{ruleset}">'
+        f'xmlns="http://www.w3.org/2000/svg" font-family="sans-serif" data-ruleset="{ruleset}"{shown}>'
         f"<title>{title}</title>"
     ]
     for i, group in enumerate(groups):
@@ -95,10 +100,17 @@ def card_order_svg(groups: list[list[str]], lang: str, ruleset: str) -> str:
             f'<g class="card-group" data-rank="{i + 1}"><title>{i + 1}: {html.escape(names)}</title>'
             f'<text x="{x0}" y="{y0 - 4}" font-size="11" fill="#666">{i + 1}</text>'
         )
-        parts += [_card(c, x0 + j * FAN, y0, lang) for j, c in enumerate(group)]
+        parts += [_card(c, x0 + j * FAN, y0, lang, c in marked) for j, c in enumerate(group)]
         parts.append("</g>")
     parts.append("</svg>")
     return "\n".join(parts)  # one element a line: long lines of tags make HTML post-processors crawl
+
+
+def muestra_svg(example: MuestraExample, lang: str, ruleset: str) -> str:
+    """The order of one hand with a muestra: the piezas (marked) above the fixed order."""
+    title = label("pic_muestra", lang).format(ruleset=ruleset, card=card_name(example.muestra, lang))
+    return card_order_svg(example.groups, lang, ruleset, title, frozenset(c for c, _ in example.piezas),
+                          example.muestra)
 
 
 def _q(text: str) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import site_code
 from site_md import Ctx, clause_page, editorial_excerpt, esc, family_of, line_of
 
@@ -49,18 +51,8 @@ def clause_section(ctx: Ctx, here: str, cid: str) -> list[str]:
     t = ctx.t
     out = [f"## {cid} · {esc(ctx.pick(c.title, cid + ' title'))} {{#{cid.lower()}}}", "",
            f"*{t('kind')}: {t('k_' + c.kind)}*", "",
-           f"**{t('rule')}.** {esc(ctx.pick(c.text, cid + ' text'))}", "",
-           f"**{t('quotes')}**", ""]
-    for q in c.sources:
-        src = ctx.cat.sources[q.doc]
-        first, last = line_of(src.text, q.quote)
-        out += ["> " + line for line in esc(q.quote).split("\n")]
-        out += [">", f"> — {ctx.source_link(here, q.doc, first, last)}"]
-        editorial = editorial_text(q.doc)
-        if editorial is not None:
-            reading = editorial_excerpt(src.text, editorial, q.quote).replace("\n", " ")
-            out += [">", f"> *{t('editorial')}:* " + esc(reading)]
-        out.append("")
+           f"**{t('rule')}.** {esc(ctx.pick(c.text, cid + ' text'))}", ""]
+    out += quotes(ctx, here, c) + published(ctx, here, c)
     rulesets = ", ".join(ctx.ruleset_ref(here, r, full=True) for r in c.rulesets)
     out += [f"**{t('rulesets')}:** {rulesets}", ""]
     ambs = ctx.cat.ambiguities_of_clause(cid)
@@ -70,6 +62,44 @@ def clause_section(ctx: Ctx, here: str, cid: str) -> list[str]:
     out += [f"**{t('in_ambiguities')}:** {amb_text}", ""]
     out += spec_code(ctx, here, cid)
     out += trace_lines(ctx, here, cid)
+    return out
+
+
+def quotes(ctx: Ctx, here: str, c: Any) -> list[str]:
+    """A rulebook clause's verbatim quotes, each with its rulebook and lines (and the editorial
+    reading of a damaged rulebook)."""
+    if not c.sources:
+        return []
+    out = [f"**{ctx.t('quotes')}**", ""]
+    for q in c.sources:
+        src = ctx.cat.sources[q.doc]
+        first, last = line_of(src.text, q.quote)
+        out += ["> " + line for line in esc(q.quote).split("\n")]
+        out += [">", f"> — {ctx.source_link(here, q.doc, first, last)}"]
+        editorial = editorial_text(q.doc)
+        if editorial is not None:
+            reading = editorial_excerpt(src.text, editorial, q.quote).replace("\n", " ")
+            out += [">", f"> *{ctx.t('editorial')}:* " + esc(reading)]
+        out.append("")
+    return out
+
+
+def published(ctx: Ctx, here: str, c: Any) -> list[str]:
+    """Where a clause has no rulebook behind it, or is held by rulesets written from published rules
+    too: the publication that states it (a clause of a ruleset file), or, per adopting ruleset, the
+    publication that states it for that game. Never shown as a rulebook quote."""
+    t = ctx.t
+    out: list[str] = []
+    if c.published:
+        pub, section = c.published
+        owner = ctx.ruleset_ref(here, c.rulesets[0], full=True)
+        out += [f"**{t('published_source')}**", "", t("published_intro").format(ruleset=owner), "",
+                f"- {ctx.publication_ref(pub, section)}", ""]
+    if c.adopted:
+        out += [f"**{t('adopted_title')}**", "", t("adopted_intro"), ""]
+        out += [f"- {ctx.ruleset_ref(here, rs, full=True)}: {ctx.publication_ref(pub)}"
+                for rs, pub in c.adopted.items()]
+        out.append("")
     return out
 
 

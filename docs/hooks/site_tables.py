@@ -4,33 +4,66 @@ and the record format rendered from its JSON Schema."""
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, NamedTuple
 
+import ruleset_facts
 import site_rules
+import site_rulesets
 import site_witnesses
-from site_md import Ctx, esc, family_of, line_of
+from site_md import Ctx, esc, family_of, line_of, ruleset_page
 
 from spec.catalogue import SCHEMAS_DIR
+from spec.rules.ruleset import Rules
 
-# Feature rows of the ruleset comparison: (label key, clause families, ambiguity keys). Every
-# family and every ambiguity key must appear in one row; the build warns otherwise.
-FEATURES: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
-    ("ft_players", ("SET",), ()),
-    ("ft_deck", ("DECK", "DEAL"), ("deck", "deal-size")),
-    ("ft_cards", ("CARD",), ()),
-    ("ft_order", ("ORD",), ("round-leader", "hand-starter", "bet-responder")),
-    ("ft_ties", ("RND", "HND"), ("all-rounds-tied", "split-then-tie", "first-two-tied", "hand-length",
-                                 "partner-tie")),
-    ("ft_ladder", ("VAL", "BET"), ()),
-    ("ft_ten", ("TEN",), ("ten-truco", "ten-choice")),
-    ("ft_iron", ("IRN",), ("iron-hand", "iron-blind")),
-    ("ft_covered", ("COV",), ("covered-card", "covering", "cover-round")),
-    ("ft_target", ("MAT",), ("gauderio-target", "match-format")),
-    ("ft_envido", ("ENV",), ("envido-stakes", "envido-without-pair", "falta-points", "side-bet-window",
-                             "side-bet-ties", "side-bet-scoring")),
-    ("ft_flor", ("FLR",), ("flor-optional", "flor-refusal")),
-    ("ft_senas", ("SEN",), ("senas",)),
+
+class Feature(NamedTuple):
+    """A row of the ruleset comparison: its label, the clause families it covers, the register
+    entries it shows, and the sections of a ruleset file whose own clauses it covers (a clause of a
+    ruleset file is shown in the rows of the sections, or register entries, that cite it)."""
+
+    key: str
+    families: tuple[str, ...]
+    ambiguities: tuple[str, ...]
+    sections: tuple[str, ...] = ()
+
+
+# Every family and every ambiguity key must appear in one row, and every clause of a ruleset file
+# must be cited by a section or an entry of one row; the build warns otherwise.
+FEATURES: tuple[Feature, ...] = (
+    Feature("ft_players", ("SET",), (), ("players",)),
+    Feature("ft_deck", ("DECK", "DEAL"), ("deck", "deal-size"), ("deck", "deal")),
+    Feature("ft_cards", ("CARD",), (), ("strength",)),
+    Feature("ft_muestra", (), (), ("muestra",)),
+    Feature("ft_order", ("ORD",), ("round-leader", "hand-starter", "bet-responder"), ("play",)),
+    Feature("ft_ties", ("RND", "HND"), ("all-rounds-tied", "split-then-tie", "first-two-tied", "hand-length",
+                                        "partner-tie")),
+    Feature("ft_ladder", ("VAL", "BET"), (), ("truco",)),
+    Feature("ft_ten", ("TEN",), ("ten-truco", "ten-choice"), ("hand_of_ten",)),
+    Feature("ft_iron", ("IRN",), ("iron-hand", "iron-blind"), ("iron_hand",)),
+    Feature("ft_covered", ("COV",), ("covered-card", "covering", "cover-round")),
+    Feature("ft_target", ("MAT",), ("gauderio-target", "match-format", "partida-points", "falta-halves"),
+            ("match",)),
+    Feature("ft_envido", ("ENV",), ("envido-stakes", "envido-without-pair", "falta-points", "side-bet-window",
+                                    "side-bet-ties", "side-bet-scoring", "envido-first"), ("envido",)),
+    Feature("ft_flor", ("FLR",), ("flor-optional", "flor-refusal", "flor-over-envido", "flor-in-play"),
+            ("flor",)),
+    Feature("ft_senas", ("SEN",), ("senas",), ("senas",)),
 )
+
+
+def _row_clauses(ctx: Ctx, row: Feature, name: str) -> list[Any]:
+    """The clauses of a ruleset in a row: those of the row's families, then the ruleset file's own
+    clauses (of no family of any row) that a section or a register entry of the row cites."""
+    held = {c.id: c for c in ctx.cat.clauses_of(name)}
+    out = [c for c in held.values() if family_of(c.id) in row.families]
+    places = set(row.sections) | {f"reading:{k}" for k in row.ambiguities}
+    for cid, where in ruleset_facts.cited_in(name):
+        if where in places and cid in held and family_of(cid) not in _FAMILIES and held[cid] not in out:
+            out.append(held[cid])
+    return out
+
+
+_FAMILIES = {f for row in FEATURES for f in row.families}
 
 
 def rulesets_page(ctx: Ctx) -> str:
@@ -38,40 +71,63 @@ def rulesets_page(ctx: Ctx) -> str:
     cat, t = ctx.cat, ctx.t
     _check_features(ctx)
     names = list(cat.rulesets)
-    out = [f"# {t('rulesets_compared')}", "", t("rulesets_intro"), "",
-           f"| {t('feature')} | " + " | ".join(f"`{n}`" for n in names) + " |", "|---|" + "---|" * len(names)]
-    row = [cat.rulesets[n] for n in names]
-    out.append(f"| {t('rulebooks')} | " + " | ".join(
-        f"[{r.doc}]({ctx.link(here, f'rulebooks/{r.doc}.md')}): {esc(ctx.ruleset_title(r.name), True)}"
-        for r in row) + " |")
-    out.append(f"| {t('variant')} | " + " | ".join(r.variant for r in row) + " |")
-    out.append(f"| {t('players')} | " + " | ".join(str(r.players) for r in row) + " |")
+    head = [f"| {t('feature')} | " + " | ".join(f"[`{n}`]({ctx.link(here, ruleset_page(n))})" for n in names)
+            + " |", "|---|" + "---|" * len(names)]
+    out = [f"# {t('rulesets_compared')}", "", f"## {t('cmp_glance')} {{#glance}}", "",
+           t("cmp_glance_intro"), "", *head]
+    out.append(f"| {t('rs_origin')} | " + " | ".join(_origin(ctx, here, n) for n in names) + " |")
+    out.append(f"| {t('rs_family')} | " + " | ".join(
+        esc(ctx.pick(cat.rulesets[n].family, n + " family"), True) for n in names) + " |")
+    out.append(f"| {t('players')} | " + " | ".join(str(cat.rulesets[n].players) for n in names) + " |")
+    rules = {n: Rules.of(n) for n in names}
+    out.append(f"| {t('ft_deck')} | " + " | ".join(
+        t("cards_n").format(n=len(rules[n].deck.cards)) for n in names) + " |")
+    out.append(f"| {t('ft_ladder')} | " + " | ".join(
+        " → ".join(map(str, rules[n].ladder)) for n in names) + " |")
+    facts = {n: ruleset_facts.facts(n) for n in names}
+    for fact, key in site_rulesets.FACT_ROWS:
+        out.append(f"| **{t(key)}** | " + " | ".join(
+            site_rulesets.fact_cell(ctx, here, fact, facts[n][fact]) for n in names)
+            + " |")
     out.append(f"| {t('clauses_held')} | " + " | ".join(str(len(cat.clauses_of(n))) for n in names) + " |")
-    for key, fams, amb_keys in FEATURES:
+    out += ["", f"## {t('cmp_clauses')} {{#clauses}}", "", t("rulesets_intro"), "", *head]
+    for row in FEATURES:
         cells = []
         for name in names:
-            held = [c for c in cat.clauses_of(name) if family_of(c.id) in fams]
             parts = [f"{ctx.clause_link(here, c.id)} {esc(ctx.pick(c.title, c.id + ' title'), True)}"
-                     for c in held]
+                     for c in _row_clauses(ctx, row, name)]
             readings = cat.readings(name)
-            for k in amb_keys:
+            for k in row.ambiguities:
                 if k in readings:
                     amb = cat.ambiguity(k)
                     parts.append(f"{ctx.ambiguity_link(here, amb.id, f'`{k}`')} = `{readings[k]}`")
             cells.append("<br>".join(parts) or "—")
-        out.append(f"| **{t(key)}** | " + " | ".join(cells) + " |")
+        out.append(f"| **{t(row.key)}** | " + " | ".join(cells) + " |")
     return "\n".join(out) + "\n"
 
 
+def _origin(ctx: Ctx, here: str, name: str) -> str:
+    doc = ctx.cat.rulesets[name].doc
+    if doc:
+        return f"[{doc}]({ctx.link(here, f'rulebooks/{doc}.md')})"
+    return f"[{ctx.t('published_rules')}]({ctx.link(here, ruleset_page(name))})"
+
+
 def _check_features(ctx: Ctx) -> None:
-    fams = {f for _, fs, _ in FEATURES for f in fs}
-    keys = {k for _, _, ks in FEATURES for k in ks}
+    keys = {k for row in FEATURES for k in row.ambiguities}
     for cid in ctx.cat.clauses:
-        if family_of(cid) not in fams:
-            ctx.warn(f"clause family {family_of(cid)} is in no row of the ruleset comparison")
+        if family_of(cid) in _FAMILIES:
+            continue
+        if not any(_in_row(ctx, row, cid) for row in FEATURES):
+            ctx.warn(f"clause {cid} is in no row of the ruleset comparison (family {family_of(cid)}: "
+                     "add the family, or the section of its ruleset file that cites it, to a row)")
     for amb in ctx.cat.ambiguities.values():
         if amb.key not in keys:
             ctx.warn(f"ambiguity {amb.key} is in no row of the ruleset comparison")
+
+
+def _in_row(ctx: Ctx, row: Feature, cid: str) -> bool:
+    return any(c.id == cid for name in ctx.cat.clauses[cid].rulesets for c in _row_clauses(ctx, row, name))
 
 
 def ambiguities_page(ctx: Ctx) -> str:
@@ -90,8 +146,12 @@ def ambiguities_page(ctx: Ctx) -> str:
             out += [f"### {ctx.reading_label(a, r.name)} {{#{a.id.lower()}-{r.name}}}", "",
                     esc(ctx.pick(r.summary, f"{a.id} {r.name} summary")), "",
                     f"<small>`--reading {a.key}={r.name}`</small>", ""]
-            if not r.sources:
+            if not r.sources and not r.published:
                 out += [f"*{t('not_in_sources')}*", ""]
+            if not r.sources and r.published:
+                out += [f"*{t('not_in_sources_published')}*", ""]
+            out += [f"- «{esc(w.words)}» — {ctx.publication_ref(w)}" for w in r.published]
+            out += [""] if r.published else []
             for q in r.sources:
                 first, last = line_of(cat.sources[q.doc].text, q.quote)
                 out += ["> " + line for line in esc(q.quote).split("\n")]
@@ -123,7 +183,8 @@ def matrix_page(ctx: Ctx) -> str:
            "|---|---|" + "---|" * (len(trees) + len(status))]
     for cid, c in cat.clauses.items():
         cells = [ctx.clause_link(here, cid), ", ".join(
-            f"[{d}]({ctx.link(here, f'rulebooks/{d}.md')})" for d in c.docs())]
+            f"[{d}]({ctx.link(here, f'rulebooks/{d}.md')})" for d in c.docs())
+            or ctx.ruleset_ref(here, c.rulesets[0])]  # a ruleset file's own clause: its ruleset
         for tree in trees:
             files = list(dict.fromkeys(ci.path for ci in trace.cited(cid, tree)))
             # A count keeps the table readable; the files are in the tooltip and on the clause page.

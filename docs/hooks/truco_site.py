@@ -22,13 +22,14 @@ import site_differences
 import site_glossary
 import site_pictures
 import site_rules
+import site_rulesets
 import site_tables
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 from site_labels import LANG_NAMES, LANGS, MissingLabel, label
-from site_md import Ctx, clause_page, family_of
+from site_md import Ctx, clause_page, family_of, ruleset_page
 
 from spec.catalogue import load_catalogue
 from spec.coverage import coverage
@@ -101,6 +102,8 @@ def _nav(ctx: Ctx) -> list[Any]:
         {t("home"): "index.md"},
         {t("start"): [{t("s_truco"): "start/truco.md"}, {t("s_variants"): "start/variants.md"},
                       {t("s_glossary"): "start/glossary.md"}, {t("s_differences"): "start/differences.md"}]},
+        {t("rs_nav"): [{t("rs_all"): site_rulesets.INDEX},
+                       *({ctx.ruleset_short(name): ruleset_page(name)} for name in ctx.cat.rulesets)]},
         {t("rules"): [{t("all_clauses"): "rules/index.md"},
                       *({f"{t('f_' + fam)} ({fam})": clause_page(ids[0])} for fam, ids in fams.items())]},
         {t("rulebooks"): [{f"{doc}": f"rulebooks/{doc}.md"} for doc in ctx.cat.sources]},
@@ -114,6 +117,7 @@ def _nav(ctx: Ctx) -> list[Any]:
                       {t("g_protocol"): "guide/protocol.md"},
                       {t("g_record"): "guide/record-format.md"}, {t("g_validate"): "guide/validate.md"},
                       {t("g_proofs"): "guide/proofs.md"}, {t("g_results"): "guide/results.md"},
+                      {t("g_rulesets"): "guide/rulesets.md"},
                       {t("g_mutation"): "quality/mutation.md"},
                       {t("g_procedure"): "guide/procedure.md"}]},
     ]
@@ -125,6 +129,9 @@ def _pages(ctx: Ctx) -> dict[str, str]:
         pages[clause_page(ids[0])] = site_rules.family_page(ctx, fam, ids)
     for doc in ctx.cat.sources:
         pages[f"rulebooks/{doc}.md"] = site_books.rulebook_page(ctx, doc)
+    pages[site_rulesets.INDEX] = site_rulesets.index_page(ctx)
+    for name in ctx.cat.rulesets:
+        pages[ruleset_page(name)] = site_rulesets.page(ctx, name)
     pages["compare/rulebooks.md"] = site_books.same_rule_page(ctx)
     pages["compare/rulesets.md"] = site_tables.rulesets_page(ctx)
     pages["ambiguities.md"] = site_tables.ambiguities_page(ctx)

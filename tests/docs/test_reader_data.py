@@ -18,13 +18,22 @@ _FILE = json.loads((ROOT / "proofs/witnesses.json").read_text(encoding="utf-8"))
 WITNESSES = [w for c in _FILE["comparisons"] for w in c["witnesses"]]
 
 
+def _said_by(term_source: str) -> str:
+    """Everything the clause or register entry that defines a term says, in every language."""
+    if term_source.startswith("AMB-"):
+        amb = CAT.ambiguity(term_source)
+        return " ".join([*amb.question.values(), *(text for r in amb.readings for text in r.summary.values()),
+                         *(w.words for r in amb.readings for w in r.published)])
+    clause = CAT.clause(term_source)
+    return " ".join([*clause.title.values(), *clause.text.values(), *(q.quote for q in clause.sources)])
+
+
 def test_every_glossary_term_has_four_languages_and_a_clause_that_names_it() -> None:
     terms = load_glossary()
-    assert len(terms) >= 30
+    assert len(terms) >= 40
     for term in terms:
-        clause = CAT.clause(term.clause)
-        said = " ".join([*clause.title.values(), *clause.text.values(), *(q.quote for q in clause.sources)])
-        assert any(name.lower() in said.lower() for name in term.all_names()), (term.id, term.clause)
+        said = _said_by(term.defined_by)
+        assert any(name.lower() in said.lower() for name in term.all_names()), (term.id, term.defined_by)
 
 
 def test_the_terms_the_site_writes_in_parentheses_are_in_the_glossary() -> None:
@@ -33,10 +42,22 @@ def test_the_terms_the_site_writes_in_parentheses_are_in_the_glossary() -> None:
         assert word in names
 
 
+def test_the_words_of_the_published_rulesets_are_in_the_glossary_with_their_clause() -> None:
+    by_name = {n.lower(): term for term in load_glossary() for n in term.all_names()}
+    for word, defined_by in (("muestra", "URU-2"), ("pieza", "URU-3"), ("malas", "ARG-7"),
+                             ("buenas", "ARG-7"), ("el mano", "ARG-4"), ("falta", "ARG-6"),
+                             ("falta envido", "ENV-6"),
+                             ("el envido está primero", "AMB-29"), ("contraflor al resto", "FLR-7")):
+        assert by_name[word].defined_by == defined_by, word
+
+
 @pytest.mark.parametrize(("text", "message"), [
     ("- {id: x, clause: BET-1, names: {es: [a]}, means: {es: a}}\n", "names needs exactly the languages"),
     ("- {id: X Y, clause: BET-1, names: {}, means: {}}\n", "not a new lower-case"),
     ("- {id: x, clause: BET-1}\n", "exactly the fields"),
+    ("- {id: x, clause: BET-1, entry: AMB-2, names: {}, means: {}}\n", "one of clause"),
+    ("- {id: x, entry: BET-1, names: {es: [a], en: [b], it: [c], pt: [d]}, "
+     "means: {es: a, en: b, it: c, pt: d}}\n", "entry 'BET-1' is not a register entry ID"),
     ("- {id: x, clause: BET-1, names: {es: [], en: [b], it: [c], pt: [d]}, "
      "means: {es: a, en: b, it: c, pt: d}}\n", "names.es must be a non-empty list"),
 ])
@@ -80,3 +101,45 @@ def test_a_witness_without_wording_is_refused_not_shown_raw() -> None:
         situation_text({"domain": "new-domain", "situation": {"x": 1}}, "en")
     with pytest.raises(UnknownWitness, match="unheard of"):
         outcome_text({"domain": "target", "situation": {"score": 12}}, "unheard of", "en")
+
+
+def test_a_situation_with_more_than_its_words_say_is_refused() -> None:
+    """Words that left part of a situation out would tell another situation: a muestra where the
+    domain has none, for instance."""
+    with pytest.raises(UnknownWitness, match="no wording for muestra"):
+        situation_text({"domain": "hand-resolution",
+                        "situation": {"rounds": ["tie"] * 3, "muestra": "6e"}}, "en")
+    hand = {"domain": "envido-points", "situation": {"hand": ["2e", "5o", "7o"], "muestra": "6e"}}
+    assert situation_text(hand, "es", {2}) == (
+        "Una mano con 2 de espadas, 5 de oros, 7 de oros; la muestra es 6 de espadas.")
+
+
+def _published_ruleset_witnesses() -> list[dict]:
+    """The witnesses of every comparison with a ruleset written from published rules, computed now as
+    `truco diff --write-all` does: against every other ruleset, and under each other reading."""
+    from proofs.divergence import witnesses
+    from proofs.witnesses import comparisons
+
+    published = {name for name, rs in CAT.rulesets.items() if rs.doc is None}
+    found = []
+    for a, b, _ in comparisons():
+        if {a.ruleset, b.ruleset} & published:
+            found += [{**w, "players": {a.players, b.players}, "pa": {a.players}, "pb": {b.players}}
+                      for w in witnesses(a, b, limit=1)]
+    return found
+
+
+def test_every_witness_of_the_published_rulesets_reads_as_words() -> None:
+    """The witnesses `truco diff` finds for argentino-1v1 and uruguayo-1v1 (whether or not the witness
+    file has them yet) can all be worded, in every language, with no English left elsewhere."""
+    found = _published_ruleset_witnesses()
+    assert found, "no witness at all for the rulesets written from published rules"
+    for lang in LANGUAGES:
+        for w in found:
+            text = " ".join([situation_text(w, lang, w["players"]), outcome_text(w, w["a"], lang, w["pa"]),
+                             outcome_text(w, w["b"], lang, w["pb"])])
+            assert not re.search(r"[{}\[\]\"_]|side \d|\bNone\b|\bTrue\b|\bFalse\b", text), text
+            if lang != "en":
+                english = {v for r in (w["a"], w["b"]) for v in ([r] if isinstance(r, str) else [])
+                           if " " in v}
+                assert not [e for e in english if e in text], text

@@ -137,6 +137,30 @@ def test_card_pictures_and_ladder_diagrams_render(browser_page: Any, site: Any, 
     assert browser_page.locator("pre.mermaid").count() == 0  # none left as source text
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_ruleset_page_draws_its_cards_piezas_and_ladder(browser_page: Any, site: Any, lang: str) -> None:
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "docs/hooks"))
+    from ruleset_pictures import muestra_examples
+
+    browser_page.goto(f"{site.url}{lang}/rulesets/uruguayo-1v1/")
+    expect()(browser_page.locator("article .admonition.warning")).to_be_visible()
+    cards = browser_page.locator("svg.truco-cards")
+    expect()(cards).to_have_count(1 + len(muestra_examples("uruguayo-1v1")))
+    expect()(browser_page.locator("svg.truco-cards g.card.marked")).to_have_count(
+        sum(len(e.piezas) for e in muestra_examples("uruguayo-1v1")))
+    for i in range(cards.count()):
+        cards.nth(i).scroll_into_view_if_needed()
+        box = cards.nth(i).bounding_box()
+        assert box and box["width"] > 300 and box["height"] > 100
+    diagram = browser_page.locator("div.mermaid")
+    expect()(diagram).to_have_count(1)
+    diagram.scroll_into_view_if_needed()
+    browser_page.wait_for_function("e => e.getBoundingClientRect().height > 300",
+                                   arg=diagram.element_handle(), timeout=15_000)
+
+
 def _search(page: Any, site: Any, lang: str, query: str) -> str:
     """The first result's link for the whole query (typed again if the search index was still loading)."""
     page.goto(f"{site.url}{lang}/")
@@ -150,16 +174,27 @@ def _search(page: Any, site: Any, lang: str, query: str) -> str:
             break
         except Exception:  # Playwright's timeout: the query went out before the index was ready
             continue
-    page.wait_for_timeout(500)  # the results of the last keystroke settle
-    return first.get_attribute("href") or ""
+    # The results of the last keystroke settle: on a busy machine the search worker answers the
+    # keystrokes one by one, so wait until the first result stays the same.
+    last = None
+    for _ in range(20):
+        page.wait_for_timeout(400)
+        now = first.get_attribute("href") or ""
+        if now and now == last:
+            break
+        last = now
+    return last or ""
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_search_finds_terms_and_clause_ids_first(browser_page: Any, site: Any, lang: str) -> None:
+def test_search_finds_terms_clause_ids_and_rulesets_first(browser_page: Any, site: Any, lang: str) -> None:
     for query in ("zap", "espadilha", "manilha"):
         assert "start/glossary/" in _search(browser_page, site, lang, query), query
+    # A word of the published rulesets: its glossary entry, or the clause that defines it (URU-2).
+    assert re.search(r"/(start/glossary|rules/uru)/", _search(browser_page, site, lang, "muestra"))
     for clause_id, page in (("BET-4", "rules/bet/"), ("HND-10", "rules/hnd/"), ("CARD-2", "rules/card/"),
-                            ("SEN-2", "rules/sen/"), ("AMB-2", "ambiguities/")):
+                            ("SEN-2", "rules/sen/"), ("AMB-2", "ambiguities/"), ("URU-3", "rules/uru/"),
+                            ("argentino-1v1", "rulesets/argentino-1v1/")):
         assert page in _search(browser_page, site, lang, clause_id), clause_id
 
 

@@ -50,8 +50,8 @@ def test_a_clause_shows_its_rule_quotes_rulesets_and_ambiguities(site, lang: str
     for q in clause.sources:  # verbatim, in the rulebook's own language, with its number and line
         assert re.sub(r"\s+", " ", q.quote) in text
         assert f"{q.doc} · " in text and f'href="../../rulebooks/{q.doc}/#l' in page
-    for rs in clause.rulesets:  # by name, linked to the ruleset on the variants page
-        assert f'href="../../start/variants/#rs-{rs}"' in page
+    for rs in clause.rulesets:  # by name, linked to the ruleset's own page
+        assert f'href="../../rulesets/{rs}/"' in page
     for amb in CAT.ambiguities_of_clause("HND-5"):
         assert f'href="../../ambiguities/#{amb.id.lower()}"' in page
 
@@ -167,13 +167,15 @@ def _pages(site, lang: str) -> list[Path]:
     return sorted((site.root / lang).rglob("index.html"))
 
 
-def _visible(page_html: str, quotes: bool = True) -> str:
+def _visible(page_html: str, quotes: bool = True, code: bool = True) -> str:
     """The article's text outside code listings (<pre>), tags removed; without the verbatim quotes
-    of the rulebooks (<blockquote>) if `quotes` is false."""
+    of the rulebooks (<blockquote>) if `quotes` is false, without inline code if `code` is false."""
     body = page_html
     if "<article" in body:
         body = body.split("<article", 1)[1].split("</article>", 1)[0]
     body = re.sub(r"<pre\b.*?</pre>", " ", body, flags=re.S)
+    if not code:
+        body = re.sub(r"<code\b.*?</code>", " ", body, flags=re.S)
     if not quotes:
         body = re.sub(r"<blockquote\b.*?</blockquote>", " ", body, flags=re.S)
     return html.unescape(re.sub(r"<[^>]+>", " ", body))
@@ -193,11 +195,16 @@ DATA_PAGES = ("guide/record-format/",)
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_page_shows_json_or_python_data(site, lang: str) -> None:
     offenders = []
-    for path in _pages(site, lang):
+    pages = _pages(site, lang)
+    for scanned in ("rulesets/argentino-1v1", "rulesets/uruguayo-1v1", "rules/arg", "rules/uru",
+                    "compare/rulesets"):
+        assert site.root / lang / scanned / "index.html" in pages, scanned
+    for path in pages:
         if any(str(path.parent.relative_to(site.root / lang)) + "/" == p for p in DATA_PAGES):
             continue
         page = path.read_text(encoding="utf-8")
-        text = _visible(page)
+        # The guides document the record format and the commands: their inline code may show a field.
+        text = _visible(page, code="/guide/" not in str(path))
         found = DATA_LIKE.search(text)
         if found:
             around = text[max(0, found.start() - 40):found.end() + 40]
@@ -220,7 +227,9 @@ def test_the_way_in_glossary_and_differences_pages(site, lang: str) -> None:
     glossary = site.html(lang, "start/glossary")
     for term in load_glossary():
         assert f'id="term-{term.id}"' in glossary
-        assert f'href="../../{family_url(term.clause)}#{term.clause.lower()}"' in glossary
+        target = (f"ambiguities/#{term.entry.lower()}" if term.entry
+                  else f"{family_url(term.clause)}#{term.clause.lower()}")
+        assert f'href="../../{target}"' in glossary
     differences = site.html(lang, "start/differences")
     for amb in CAT.ambiguities.values():
         assert f'href="../../ambiguities/#{amb.id.lower()}"' in differences

@@ -1,0 +1,247 @@
+"""The ruleset pages, the comparison of the rulesets, and where the site shows what the rulesets
+written from published rules rest on (their publications, never as rulebook quotes)."""
+
+from __future__ import annotations
+
+import html
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from spec.catalogue import LANGUAGES, load_catalogue
+from spec.rules.cards import card_strength
+from spec.rules.ruleset import Rules
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "docs/hooks"))
+
+import ruleset_facts  # noqa: E402
+from ruleset_pictures import muestra_examples, ruleset_pictures_data  # noqa: E402
+from site_labels import label  # noqa: E402
+
+CAT = load_catalogue()
+PUBLISHED = [name for name, rs in CAT.rulesets.items() if rs.doc is None]
+
+
+def text_of(page_html: str) -> str:
+    body = page_html.split("<article", 1)[1].split("</article>", 1)[0]
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", body)))
+
+
+def section(page_html: str, anchor: str) -> str:
+    """The HTML from the heading with this id to the next heading of the same or a higher level."""
+    m = re.search(rf'<h([23]) id="{anchor}">', page_html)
+    assert m, anchor
+    rest = page_html[m.end() :]
+    end = re.search(rf"<h[2-{m.group(1)}][ >]", rest)
+    return rest[: end.start() if end else len(rest)]
+
+
+def test_the_published_rulesets_are_there() -> None:
+    assert PUBLISHED == ["argentino-1v1", "uruguayo-1v1"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_ruleset_has_a_page_from_the_same_template(site, lang: str) -> None:
+    index = site.html(lang, "rulesets")
+    for name in CAT.rulesets:
+        assert f'href="{name}/"' in index, name
+        page = site.html(lang, f"rulesets/{name}")
+        rules = Rules.of(name)
+        ids = re.findall(r'<h2 id="([a-z-]+)"', page)
+        features = [
+            s
+            for s in ("envido", "flor", "senas")
+            if ruleset_facts.facts(name)[s].value or ruleset_facts.facts(name)[s].switches
+        ]
+        features += [
+            a for s, a in (("hand_of_ten", "hand-of-ten"), ("iron_hand", "iron-hand")) if rules.has(s)
+        ]
+        assert ids == ["features", "deck", "cards", "ladder", *features, "match", "readings", "clauses"], name
+        # the card order and the ladder, drawn from the file
+        groups, _ = ruleset_pictures_data(name)
+        svg = re.search(rf'<svg class="truco-cards"[^>]*data-ruleset="{name}">.*?</svg>', page, re.S)
+        assert svg and svg.group(0).count('class="card-group"') == len(groups), name
+        assert page.count('<pre class="mermaid">') == 1
+        # every clause the ruleset holds, and its default reading of every entry that concerns it
+        clauses = section(page, "clauses")
+        for c in CAT.clauses_of(name):
+            assert f'#{c.id.lower()}"' in clauses, (name, c.id)
+        readings = section(page, "readings")
+        for amb in CAT.ambiguities_of(name):
+            default = amb.defaults[name]
+            assert f'href="../../ambiguities/#{amb.id.lower()}-{default}"' in readings, (name, amb.id)
+            assert html.escape(amb.rationale[name][lang], quote=False) in readings.replace(
+                "&#39;", "'"
+            ) or amb.rationale[name][lang] in html.unescape(readings), (name, amb.id)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_published_ruleset_says_it_is_not_from_the_four_rulebooks(site, lang: str) -> None:
+    for name, rs in CAT.rulesets.items():
+        page = site.html(lang, f"rulesets/{name}")
+        head = page.split("<article", 1)[1].split('<h2 id="features"', 1)[0]
+        if rs.doc is None:
+            warning = re.search(r'<div class="admonition warning">.*?</div>', head, re.S)
+            assert warning and label("rs_published_title", lang) in html.unescape(warning.group(0)), name
+            for pub in rs.publications:
+                assert f'href="{pub.url}"' in warning.group(0) and html.escape(pub.title) in warning.group(0)
+            assert "/rulebooks/" not in head
+        else:
+            assert "admonition warning" not in head
+            assert f'href="../../rulebooks/{rs.doc}/"' in head, name
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_features_table_says_what_each_ruleset_has_and_which_reading_changes_it(site, lang: str) -> None:
+    argentino = section(site.html(lang, "rulesets/argentino-1v1"), "features")
+    flor = re.search(rf"<strong>{label('ft_flor', lang)}</strong>.*?</tr>", argentino, re.S).group(0)
+    assert f">{label('no', lang)}; " in flor and 'href="../../ambiguities/#amb-32-with-flor"' in flor
+    assert "ARG-8" in flor  # the clause that states flor where it is played
+    uruguayo = section(site.html(lang, "rulesets/uruguayo-1v1"), "features")
+    muestra = re.search(rf"<strong>{label('ft_muestra', lang)}</strong>.*?</tr>", uruguayo, re.S).group(0)
+    assert f">{label('yes', lang)}<" in muestra and "URU-2" in muestra
+    target = re.search(rf"<strong>{label('fact_target', lang)}</strong>.*?</tr>", uruguayo, re.S).group(0)
+    assert ">30; " in target and "amb-33-40" in target and "amb-33-18" in target
+
+
+def test_the_facts_come_from_the_files_and_their_readings() -> None:
+    arg = ruleset_facts.facts("argentino-1v1")
+    assert arg["envido"].value and not arg["flor"].value and arg["halves"].value == (15, 15)
+    assert [(s.key, s.reading, s.value) for s in arg["flor"].switches] == [
+        ("flor-in-play", "with-flor", True)
+    ]
+    uru = ruleset_facts.facts("uruguayo-1v1")
+    assert uru["muestra"].value and ("partida-points", "40", (20, 20)) in [
+        (s.key, s.reading, s.value) for s in uru["halves"].switches
+    ]
+    mineiro = ruleset_facts.facts("mineiro-1v1-es")
+    assert mineiro["hand_of_ten"].value and not mineiro["envido"].value and mineiro["halves"].value is None
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_muestra_draws_its_piezas_above_the_fixed_order(site, lang: str) -> None:
+    for name in CAT.rulesets:
+        page = site.html(lang, f"rulesets/{name}")
+        drawn = re.findall(r'<svg class="truco-cards"[^>]*data-muestra="(\w+)".*?</svg>', page, re.S)
+        examples = muestra_examples(name)
+        assert drawn == [e.muestra for e in examples], name
+    rules = Rules.of("uruguayo-1v1")
+    examples = muestra_examples("uruguayo-1v1")
+    assert len(examples) == 2 and examples[1].piezas[0][0] == "12" + examples[1].muestra[-1]  # URU-4
+    page = site.html(lang, "rulesets/uruguayo-1v1")
+    for e in examples:
+        svg = re.search(rf'<svg[^>]*data-muestra="{e.muestra}".*?</svg>', page, re.S).group(0)
+        marked = re.findall(r'<g class="card marked"><title>([^<]*)</title>', svg)
+        assert len(marked) == len(e.piezas) == 5
+        piezas = {c for c, _ in e.piezas}
+        weakest_pieza = min(card_strength(rules, c, muestra=e.muestra) for c in piezas)
+        others = [c for c in rules.deck.cards if c not in piezas and c != e.muestra]
+        assert all(card_strength(rules, c, muestra=e.muestra) < weakest_pieza for c in others)
+        assert [g[0] for g in e.groups[:5]] == [c for c, _ in e.piezas]  # drawn first, strongest first
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_comparison_has_the_six_rulesets_and_the_features_as_rows(site, lang: str) -> None:
+    page = site.html(lang, "compare/rulesets")
+    glance = section(page, "glance")
+    for name in CAT.rulesets:
+        assert f'href="../../rulesets/{name}/"' in glance
+    for key in (
+        "ft_muestra",
+        "ft_envido",
+        "ft_flor",
+        "ft_senas",
+        "ft_ten",
+        "ft_iron",
+        "fact_halves",
+        "fact_target",
+        "fact_partidas",
+    ):
+        row = re.search(
+            rf"<strong>{re.escape(html.escape(label(key, lang), quote=False))}</strong>(.*?)</tr>",
+            glance,
+            re.S,
+        )
+        assert row and row.group(1).count("<td") == len(CAT.rulesets), key
+    clauses = section(page, "clauses")
+    for cid in ("ARG-2", "URU-2", "ARG-7", "URU-9"):  # file clauses, in the rows of the sections citing them
+        assert f'#{cid.lower()}"' in clauses
+
+
+def test_every_clause_and_entry_is_in_a_row_of_the_comparison(monkeypatch: pytest.MonkeyPatch) -> None:
+    import site_tables
+    from site_md import Ctx
+
+    warnings: list[str] = []
+    ctx = Ctx(lang="en", cat=CAT, coverage={}, trace=None, warn=warnings.append)
+    site_tables._check_features(ctx)
+    assert warnings == []
+    # Without the row of the muestra section, the clauses only that section cites are in no row.
+    monkeypatch.setattr(
+        site_tables, "FEATURES", tuple(r for r in site_tables.FEATURES if r.key != "ft_muestra")
+    )
+    site_tables._check_features(ctx)
+    assert any("URU-2" in w for w in warnings) and not any("URU-9" in w for w in warnings), warnings
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_file_clause_shows_its_publication_where_a_rulebook_clause_shows_quotes(site, lang: str) -> None:
+    page = site.html(lang, "rules/arg")
+    for c in (c for c in CAT.clauses.values() if c.id.startswith("ARG-")):
+        part = section(page, c.id.lower())
+        pub, _ = c.published
+        assert html.unescape(label("published_source", lang)) in html.unescape(part)
+        assert f'href="{pub.url}"' in part and "<blockquote" not in part
+    bet = section(site.html(lang, "rules/bet"), "bet-1")
+    adopted = bet.split(html.escape(label("adopted_title", lang), quote=False), 1)[1]
+    for rs, pub in CAT.clause("BET-1").adopted.items():
+        assert f'href="../../rulesets/{rs}/"' in adopted and f'href="{pub.url}"' in adopted
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_register_names_the_publication_of_published_words_never_as_a_quote(site, lang: str) -> None:
+    page = site.html(lang, "ambiguities")
+    for amb in CAT.ambiguities.values():
+        for r in amb.readings:
+            if not r.published:
+                continue
+            part = section(page, f"{amb.id.lower()}-{r.name}")
+            for w in r.published:
+                words = html.escape(w.words, quote=False)
+                assert words in part.replace("&quot;", '"'), (amb.id, r.name)
+                assert w.url is None or f'href="{w.url}"' in part
+                quoted = " ".join(re.findall(r"<blockquote>.*?</blockquote>", part, re.S))
+                assert words not in quoted
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_menu_has_the_ruleset_pages_and_the_guide_to_define_one(site, lang: str) -> None:
+    page = site.html(lang, "")
+    nav = page.split('<nav class="md-nav md-nav--primary"', 1)[1].split('<div class="md-content"', 1)[0]
+    assert re.search(
+        rf'href="guide/rulesets/"[^>]*>\s*<span[^>]*>\s*{re.escape(label("g_rulesets", lang))}', nav
+    ), "guide/rulesets.md is not in the menu"
+    for name in CAT.rulesets:
+        assert f'href="rulesets/{name}/"' in nav
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_pages_that_list_the_rulesets_list_all_six(site, lang: str) -> None:
+    for page in ("", "guide/engine"):
+        text = text_of(site.html(lang, page))
+        for name in CAT.rulesets:
+            assert name in text, (page, name)
+    variants = site.html(lang, "start/variants")
+    for name in CAT.rulesets:
+        assert f'id="rs-{name}"' in variants and f'href="../../rulesets/{name}/"' in variants
+    four = {
+        "en": "four rulesets",
+        "es": "cuatro reglamentos ejecutables",
+        "it": "quattro regolamenti eseguibili",
+        "pt": "quatro regulamentos executáveis",
+    }[lang]
+    for page in ("", "start/truco", "start/variants", "guide/engine", "compare/rulesets"):
+        assert four not in text_of(site.html(lang, page)), page
