@@ -117,8 +117,6 @@ class Features:
     deck: Deck
     deck_clause: str
     deal_clause: str
-    play_clause: str
-    muestra_clause: str | None
     ladder: Ladder
     ten: HandOfTen | None
     iron: IronHand | None
@@ -145,8 +143,6 @@ def read_features(data: Mapping[str, Any], file: str, text: str | None = None) -
         deck=deck,
         deck_clause=r.clause("deck.clause"),
         deal_clause=r.clause("deal.clause"),
-        play_clause=r.clause("play.order"),
-        muestra_clause=r.clause("muestra.clause") if r.has("muestra") else None,
         ladder=_ladder(r),
         ten=_ten(r) if r.has("hand_of_ten") else None,
         iron=_iron(r) if r.has("iron_hand") else None,

@@ -12,7 +12,7 @@ AMB-39 `sena-timing` and AMB-40 `flor-answers` are play procedure, not finite ru
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 import z3
@@ -233,10 +233,6 @@ def _card_pairs_applies(a: Setup, b: Setup) -> bool:
 
 
 # --- the domains --------------------------------------------------------------------------------------------
-
-def _shown(keys: tuple[str, ...]) -> Callable[[dict[str, Any]], dict[str, Any]]:
-    return lambda cx: {k: cx[k] for k in keys}
-
 
 DOMAINS: tuple[dict[str, Any], ...] = (
     {"name": "ten-call", "clauses": ("TEN-2", "TEN-3", "TEN-4", "BET-6", "BET-7"), "keys": ("ten-call",),

@@ -143,10 +143,6 @@ class Reading:
     claims: tuple[str, ...] = ()
     outside: Outside | None = None
 
-    @property
-    def in_sources(self) -> bool:
-        """Whether a rulebook of spec/sources states (part of) the reading."""
-        return bool(self.sources)
 
 
 @dataclass(frozen=True)

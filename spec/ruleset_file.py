@@ -147,9 +147,6 @@ class RulesetFile:
         """The data with what each chosen reading `sets` applied (readings: the full map)."""
         return apply_readings(self.data, readings)
 
-    def local_clause_ids(self) -> list[str]:
-        return [c["id"] for c in self.data.get("clauses", ())]
-
     def referenced_clause_ids(self) -> set[str]:
         """Every clause ID the file names as the source of one of its rules."""
         return set(_clause_refs(self.data))

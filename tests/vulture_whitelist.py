@@ -23,3 +23,14 @@ _(_.EngineAdapter)
 # Unused, in code being rewritten now: delete them with the rewrite (engine/bots.py `Bot`,
 # engine/cards.py `card_variant`, which only a test used; spec/rules/ladder.py `is_top`).
 _(_.Bot, _.card_variant, _.is_top)
+# Named by string on the command line of the tests (`--engine tests.planted.engines:NAME`,
+# `tests.check.test_perft:no_stacking`), never called from Python.
+_(_.lying_senas, _.starter_with_play, _.start_value, _.no_tied_rounds, _.leaky_observation,
+  _.covered_face_up, _.blind_peek, _.plays_on_after_forfeit, _.plays_past_target, _.exits,
+  _.crashes_on_illegal, _.hangs, _.no_stacking)
+# click calls a ParamType's convert (truco_cli/options.py).
+_(_.convert)
+# Attributes a test sets to show that a cache is no part of a game's state (test_engine_api.py).
+_(_._scratch, _.scratch)
+# A field of the engine's hello answer, kept with the others (spec/protocol/client.py).
+_(_.author)

@@ -162,7 +162,7 @@ def diff(ruleset_a: str | None, ruleset_b: str | None, ruleset_files: tuple[str,
             similar = f"≥ {similar}"
         click.echo(f"- {situation}" + (f" ({similar})" if similar else ""))
         if key in stopped:
-            click.echo("    the search stopped at its limit: there may be smaller situations and other results")
+            click.echo("    the search stopped at its limit: smaller situations and other results may exist")
         click.echo(f"    A: {shown_a}\n    B: {shown_b}\n    [{refs}]")
     if skipped:
         click.echo(f"readings that differ but are not modelled here: {', '.join(skipped)}")

@@ -67,7 +67,6 @@ class Trace:
     tests: list[TestResult] | None = None  # None: no report of a test run
     proofs: list[dict[str, Any]] | None = None  # None: no report of a proof run
     witnesses: list[dict[str, Any]] | None = None
-    witness_file: str | None = None
 
     def cited(self, clause_id: str, tree: str) -> list[Citation]:
         return [c for c in self.citations.get(clause_id, []) if c.tree == tree]
@@ -84,12 +83,6 @@ class Trace:
         if self.proofs is None:
             return None
         return [p for p in self.proofs if clause_id in p.get("clauses", ())]
-
-    def witnesses_of(self, ambiguity_id: str, key: str) -> list[dict[str, Any]] | None:
-        if self.witnesses is None:
-            return None
-        return [w for w in self.witnesses
-                if w.get("ambiguity") in (ambiguity_id, key) or ambiguity_id in w.get("ambiguities", ())]
 
 
 def ids_in(line: str) -> list[str]:
@@ -177,7 +170,7 @@ def load(known: Iterable[str], root: Path = ROOT) -> Trace:
     if not proofs:  # the shape `truco prove --json` prints
         proofs = _read_json_list(results / "proofs.json", "properties")
     trace = Trace(citations=scan(known, root), tests=read_junit(results / "junit.xml"), proofs=proofs)
-    trace.witnesses, trace.witness_file = read_witnesses(root)
+    trace.witnesses, _ = read_witnesses(root)
     return trace
 
 

@@ -10,6 +10,7 @@ one. The process runs in a session of its own, so that killing it ends whatever 
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import json
 import os
@@ -305,6 +306,9 @@ def stop_all() -> None:
     for process in _RUNNING.values():
         process.quit()
     _RUNNING.clear()
+
+
+atexit.register(stop_all)  # a worker process that ends leaves no engine process behind
 
 
 def _brief(value: Any) -> str:

@@ -192,3 +192,15 @@ def test_the_checker_uses_no_signals() -> None:
     for path in (ROOT / "spec").rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         assert "setitimer" not in text and "SIGALRM" not in text and "signal.signal(" not in text, path
+
+
+def test_the_schema_names_the_commands_and_arguments_the_checker_sends() -> None:
+    """spec/protocol COMMANDS (what the client writes) and the schema's requests agree."""
+    from spec.protocol import COMMANDS
+
+    request = SCHEMA["$defs"]["request"]
+    assert request["properties"]["cmd"]["enum"] == list(COMMANDS)
+    for variant in request["oneOf"]:
+        cmd = variant["properties"]["cmd"]["const"]
+        arguments = set(variant["properties"]) - {"cmd"}
+        assert arguments == set(COMMANDS[cmd]), f"{cmd}: schema {sorted(arguments)}, client {COMMANDS[cmd]}"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine import actions as A
@@ -361,27 +361,27 @@ def garbage() -> ReferenceAdapter:
 GAMES: dict[str, int] = {"blind_peek": 150}
 
 # factory -> (ruleset, clause truco check must name)
-PLANTED: dict[str, tuple[str, str]] = {
-    "tie_rule": ("mineiro-1v1-en", "HND-6"),
-    "run_payout": ("mineiro-1v1-es", "BET-4"),
-    "truco_at_ten": ("mineiro-pairs-it", "TEN-3"),
-    "manilha_order": ("mineiro-1v1-es", "CARD-2"),
-    "covered_wins": ("mineiro-1v1-es", "COV-1"),
-    "envido_sum": ("gauderio-pairs-es", "ENV-4"),
-    "late_flor": ("gauderio-pairs-es", "FLR-1"),
-    "skip_step": ("mineiro-1v1-es", "BET-6"),
-    "raise_twice": ("gauderio-pairs-es", "BET-10"),
-    "wrong_leader": ("mineiro-pairs-it", "AMB-14"),
-    "match_target": ("mineiro-1v1-es", "MAT-1"),
-    "iron_open": ("mineiro-1v1-es", "IRN-2"),
-    "double_deck": ("mineiro-1v1-en", "DECK-1"),
-    "lying_senas": ("gauderio-pairs-es", "SEN-1"),
-    "starter_with_play": ("gauderio-pairs-es", "ORD-2"),
-    "start_value": ("mineiro-1v1-es", "VAL-1"),
-    "no_tied_rounds": ("mineiro-pairs-it", "RND-3"),
-    "leaky_observation": ("mineiro-pairs-it", "DEAL-1"),
-    "covered_face_up": ("mineiro-1v1-es", "COV-1"),
-    "blind_peek": ("mineiro-1v1-es", "IRN-2"),
-    "plays_on_after_forfeit": ("mineiro-1v1-es", "TEN-4"),
-    "plays_past_target": ("mineiro-1v1-es", "MAT-1"),
+PLANTED: dict[Callable[[], ReferenceAdapter], tuple[str, str]] = {  # `--engine` names each by __name__
+    tie_rule: ("mineiro-1v1-en", "HND-6"),
+    run_payout: ("mineiro-1v1-es", "BET-4"),
+    truco_at_ten: ("mineiro-pairs-it", "TEN-3"),
+    manilha_order: ("mineiro-1v1-es", "CARD-2"),
+    covered_wins: ("mineiro-1v1-es", "COV-1"),
+    envido_sum: ("gauderio-pairs-es", "ENV-4"),
+    late_flor: ("gauderio-pairs-es", "FLR-1"),
+    skip_step: ("mineiro-1v1-es", "BET-6"),
+    raise_twice: ("gauderio-pairs-es", "BET-10"),
+    wrong_leader: ("mineiro-pairs-it", "AMB-14"),
+    match_target: ("mineiro-1v1-es", "MAT-1"),
+    iron_open: ("mineiro-1v1-es", "IRN-2"),
+    double_deck: ("mineiro-1v1-en", "DECK-1"),
+    lying_senas: ("gauderio-pairs-es", "SEN-1"),
+    starter_with_play: ("gauderio-pairs-es", "ORD-2"),
+    start_value: ("mineiro-1v1-es", "VAL-1"),
+    no_tied_rounds: ("mineiro-pairs-it", "RND-3"),
+    leaky_observation: ("mineiro-pairs-it", "DEAL-1"),
+    covered_face_up: ("mineiro-1v1-es", "COV-1"),
+    blind_peek: ("mineiro-1v1-es", "IRN-2"),
+    plays_on_after_forfeit: ("mineiro-1v1-es", "TEN-4"),
+    plays_past_target: ("mineiro-1v1-es", "MAT-1"),
 }

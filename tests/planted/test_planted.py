@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
 from click.testing import CliRunner
@@ -17,9 +18,10 @@ def run_check(*args: str) -> tuple[int, dict]:
     return result.exit_code, json.loads(result.output.strip().splitlines()[-1])
 
 
-@pytest.mark.parametrize("factory", sorted(PLANTED))
-def test_planted_bug_is_caught_under_its_clause(factory: str) -> None:
-    ruleset, clause = PLANTED[factory]
+@pytest.mark.parametrize("engine", sorted(PLANTED, key=lambda f: f.__name__), ids=lambda f: f.__name__)
+def test_planted_bug_is_caught_under_its_clause(engine: Callable[[], object]) -> None:
+    ruleset, clause = PLANTED[engine]
+    factory = engine.__name__
     code, out = run_check("--engine", f"tests.planted.engines:{factory}", "--ruleset", ruleset,
                           "--games", str(GAMES.get(factory, 40)), "--programs", "0")
     violated = {c for c, n in out["clauses"].items() if n["violated"]}

@@ -64,7 +64,8 @@ def test_every_shipped_ruleset_plays_to_the_end(name: str) -> None:
     assert play_random_matches(name, 3) > 0
 
 
-def test_a_file_written_from_the_guide_loads_and_plays(tmp_path: Path, fresh_catalogue: None) -> None:
+@pytest.mark.usefixtures("fresh_catalogue")
+def test_a_file_written_from_the_guide_loads_and_plays(tmp_path: Path) -> None:
     path = tmp_path / "gauderio-1v1.yaml"
     path.write_text(GAUDERIO_1V1, encoding="utf-8")
     assert add_ruleset_file(path) == "gauderio-1v1"
@@ -74,9 +75,10 @@ def test_a_file_written_from_the_guide_loads_and_plays(tmp_path: Path, fresh_cat
     assert add_ruleset_file(path) == "gauderio-1v1", "adding the same file again is harmless"
 
 
+@pytest.mark.usefixtures("fresh_catalogue")
 @pytest.mark.parametrize(("what", "old", "new", "message"), BREAKAGES, ids=[b[0] for b in BREAKAGES])
-def test_a_broken_file_is_refused_with_its_field_and_line(tmp_path: Path, fresh_catalogue: None, what: str,
-                                                          old: str, new: str, message: str) -> None:
+def test_a_broken_file_is_refused_with_its_field_and_line(tmp_path: Path, what: str, old: str, new: str,
+                                                          message: str) -> None:
     assert old in GAUDERIO_1V1, what
     path = tmp_path / "broken.yaml"
     path.write_text(GAUDERIO_1V1.replace(old, new, 1), encoding="utf-8")
@@ -90,7 +92,8 @@ def test_a_broken_file_is_refused_with_its_field_and_line(tmp_path: Path, fresh_
     assert list(load_catalogue().rulesets) == before, "nothing is half-loaded"
 
 
-def test_the_line_is_the_line_of_the_field(tmp_path: Path, fresh_catalogue: None) -> None:
+@pytest.mark.usefixtures("fresh_catalogue")
+def test_the_line_is_the_line_of_the_field(tmp_path: Path) -> None:
     text = GAUDERIO_1V1.replace("    - [7b, 7c]\n", "    - [7b, 7c, 3b]\n")
     line = text.splitlines().index("    - [7b, 7c, 3b]") + 1
     path = tmp_path / "broken.yaml"
@@ -100,7 +103,8 @@ def test_the_line_is_the_line_of_the_field(tmp_path: Path, fresh_catalogue: None
     assert caught.value.line == line and caught.value.path == ("strength", "groups", 10, 2), str(caught.value)
 
 
-def test_a_missing_or_unreadable_file(tmp_path: Path, fresh_catalogue: None) -> None:
+@pytest.mark.usefixtures("fresh_catalogue")
+def test_a_missing_or_unreadable_file(tmp_path: Path) -> None:
     with pytest.raises(RulesetFileError, match="cannot read"):
         add_ruleset_file(tmp_path / "nope.yaml")
     bad = tmp_path / "latin1.yaml"
