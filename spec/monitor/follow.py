@@ -115,6 +115,9 @@ def stacks_deals(adapter: Any) -> bool:
         return False
 
 
+START_LIMIT = 30.0  # seconds for an engine's start-up: its factory and its new_game
+
+
 class Follower:
     """One game of an engine, followed by the spec."""
 
@@ -243,9 +246,14 @@ class Follower:
         args: tuple[Any, ...] = (self.rules.ruleset, self.seed, dict(readings))
         if deals and stacks_deals(self.adapter):
             self.stacked = [Deal(tuple(tuple(h) for h in d["hands"]), d.get("muestra")) for d in deals]
-            self.safe("new_game", *args, [d.to_dict() for d in self.stacked])
-        else:
+            args += ([d.to_dict() for d in self.stacked],)
+        # new_game is the engine's start-up (it may load its tables, like UCI's isready): it gets
+        # the start-up limit, not the per-call one.
+        per_call, self.timeout = self.timeout, max(self.timeout, START_LIMIT) if self.timeout else 0.0
+        try:
             self.safe("new_game", *args)
+        finally:
+            self.timeout = per_call
         self.next_hand()
 
     def engine_muestra(self) -> str | None:

@@ -19,7 +19,7 @@ from typing import Any
 
 from spec.monitor.beacon import Beacon
 from spec.monitor.findings import Finding, ordered, record_finding
-from spec.monitor.follow import ENGINE, Divergence, EngineFault, Follower
+from spec.monitor.follow import ENGINE, START_LIMIT, Divergence, EngineFault, Follower
 from spec.monitor.replay import check_record
 from spec.monitor.trace import LEGAL, REFUSED, Step, Trace
 from spec.monitor.violation import Violation
@@ -54,7 +54,7 @@ def finding_of(game: int, exc: Divergence | EngineFault, f: Follower | None, pre
 
 
 def new_follower(factory: Factory, rules: Rules, seed: int, call_timeout: float, beacon: Beacon,
-                 start_limit: float = 30.0) -> Follower:
+                 start_limit: float = START_LIMIT) -> Follower:
     """A follower around a new adapter from `factory` (a failure to make one is an EngineFault)."""
     beacon.enter("start", start_limit)
     try:

@@ -2,7 +2,7 @@
 
 A small interpreter for the JSON Schema keywords the record format uses (type, const, enum,
 required, properties, additionalProperties, items, min/maxItems, minimum, maximum, maxLength,
-maxProperties, $ref), so the check is the schema itself with a field path for every error.
+pattern, maxProperties, $ref), so the check is the schema itself with a field path for every error.
 It walks the schema, not the data, so its depth is bounded whatever the input nests.
 Action texts are checked against the action grammar as well (spec.rules.actions).
 
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -80,6 +81,8 @@ def _errors(value: Any, schema: dict[str, Any], path: str) -> Iterator[tuple[str
             yield path, f"must be at most {schema['maximum']}", _show(value)
     if isinstance(value, str) and "maxLength" in schema and len(value) > schema["maxLength"]:
         yield path, f"must be at most {schema['maxLength']} characters", _show(value)
+    if isinstance(value, str) and "pattern" in schema and not re.search(schema["pattern"], value):
+        yield path, f"must match {schema['pattern']}", _show(value)
     if isinstance(value, list):
         if len(value) < schema.get("minItems", 0):
             yield path, f"must have at least {schema['minItems']} items", _show(value)
@@ -170,6 +173,9 @@ def _compile(schema: dict[str, Any]) -> Check:
     if "maxLength" in schema:
         most = schema["maxLength"]
         checks.append(lambda v: type(v) is not str or len(v) <= most)
+    if "pattern" in schema:
+        search = re.compile(schema["pattern"]).search
+        checks.append(lambda v: type(v) is not str or search(v) is not None)
     if only_array or "minItems" in schema or "maxItems" in schema or "items" in schema:
         least, most_items = schema.get("minItems", 0), schema.get("maxItems", 10**18)
         item = _compile(schema["items"]) if "items" in schema else None

@@ -247,7 +247,7 @@ class _CoveredFaceUp(ReferenceAdapter):
         obs = super().observation(seat)
         g = self._game()
         names = g.config.deck.names
-        plays = [*g._table, *(p for r in g._past for p in r)]
+        plays = [*g.hand.table, *(p for r in g.hand.past for p in r)]
         obs["covered_faces"] = [names[card] for _, card, covered in plays if covered]
         return obs
 
@@ -262,7 +262,7 @@ class _BlindPeek(ReferenceAdapter):
         obs = super().observation(seat)
         g = self._game()
         names = g.config.deck.names
-        obs["hand"] = [{"slot": k + 1, "card": names[g._deal[seat][k]]} for k in g._left[seat]]
+        obs["hand"] = [{"slot": k + 1, "card": names[g.hand.deal[seat][k]]} for k in g.hand.left[seat]]
         return obs
 
 

@@ -55,7 +55,8 @@ def test_engine_faults_are_reported_per_game_and_the_check_goes_on(factory: str,
 def test_reference_engine_passes() -> None:
     code, out = run_check("--games", "15", "--programs", "5")
     assert code == 0, out["violations"][:5]
-    assert out["rulesets"] == ["mineiro-1v1-es", "mineiro-1v1-en", "mineiro-pairs-it", "gauderio-pairs-es"]
+    assert out["rulesets"] == ["mineiro-1v1-es", "mineiro-1v1-en", "mineiro-pairs-it", "gauderio-pairs-es",
+                               "argentino-1v1", "uruguayo-1v1"]
 
 
 @pytest.mark.parametrize(("args", "names"), [

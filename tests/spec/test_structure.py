@@ -105,6 +105,9 @@ def from_schema(schema: dict[str, Any]) -> st.SearchStrategy[Any]:
     if types == "integer":
         return st.integers(schema.get("minimum", -5), schema.get("maximum", 2000))
     if types == "string":
+        if "pattern" in schema:  # names like "mineiro-1v1-es", cut to the length the schema allows
+            most = schema.get("maxLength", 20)
+            return st.from_regex(schema["pattern"], fullmatch=True).filter(lambda t: len(t) <= most)
         return st.text(max_size=schema.get("maxLength", 20))
     return {"null": st.none(), "boolean": st.booleans()}[types]
 
@@ -178,6 +181,8 @@ def _bounds(value: Any, schema: dict[str, Any]) -> list[Any]:
         out += [schema["maximum"], schema["maximum"] + 1]
     if "maxLength" in schema:
         out += ["x" * schema["maxLength"], "x" * (schema["maxLength"] + 1)]
+    if "pattern" in schema:  # just inside and just outside the pattern
+        out += ["a", "", "A", "a-", "-a", "a--b", "a-1"]
     if "enum" in schema:
         out += [2, "x", 1.0, True, None]
     if "const" in schema:
