@@ -9,8 +9,8 @@ goes on with the next game.
 from __future__ import annotations
 
 import json
-import re
 import pathlib
+import re
 import shlex
 import shutil
 import sys
