@@ -74,7 +74,7 @@ class SpecGame:
         hands = tuple(tuple(h) for h in d["hands"])
         if d.get("muestra") is None:
             return self.match.new_hand(hands)
-        return self.match.new_hand(hands, muestra=d["muestra"])  # type: ignore[call-arg]
+        return self.match.new_hand(hands, muestra=d["muestra"])
 
     @property
     def over(self) -> bool:
@@ -309,9 +309,10 @@ def run_perft_job(job: PerftJob, context: tuple[Callable[[], Any], float], beaco
         return out
     found = first_difference(factory, rules, seed, deals, reach, call_timeout, beacon, prefix)
     if found is not None:
-        path, exc = found
-        if isinstance(exc, Divergence):
-            out["difference"] = {"path": path, "clause": exc.clause, "message": exc.message, "says": exc.says}
+        path, problem = found
+        if isinstance(problem, Divergence):
+            out["difference"] = {"path": path, "clause": problem.clause, "message": problem.message,
+                                 "says": problem.says}
         else:
-            out["difference"] = {"path": path, "clause": "ENGINE", "message": str(exc), "says": ""}
+            out["difference"] = {"path": path, "clause": "ENGINE", "message": str(problem), "says": ""}
     return out

@@ -13,6 +13,7 @@ if ! command -v chromium >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1 &
 fi
 
 python3 -m ruff check .
+python3 -m mypy     # types; the checked packages are listed in pyproject.toml [tool.mypy]
 python3 -m vulture  # dead code; settings in pyproject.toml [tool.vulture], exceptions in tests/vulture_whitelist.py
 
 # 1. Tests and proofs first: their results are what the site shows on every clause.

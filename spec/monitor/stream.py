@@ -191,7 +191,7 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 _DECODER = json.JSONDecoder(object_pairs_hook=_unique_keys)
 
 
-class _Pairs(list):  # type: ignore[type-arg]
+class _Pairs(list):
     """An object kept as its (key, value) pairs, to find where a key is repeated."""
 
 

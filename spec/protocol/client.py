@@ -210,7 +210,8 @@ def parse_hello(answer: Mapping[str, Any]) -> Hello:
         got = ok.get("protocol") if isinstance(ok, dict) else ok
         raise EngineFault(f"hello: the engine speaks protocol {got!r}, the checker {PROTOCOL_VERSION}",
                           "hello: version")
-    engine = ok.get("engine") if isinstance(ok.get("engine"), dict) else {}
+    found = ok.get("engine")
+    engine: dict[str, Any] = found if isinstance(found, dict) else {}
     return Hello(str(engine.get("name", "")), str(engine.get("version", "")), str(engine.get("author", "")),
                  tuple(str(r) for r in ok.get("rulesets") or ()),
                  frozenset(str(f) for f in ok.get("features") or ()))
@@ -226,7 +227,8 @@ class ProtocolAdapter:
         hello = process.hello or Hello("")
         self.stacks_deals = "deals" in hello.features
         if "observation" not in hello.features:
-            self.observation = None  # the checker then skips the visibility checks
+            # The adapter contract: no observation method, no visibility checks (spec/adapter.py).
+            self.observation = None  # type: ignore[method-assign,assignment]
 
     def _ask(self, cmd: str, **args: Any) -> Any:
         answer = self.process.request({"cmd": cmd, **args}, self.timeout)

@@ -26,7 +26,7 @@ def load(spec_text: str) -> Callable[[], Any]:
     module_name, _, attr = spec_text.partition(":")
     if os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())
-    return getattr(importlib.import_module(module_name), attr)  # type: ignore[no-any-return]
+    return getattr(importlib.import_module(module_name), attr)
 
 
 class Server:

@@ -74,7 +74,7 @@ def pieza_index(rules: Rules, rank: Val, suit: Val, muestra: tuple[Val, Val]) ->
 def strength(rules: Rules, rank: Val, suit: Val, muestra: Muestra = None) -> Val:
     """Strength of a face-up card (dual-use on rank, suit and the muestra)."""
     if type(rank) is int and type(suit) is int and (muestra is None or all(type(x) is int for x in muestra)):
-        return _concrete_strength(rules, rank, suit, muestra)  # type: ignore[arg-type]
+        return _concrete_strength(rules, rank, suit, muestra)
     base = _group_strength(rules, rank, suit)
     if muestra is None or not rules.has("muestra"):
         return base
@@ -108,8 +108,8 @@ def strength_clause(rules: Rules, a: Card, b: Card, muestra: Card | None = None)
     """The clause that orders two face-up cards: the muestra's where a pieza is involved, else the
     file's strength clause that says it (Mineiro: CARD-2 between manilhas, CARD-3 a manilha and a
     common card, CARD-4 equal ranks, CARD-1 the common order)."""
-    piezas = muestra is not None and rules.has("muestra")
-    if piezas and (int(pieza_index(rules, *a, muestra)) >= 0 or int(pieza_index(rules, *b, muestra)) >= 0):
+    if muestra is not None and rules.has("muestra") and (
+            int(pieza_index(rules, *a, muestra)) >= 0 or int(pieza_index(rules, *b, muestra)) >= 0):
         return str(rules.data["muestra"].get("clauses", {}).get("order", rules.clause("muestra")))
     clauses = rules.data["strength"]["clauses"]
     top = int(rules.data["strength"].get("top", 0))

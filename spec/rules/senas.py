@@ -36,7 +36,8 @@ def sign_is_true(rules: Rules, sign: str, hand: Sequence[Card], without_pair: st
         floor = min(int(strength(rules, rank, s)) for s in range(len(rules.deck.suits)))
         return all(int(strength(rules, r, s)) < floor for r, s in hand)
     low, high = (int(x) for x in spec["envido"])
-    points = int(envido_points(rules, *[x for card in hand for x in card], without_pair=without_pair))
+    (r1, s1), (r2, s2), (r3, s3) = hand
+    points = int(envido_points(rules, r1, s1, r2, s2, r3, s3, without_pair=without_pair))
     return low <= points <= high
 
 

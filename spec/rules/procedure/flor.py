@@ -143,10 +143,11 @@ def answer(hand: Hand, seat: int, verb: str) -> None:
         if verb == "accept":
             compare(hand, pending, clause(hand, "contraflor"))
         else:
+            assert f.contra is not None, "a contraflor has the seat that sang it"
             hand.award(
                 "flor",
-                side(int(f.contra)),
-                env.flor_refused_payout(f.before, pending, reading),  # type: ignore[arg-type]
+                side(f.contra),
+                env.flor_refused_payout(f.before, pending, reading),
                 clause(hand, "achico"),
             )
         return

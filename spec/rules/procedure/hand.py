@@ -216,18 +216,19 @@ Change = Callable[[Hand, int, Action], None]
 # The hand's cards do not change: what they say is remembered (legal_actions asks at every step).
 @functools.lru_cache(maxsize=4096)
 def _holds_flor(rules: Rules, cards: tuple[Card, ...], muestra: Card | None) -> bool:
-    return bool(env.has_flor(rules, *[x for c in cards for x in c], muestra=muestra))
+    (r1, s1), (r2, s2), (r3, s3) = cards
+    return bool(env.has_flor(rules, r1, s1, r2, s2, r3, s3, muestra=muestra))
 
 
 @functools.lru_cache(maxsize=4096)
 def _flor_points(rules: Rules, cards: tuple[Card, ...], muestra: Card | None) -> int:
-    return int(env.flor_points(rules, *[x for c in cards for x in c], muestra=muestra))
+    (r1, s1), (r2, s2), (r3, s3) = cards
+    return int(env.flor_points(rules, r1, s1, r2, s2, r3, s3, muestra=muestra))
 
 
 @functools.lru_cache(maxsize=4096)
 def _envido_points(rules: Rules, cards: tuple[Card, ...], muestra: Card | None) -> int:
     # AMB-21 envido-without-pair; AMB-38 envido-three-suit is read by envido_points itself.
-    flat = [x for card in cards for x in card]
-    return int(
-        env.envido_points(rules, *flat, without_pair=rules.readings["envido-without-pair"], muestra=muestra)
-    )
+    (r1, s1), (r2, s2), (r3, s3) = cards
+    without_pair = rules.readings["envido-without-pair"]
+    return int(env.envido_points(rules, r1, s1, r2, s2, r3, s3, without_pair=without_pair, muestra=muestra))

@@ -3,6 +3,8 @@ AMB-4..8, AMB-14, AMB-35)."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 from spec.rules.actions import Action
 from spec.rules.cards import COVERED, strength
 from spec.rules.hands import Decided, NobodyScores, hand_over, hand_result
@@ -108,7 +110,7 @@ def end_round(hand: Hand) -> None:
     hand.past.append(hand.plays)  # kept so a report can name the card rule that decided a round
     hand.plays = []
     dealer_side, starter_side = side(hand.dealer), side(hand.starter)
-    codes = ["tie" if x == TIE else x for x in hand.rounds]
+    codes: list[int | Literal["tie"]] = ["tie" if x == TIE else int(x) for x in hand.rounds]
     if len(hand.rounds) == 3 or hand_over(codes, r.readings, dealer_side, starter_side):
         res = hand_result(codes, r.readings, dealer_side, starter_side)
         if isinstance(res, Decided):

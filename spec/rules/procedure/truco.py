@@ -3,6 +3,8 @@ TEN-1..6, IRN-3; AMB-4, AMB-9, AMB-10, AMB-12, AMB-16, AMB-37)."""
 
 from __future__ import annotations
 
+from typing import Literal
+
 from spec.rules import ladder as lad
 from spec.rules.actions import Action
 from spec.rules.hands import Undecided, hand_result
@@ -62,7 +64,7 @@ def check_raise(hand: Hand, seat: int, action: Action) -> None:
             raise Illegal(_clause(hand, "order"), f"the only raise now is {nxt}, not {v}")
         return
     need_phase(hand, PLAY, clause=_clause(hand, "call"), what="a truco call")
-    codes = ["tie" if x == TIE else x for x in hand.rounds]
+    codes: list[int | Literal["tie"]] = ["tie" if x == TIE else int(x) for x in hand.rounds]
     if not isinstance(hand_result(codes, r.readings, side(hand.dealer), side(hand.starter)), Undecided):
         # Procedure (AMB-4 always-three-rounds): no call once the hand is decided.
         raise Illegal(_clause(hand, "call"), "the hand is already decided: no call may be made")
