@@ -175,7 +175,7 @@ TRANSITION_SYSTEMS: dict[str, Transitions] = {
     "ladder-invariant": _ladder, "ladder-one-step-up": _ladder, "ladder-never-past-top": _ladder,
     "ladder-no-raise-twice-in-a-row": _ladder, "ladder-run-pays-value-before-call": _ladder,
     "ladder-no-truco-in-hand-of-ten": _ladder, "ladder-betting-ends": _ladder,
-    "match-ends": _match, "match-winner-reached-target": _match, "match-mineiro-scores-even": _match,
+    "match-ends": _match, "match-winner-reached-target": _match, "match-scores-even": _match,
     "match-iron-hand-decides": _match,
     "envido-chain-terminates": _chain, "envido-stakes": _chain,
     "flor-exchange-terminates": _flor, "flor-stakes": _flor,
