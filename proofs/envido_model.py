@@ -92,7 +92,7 @@ class EnvidoModel:
 
     def _pieza_points(self, h: Hand) -> list[z3.ArithRef]:
         """URU-5: each card's pieza points, or -1 for a card that is not a pieza."""
-        if h.muestra is None:
+        if h.muestra is None or not self.setup.has("muestra"):
             return []
         out = []
         for r, s in h.cards:
