@@ -88,6 +88,7 @@ PROPERTIES.add(Property(
     build=_covered, control="a covered card counts as the lowest common card",
     expect=_weakest,
     applies=lambda s: s.reading("covering") == "allowed" and s.reading("covered-card") == "worth-nothing",
+    when="a card may be covered, and a covered card is worth nothing (AMB-7, AMB-6)",
 ))
 
 
@@ -125,4 +126,5 @@ PROPERTIES.add(Property(
     control="partner-tie read the other way",
     expect=lambda s, cx: _top_sides(s, cx)[0] >= 2 and len(_top_sides(s, cx)[1]) == 1,
     applies=lambda s: s.players == 4,
+    when="partners at the table (pairs)",
 ))

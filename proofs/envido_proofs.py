@@ -72,6 +72,7 @@ PROPERTIES.add(Property(
     build=_range, control="three cards of a suit all add to the bonus",
     expect=lambda s, cx: cx["suit1"] == cx["suit2"] == cx["suit3"],
     applies=lambda s: ENVIDO(s) and TWO_HIGHEST(s),
+    when="envido, with the two highest of a suit counting (AMB-38 two-highest)",
 ))
 
 
@@ -97,6 +98,7 @@ PROPERTIES.add(Property(
     # b holds no pair, yet its cards add up to the bonus or more: only the sum-of-cards reading counts that.
     expect=_sum_reaches_bonus,
     applies=lambda s: ENVIDO(s) and _without_pair(s) == "highest-card",
+    when="envido, read highest-card without a pair (AMB-21)",
 ))
 
 
@@ -128,6 +130,7 @@ PROPERTIES.add(Property(
     build=_flor, control="the figures count their face value (12, 11, 10) instead of 0",
     expect=_figure,
     applies=lambda s: FLOR(s) and TWO_HIGHEST(s),
+    when="flor, with the two highest of a suit counting for envido (AMB-38 two-highest)",
 ))
 
 
@@ -152,4 +155,5 @@ PROPERTIES.add(Property(
     build=_falta, control="the falta counted from the trailing side",
     expect=lambda s, cx: cx[f"score{cx['winner']}"] > cx[f"score{1 - cx['winner']}"],
     applies=lambda s: ENVIDO(s) or FLOR(s),
+    when="envido or flor (a falta)",
 ))

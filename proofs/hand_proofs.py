@@ -95,6 +95,7 @@ PROPERTIES.add(Property(
     expect=_split_then_tie,
     # HND-5's wording with no HND-6 to settle the case (000, 003).
     applies=lambda s: "HND-5" in hm.wording_of(s).clauses and "HND-6" not in hm.wording_of(s).clauses,
+    when="HND-5's wording with no HND-6 (rulebooks 000, 003)",
 ))
 
 
@@ -115,6 +116,7 @@ PROPERTIES.add(Property(
     expect=lambda s, cx: cx["r1"] == hm.TIE and cx["r2"] == hm.TIE and cx["r3"] in (0, 1),
     # HND-7 and HND-8 with no HND-5 to cover a win after two ties (002).
     applies=lambda s: "HND-7" in hm.wording_of(s).clauses and "HND-5" not in hm.wording_of(s).clauses,
+    when="HND-7 and HND-8 with no HND-5 (rulebook 002)",
 ))
 
 
@@ -137,4 +139,5 @@ PROPERTIES.add(Property(
     expect=_split_then_tie,
     # 001's own sentences (its HND-5 differs in wording from 000's and 003's).
     applies=lambda s: hm.rulebook_of(s) == "001",
+    when="rulebook 001's own wording",
 ))

@@ -133,6 +133,7 @@ PROPERTIES.add(Property(
     expect=lambda s, cx: cx["no_truco_pre"] is True and cx["action"] == lm.CALL
     and cx["pending_post"] != lm.NONE,
     applies=lambda s: s.has("hand_of_ten"),
+    when="a hand of ten",
 ))
 
 

@@ -78,6 +78,7 @@ PROPERTIES.add(Property(
     control="a hand may pay 1 point",
     expect=lambda s, cx: cx["points"] == 1,
     applies=_all_even,
+    when="every award even and no side bets (Mineiro)",
 ))
 
 
@@ -98,4 +99,5 @@ PROPERTIES.add(Property(
     control="the iron hand may pay 1 point",
     expect=lambda s, cx: cx["score0_pre"] == cx["score1_pre"] == _iron_score(s) and cx["points"] == 1,
     applies=lambda s: s.has("iron_hand"),
+    when="an iron hand",
 ))

@@ -53,6 +53,7 @@ PROPERTIES.add(Property(
     control="envido may be called any number of times",
     expect=lambda s, cx: cx["action"] == sm.ENVIDO and cx["envidos_pre"] == sm.chain_shape(s).times,  # type: ignore[union-attr]
     applies=CHAIN,
+    when="envido, with the chain envido (up to its times), real envido, falta envido",
 ))
 
 
@@ -75,6 +76,7 @@ PROPERTIES.add(Property(
     # The state records what refusing pays (`refusal`, kept by the invariant): the control pays the sum.
     expect=lambda s, cx: cx["action"] == sm.RUN and cx["paid_post"] == cx["sum_pre"] != cx["refusal_pre"],
     applies=CHAIN,
+    when="envido, with the chain envido (up to its times), real envido, falta envido",
 ))
 
 
@@ -102,6 +104,7 @@ PROPERTIES.add(Property(
     control="a contraflor may be answered by another contraflor",
     expect=lambda s, cx: cx["action"] == sm.CONTRAFLOR and cx["phase_pre"] == sm.CONTRA,
     applies=FLOR,
+    when="flor",
 ))
 
 
@@ -146,4 +149,5 @@ PROPERTIES.add(Property(
     expect=lambda s, cx: cx["action"] == sm.ME_ACHICO and cx["phase_pre"] in (sm.CONTRA, sm.RESTO)
     and cx["paid_post"] == _achico_pays(s, cx, other=True) != _achico_pays(s, cx, other=False),
     applies=FLOR,
+    when="flor",
 ))

@@ -46,7 +46,7 @@ def prove(ruleset: tuple[str, ...], ruleset_files: tuple[str, ...], readings: tu
     Exit status 1 if any property is not proved (counterexample or unknown) or any negative
     control is not refuted as expected; 2 for bad input.
     """
-    from proofs.registry import prove_all
+    from proofs.registry import not_run, prove_all
 
     _leave_ctrl_c_to_python()
 
@@ -60,14 +60,17 @@ def prove(ruleset: tuple[str, ...], ruleset_files: tuple[str, ...], readings: tu
     total = time.perf_counter() - start
     ok = all(o.ok for o in outcomes)
     if as_json:
+        skipped = [{"id": p.id, "ruleset": s.ruleset, "needs": p.when} for s in setups for p in not_run(s)]
         click.echo(json.dumps({"ok": ok, "seconds": round(total, 3),
-                               "properties": [o.as_json() for o in outcomes]}, indent=1))
+                               "properties": [o.as_json() for o in outcomes], "not_run": skipped}, indent=1))
     else:
         current = None
         for o in outcomes:
             if o.setup.label != current:
                 current = o.setup.label
                 click.echo(f"== {current}")
+                for p in not_run(o.setup):
+                    click.echo(f"n/a  {p.id}: not run (does not concern this ruleset); it needs {p.when}")
             a, c = o.answer, o.control
             mark = "ok  " if o.ok else "FAIL"
             status = a.status if o.prop.kind == "invariant" else f"{a.status} (literal wording, registered)"
