@@ -16,7 +16,12 @@ def _envido(a: Setup, b: Setup) -> Built:
     pb = em.EnvidoModel(b).points(h)
     (r1, s1), (r2, s2), (r3, s3) = h.cards
     ordered = [s1 <= s2, s2 <= s3, z3.Implies(s1 == s2, r1 < r2), z3.Implies(s2 == s3, r2 < r3)]
-    size = r1 + r2 + r3 if h.muestra is None else (r1 + r2 + r3) * 100 + h.muestra[0] * 4 + h.muestra[1]
+    size = r1 + r2 + r3
+    if h.muestra is not None:
+        # The muestra of the first suit only: the suits play alike, and the search stays a plain
+        # enumeration (every muestra would be four times as many situations).
+        ordered.append(h.muestra[1] == 0)
+        size = size * 100 + h.muestra[0]
     return h.variables, [h.domain(a), h.domain(b), *ordered], pa, pb, size
 
 

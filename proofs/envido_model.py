@@ -24,7 +24,9 @@ class Hand:
     @classmethod
     def fresh(cls, setup: Setup, tag: str = "") -> Hand:
         cards = tuple((z3.Int(f"rank{i}{tag}"), z3.Int(f"suit{i}{tag}")) for i in (1, 2, 3))
-        muestra = (z3.Int(f"muestra_rank{tag}"), z3.Int(f"muestra_suit{tag}")) if setup.has("muestra") else None
+        muestra = None
+        if setup.has("muestra"):
+            muestra = (z3.Int(f"muestra_rank{tag}"), z3.Int(f"muestra_suit{tag}"))
         return cls(cards, muestra)
 
     @property
@@ -168,8 +170,8 @@ def falta(s0: z3.ArithRef, s1: z3.ArithRef, winner: z3.ArithRef, target: int, re
     return z3.If(counted < halves, halves - counted, target - counted)
 
 
-def falta_of_trailer(s0: z3.ArithRef, s1: z3.ArithRef, winner: z3.ArithRef, target: int,
-                     reading: str, halves: int | None = None, halves_reading: str | None = None) -> z3.ArithRef:
+def falta_of_trailer(s0: z3.ArithRef, s1: z3.ArithRef, winner: z3.ArithRef, target: int, reading: str,
+                     halves: int | None = None, halves_reading: str | None = None) -> z3.ArithRef:
     """Control: the falta counted from the trailing side's score."""
     trailing = z3.If(s0 < s1, s0, s1)
     if halves is None or halves_reading != "to-buenas":

@@ -282,7 +282,8 @@ class FlorExchange:
 
     def rank(self, s: Flor) -> z3.ArithRef:
         """Answers still to come at most: falls with every action, 0 once over."""
-        return z3.If(s.phase == PARTNER, 3 + self.opponents, z3.If(s.phase == OPPONENTS, 2 + s.opponents - s.answered,
+        return z3.If(s.phase == PARTNER, 3 + self.opponents,
+                     z3.If(s.phase == OPPONENTS, 2 + s.opponents - s.answered,
                      z3.If(s.phase == CONTRA, 2, z3.If(s.phase == RESTO, 1, 0))))
 
 
@@ -290,7 +291,8 @@ class EndlessContraflor(FlorExchange):
     """Control: a contraflor may be answered by another contraflor, doubling again."""
 
     def transition(self, s: Flor, t: Flor, act: z3.ArithRef, falta: z3.ArithRef) -> z3.BoolRef:
-        again = z3.And(act == CONTRAFLOR, s.phase == CONTRA, t.phase == CONTRA, t.stake == self.contraflor(s.stake),
+        again = z3.And(act == CONTRAFLOR, s.phase == CONTRA, t.phase == CONTRA,
+                       t.stake == self.contraflor(s.stake),
                        t.before == s.stake, t.paid == 0, t.scorer == SINGERS, t.opponents == s.opponents,
                        t.answered == s.answered, t.accepts == s.accepts)
         return z3.Or(super().transition(s, t, act, falta), again)

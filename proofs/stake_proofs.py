@@ -120,7 +120,8 @@ def _flor_pays(setup: Setup) -> Callable[..., z3.BoolRef]:
         resto_refused = z3.And(s.phase == sm.RESTO, act == sm.ME_ACHICO)
         return z3.And(
             z3.Implies(ends, paid_is),
-            z3.Implies(z3.And(s.phase == sm.OPPONENTS, act == sm.CONTRAFLOR), t.stake == m.contraflor(s.stake)),
+            z3.Implies(z3.And(s.phase == sm.OPPONENTS, act == sm.CONTRAFLOR),
+                       t.stake == m.contraflor(s.stake)),
             z3.Implies(contra_refused, z3.And(t.scorer == sm.ANSWERERS,
                                               t.paid == (s.before if before_call else s.stake))),
             z3.Implies(resto_refused, z3.And(t.scorer == sm.SINGERS,

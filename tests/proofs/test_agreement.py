@@ -231,8 +231,8 @@ def test_envido_chain_matches_spec_on_every_call_sequence(ruleset: str) -> None:
                     continue
                 accepted = _chain_step(model, post, sm.ACCEPT, falta)
                 refused = _chain_step(model, post, sm.RUN, falta)
-                assert accepted and accepted["paid_pre"] == spec_envido.envido_accepted_stake(rules, calls, falta), \
-                    f"[ENV-6] accepted {calls}"
+                stake = spec_envido.envido_accepted_stake(rules, calls, falta)
+                assert accepted and accepted["paid_pre"] == stake, f"[ENV-6] accepted {calls}"
                 assert refused and refused["paid_pre"] == spec_envido.envido_refused_payout(rules, calls), \
                     f"[ENV-5] refused {calls}"
                 nxt.append(((*chain, kind), post))
