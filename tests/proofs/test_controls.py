@@ -156,7 +156,9 @@ def _match(setup: Setup) -> tuple[list[z3.ExprRef], list[z3.BoolRef]]:
 
 
 def _chain(setup: Setup) -> tuple[list[z3.ExprRef], list[z3.BoolRef]]:
-    m = sm.EnvidoChain()
+    shape = sm.chain_shape(setup)
+    assert shape is not None
+    m = sm.EnvidoChain(shape)
     s, t = sm.Chain.fresh("pre"), sm.Chain.fresh("post")
     act, falta = z3.Int("action"), z3.Int("falta")
     return ([*s.variables, *t.variables, act, falta],
