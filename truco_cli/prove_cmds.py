@@ -144,7 +144,7 @@ def diff(ruleset_a: str | None, ruleset_b: str | None, ruleset_files: tuple[str,
     if not found:
         click.echo("no divergence found in the modelled domains")
     shown: dict[tuple[str, str, str, str], int] = {}  # the same words twice (sides swapped): one entry
-    stopped: set[tuple[str, str, str, str]] = set()
+    stopped: dict[tuple[str, str, str, str], int] = {}  # situation -> the limit its search stopped at
     for w in found:
         refs = " ".join(w["clauses"] + w["ambiguities"])
         try:  # in words, sides named as the rules name them; the data itself with --json
@@ -157,15 +157,16 @@ def diff(ruleset_a: str | None, ruleset_b: str | None, ruleset_files: tuple[str,
         key = (situation, shown_a, shown_b, refs)
         shown[key] = shown.get(key, -1) + 1 + int(w.get("similar") or 0)
         if w.get("search_stopped_at"):
-            stopped.add(key)
+            stopped[key] = int(w["search_stopped_at"])
     for key, more in shown.items():
         situation, shown_a, shown_b, refs = key
         similar = similar_text(more, lang)
         if similar and key in stopped:  # a search cut short at its limit: a lower bound
-            similar = f"≥ {similar}"
+            similar = similar.replace("and ", "and at least ", 1) if lang == "en" else f"≥ {similar}"
         click.echo(f"- {situation}" + (f" ({similar})" if similar else ""))
         if key in stopped:
-            click.echo("    the search stopped at its limit: smaller situations and other results may exist")
+            click.echo(f"    the search stopped at {stopped[key]} situations: smaller situations and other"
+                       " results may exist")
         click.echo(f"    A: {shown_a}\n    B: {shown_b}\n    [{refs}]")
     if skipped:
         click.echo(f"readings that differ but are not modelled here: {', '.join(skipped)}")
