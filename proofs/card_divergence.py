@@ -10,14 +10,15 @@ from typing import Any
 import z3
 
 from proofs import card_model as cm
-from proofs.domain import Built, Domain, both
+from proofs.domain import Built, Domain, same_deck
 from proofs.evaluate import compile_term
 from proofs.setup import Setup
 
 
 def _deck(a: Setup, b: Setup) -> Built:
     c = cm.Card.fresh("card")
-    dom = [c.rank >= 0, c.rank <= 9, c.suit >= 0, c.suit <= 3]
+    d = a.rules.deck
+    dom = [c.rank >= 0, c.rank < len(d.ranks), c.suit >= 0, c.suit < len(d.suits)]
     ta = z3.If(cm.in_deck(a, c), 1, 0)
     tb = z3.If(cm.in_deck(b, c), 1, 0)
     return c.variables, dom, ta, tb, c.rank * 4 + c.suit
@@ -53,25 +54,24 @@ def _covered_card(a: Setup, b: Setup) -> Built:
 
 def _multiplicity(s: Setup) -> dict[int, int]:
     """How many cards of the deck have each strength."""
-    return _multiplicity_of(s.variant, tuple(cm.deck_cards(s)))
+    return _multiplicity_of(s.rules.groups, tuple(cm.deck_cards(s)))
 
 
 @functools.cache
-def _multiplicity_of(variant: str, deck: tuple[tuple[int, int], ...]) -> dict[int, int]:
-    c = cm.Card.fresh("m")
-    model = cm.CardModel.__new__(cm.CardModel)
-    model.variant = variant
-    f = compile_term(model.strength(c), c.variables)
+def _multiplicity_of(groups: tuple[tuple[tuple[int, int], ...], ...],
+                     deck: tuple[tuple[int, int], ...]) -> dict[int, int]:
+    """Strength (the spec's: one per group, strongest highest) -> how many cards of the deck have it."""
     out: dict[int, int] = {}
-    for r, su in deck:
-        out[f(r, su)] = out.get(f(r, su), 0) + 1
+    for card in deck:
+        v = next((len(groups) - i for i, g in enumerate(groups) if card in g), 0)
+        out[v] = out.get(v, 0) + 1
     return out
 
 
 def _pair_round(a: Setup, b: Setup) -> tuple[cm.Round, list[z3.BoolRef]]:
     """A round of face-up cards, seat 0 leading, strengths only as many times as the deck has them."""
     r = cm.Round(tuple(z3.Int(f"s{i}") for i in range(a.players)), z3.IntVal(0))
-    dom = [z3.And(x >= 1, x <= 14) for x in r.strengths]
+    dom = [z3.And(x >= 1, x <= cm.top_strength(a)) for x in r.strengths]
     for v, n in _multiplicity(a).items():
         dom.append(sum((z3.If(x == v, 1, 0) for x in r.strengths), z3.IntVal(0)) <= n)
     dom.append(z3.And(*[z3.Or(*[x == v for v in _multiplicity(a)]) for x in r.strengths]))
@@ -109,7 +109,7 @@ def _round_size(r: cm.Round) -> z3.ArithRef:
 
 
 def _same_table(a: Setup, b: Setup) -> bool:
-    return a.variant == b.variant and a.players == b.players
+    return same_deck(a, b) and a.rules.groups == b.rules.groups and a.players == b.players
 
 
 def strength_cards(setup: Setup, strengths: list[int]) -> list[str]:
@@ -117,7 +117,7 @@ def strength_cards(setup: Setup, strengths: list[int]) -> list[str]:
     m = cm.CardModel(setup)
     c = cm.Card.fresh("m")
     f = compile_term(m.strength(c), c.variables)
-    pool = [(f(r, su), cm.card_name(setup.variant, r, su)) for r, su in cm.deck_cards(setup)]
+    pool = [(f(r, su), cm.card_name(setup, r, su)) for r, su in cm.deck_cards(setup)]
     out = []
     for v in strengths:
         name = next(n for x, n in pool if x == v and n not in out)
@@ -131,9 +131,9 @@ def _round_shown(setup: Setup, cx: dict[str, Any]) -> dict[str, Any]:
 
 
 DOMAINS: tuple[Domain, ...] = (
-    Domain("deck", ("DECK-1", "CARD-1"), ("deck",), both("mineiro"),
-           _deck, lambda cx: {"card": cm.card_name("mineiro", cx["rank_card"], cx["suit_card"])},
-           lambda inside: "in the deck" if inside else "not in the deck"),
+    Domain("deck", ("DECK-1", "CARD-1"), ("deck",), same_deck,
+           _deck, lambda cx: {}, lambda inside: "in the deck" if inside else "not in the deck",
+           show_in=lambda s, cx: {"card": cm.card_name(s, cx["rank_card"], cx["suit_card"])}),
     Domain("covering", ("COV-1",), ("covering", "cover-round"), lambda a, b: True,
            _covering, lambda cx: {"round": cx["round"]},
            lambda may: "a card may be played covered" if may else "every card is played face up"),

@@ -1,15 +1,17 @@
-"""Card strength and round resolution (DECK-1, DECK-2, CARD-1..5, COV-1, RND-2, RND-3, AMB-5, AMB-6,
-AMB-13).
+"""Card strength and round resolution (the ruleset's deck, strength and muestra clauses: DECK-1,
+DECK-2, CARD-1..5, ARG-2, URU-2..4; COV-1, RND-2, RND-3, AMB-5, AMB-6, AMB-13).
 
-Encoding shared with spec.rules.cards and spec.rules.rounds: a card is (rank, suit), two ints
-(Mineiro: rank = index in 4 5 6 7 Q J K A 2 3, suit = index in C H S D; Gauderio: rank = face value,
-suit = index in e b o c); a strength is an int, larger is stronger, COVERED = 0 below every card.
+Encoding shared with spec.rules.cards and spec.rules.rounds: a card is (rank, suit), the indices
+of its rank and suit in the ruleset file's `deck.ranks` and `deck.suits`; a strength is an int,
+larger is stronger, COVERED = 0 below every card.
 
-Two encodings again. `strength` is the model: a number per card. `above` is the rulebooks' order
-read as a relation, with no numbers: the manilhas in CARD-2's list order above every common card
-(CARD-3), common cards by rank alone (CARD-1, CARD-4), Gauderio's groups in CARD-5's list order.
-The proofs show that comparing strengths is exactly that relation, so the order is a strict weak
-order whose ties are exactly the ones the rules state.
+Two encodings. `strength` is the model: the spec's dual-use strength function (a number per card,
+and per muestra where the ruleset has one). `above` is the file's order read as a relation, with
+no numbers: earlier in the list of strength groups is higher, the cards of one group are equal,
+and with a muestra its piezas, in the file's order, are above every group. The proofs show that
+comparing strengths is exactly that relation, so the order is a strict weak order whose ties are
+exactly the ones the file states; the controls break the model where the data gives the chance
+(two groups swapped, a group split by suit).
 
 A round is the strengths of the cards in the order played, from the leader; the seats alternate
 between the sides (SET-2), so the side of the i-th card is (leader side + i) % 2.
@@ -22,22 +24,11 @@ from dataclasses import dataclass
 import z3
 
 from proofs.setup import Setup
+from spec.rules import cards as spec_cards
+from spec.rules.ruleset import Rules
 
 COVERED = 0
 TIE = 2
-MINEIRO_RANK_NAMES = ("4", "5", "6", "7", "Q", "J", "K", "A", "2", "3")
-MINEIRO_SUIT_NAMES = "CHSD"
-GAUDERIO_RANKS = (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
-GAUDERIO_SUIT_NAMES = "eboc"
-Q_RANK = 4  # AMB-13 spanish-without-tens drops the Qs
-# CARD-2: "4 de Tréboles / 7 de Copas / As de Espadas / 7 de Oros", strongest first.
-MANILHAS = ((0, 0), (3, 1), (7, 2), (3, 3))
-# CARD-5, highest first: a group is a list of (rank, suit or None for "all the suits").
-GAUDERIO_GROUPS: tuple[tuple[tuple[int, int | None], ...], ...] = (
-    ((1, 0),), ((1, 1),), ((7, 0),), ((7, 2),), ((3, None),), ((2, None),), ((1, 2), (1, 3)),
-    ((12, None),), ((11, None),), ((10, None),), ((7, 1), (7, 3)), ((6, None),), ((5, None),),
-    ((4, None),),
-)
 
 
 @dataclass(frozen=True)
@@ -53,134 +44,124 @@ class Card:
     def variables(self) -> list[z3.ArithRef]:
         return [self.rank, self.suit]
 
-    def is_(self, rank: int, suit: int | None) -> z3.BoolRef:
-        return self.rank == rank if suit is None else z3.And(self.rank == rank, self.suit == suit)
+    def is_(self, rank: int, suit: int) -> z3.BoolRef:
+        return z3.And(self.rank == rank, self.suit == suit)
+
+    def same(self, other: Card) -> z3.BoolRef:
+        return z3.And(self.rank == other.rank, self.suit == other.suit)
 
 
-def card_name(variant: str, rank: int, suit: int) -> str:
-    if variant == "mineiro":
-        return MINEIRO_RANK_NAMES[rank] + MINEIRO_SUIT_NAMES[suit]
-    return f"{rank}{GAUDERIO_SUIT_NAMES[suit]}"
-
-
-def in_deck(setup: Setup, c: Card) -> z3.BoolRef:
-    """DECK-1 / DECK-2; AMB-13 `deck`: `spanish-without-tens` has no Q."""
-    suit = z3.And(c.suit >= 0, c.suit <= 3)
-    if setup.variant == "gauderio":
-        return z3.And(suit, z3.Or(*[c.rank == r for r in GAUDERIO_RANKS]))
-    ranks = z3.And(c.rank >= 0, c.rank <= 9)
-    if setup.reading("deck") == "spanish-without-tens":
-        ranks = z3.And(ranks, c.rank != Q_RANK)
-    return z3.And(suit, ranks)
+def card_name(setup: Setup, rank: int, suit: int) -> str:
+    return setup.rules.deck.name((rank, suit))
 
 
 def deck_cards(setup: Setup) -> list[tuple[int, int]]:
-    """The deck as concrete (rank, suit) pairs, by the same rule as `in_deck`."""
-    if setup.variant == "gauderio":
-        return [(r, s) for r in GAUDERIO_RANKS for s in range(4)]
-    skip = Q_RANK if setup.reading("deck") == "spanish-without-tens" else None
-    return [(r, s) for r in range(10) if r != skip for s in range(4)]
+    """The cards in play as (rank, suit), in the deck's fixed order (the deck clause; AMB-13
+    `deck` may leave cards out through the file)."""
+    d = setup.rules.deck
+    return [d.index[n] for n in d.cards]
 
 
-# --- the rules as a relation ----------------------------------------------------------------------
+def in_deck(setup: Setup, c: Card) -> z3.BoolRef:
+    """The deck clause: a card of the file's ranks and suits, not one it leaves out."""
+    d = setup.rules.deck
+    out = [d.index[n] for n in d.names if n not in d.in_play]
+    return z3.And(c.rank >= 0, c.rank < len(d.ranks), c.suit >= 0, c.suit < len(d.suits),
+                  *[z3.Not(c.is_(r, s)) for r, s in out])
 
-def _manilha_index(c: Card) -> z3.ArithRef:
+
+def top_strength(setup: Setup) -> int:
+    """The strongest card's strength: one per group, and one per pieza where there is a muestra."""
+    r = setup.rules
+    piezas = len(r.data["muestra"]["piezas"]) if r.has("muestra") else 0
+    return len(r.groups) + piezas
+
+
+# --- the file's order as a relation ---------------------------------------------------------------
+
+def group_index(rules: Rules, c: Card) -> z3.ArithRef:
+    """The position of the card's group in the file's list (0: strongest), or -1."""
     out: z3.ArithRef = z3.IntVal(-1)
-    for i, (r, s) in reversed(list(enumerate(MANILHAS))):
-        out = z3.If(c.is_(r, s), i, out)
-    return out
-
-
-def _group_index(c: Card) -> z3.ArithRef:
-    out: z3.ArithRef = z3.IntVal(-1)
-    for i, group in reversed(list(enumerate(GAUDERIO_GROUPS))):
+    for i, group in reversed(list(enumerate(rules.groups))):
         out = z3.If(z3.Or(*[c.is_(r, s) for r, s in group]), i, out)
     return out
 
 
-def above(setup: Setup, a: Card, b: Card) -> z3.BoolRef:
-    """`a` beats `b` by the text of the rules (no strengths involved)."""
-    if setup.variant == "gauderio":
-        return _group_index(a) < _group_index(b)  # CARD-5: earlier in the list is higher
-    ma, mb = _manilha_index(a), _manilha_index(b)
-    return z3.If(ma >= 0, z3.Or(mb < 0, ma < mb),  # CARD-2, CARD-3
-                 z3.And(mb < 0, a.rank > b.rank))  # CARD-1, CARD-4: commons by rank only
+def _position(setup: Setup, c: Card, muestra: Card | None) -> z3.ArithRef:
+    """Where the card stands in the file's order, 0 first: the piezas of the muestra (URU-3,
+    URU-4), then the groups (CARD-1..5, ARG-2)."""
+    rules = setup.rules
+    g = group_index(rules, c)
+    if muestra is None:
+        return g
+    pieces = len(rules.data["muestra"]["piezas"])
+    k = spec_cards.pieza_index(rules, c.rank, c.suit, (muestra.rank, muestra.suit))
+    return z3.If(k >= 0, k, pieces + g)
 
 
-def stated_tie(setup: Setup, a: Card, b: Card) -> z3.BoolRef:
-    """The ties the rules state: the same card, two commons of one rank (CARD-4), or one group of
-    CARD-5."""
-    same = z3.And(a.rank == b.rank, a.suit == b.suit)
-    if setup.variant == "gauderio":
-        return _group_index(a) == _group_index(b)
-    return z3.Or(same, z3.And(_manilha_index(a) < 0, _manilha_index(b) < 0, a.rank == b.rank))
+def above(setup: Setup, a: Card, b: Card, muestra: Card | None = None) -> z3.BoolRef:
+    """`a` beats `b` by the file's order (no strengths involved): earlier is higher."""
+    return _position(setup, a, muestra) < _position(setup, b, muestra)
+
+
+def stated_tie(setup: Setup, a: Card, b: Card, muestra: Card | None = None) -> z3.BoolRef:
+    """The ties the file states: the same card, or two cards of one group (no pieza ties)."""
+    return _position(setup, a, muestra) == _position(setup, b, muestra)
+
+
+def muestra_of(setup: Setup) -> Card | None:
+    return Card.fresh("muestra") if setup.has("muestra") else None
 
 
 # --- the model ------------------------------------------------------------------------------------
 
 class CardModel:
-    """Strength of a face-up card, and of a covered one; the subclasses break it on purpose."""
+    """Strength of a face-up card (the spec's), and of a covered one; the subclasses break it on purpose."""
 
     def __init__(self, setup: Setup) -> None:
-        self.variant = setup.variant
+        self.rules = setup.rules
 
-    def common(self, c: Card) -> z3.ArithRef:
-        return c.rank + 1  # CARD-1: 4 (1) .. 3 (10)
-
-    def manilhas(self) -> tuple[tuple[int, int], ...]:
-        return MANILHAS
-
-    def strength(self, c: Card) -> z3.ArithRef:
-        if self.variant == "gauderio":
-            return self._gauderio(c)
-        out = self.common(c)
-        for i, (r, s) in reversed(list(enumerate(self.manilhas()))):
-            out = z3.If(c.is_(r, s), 14 - i, out)  # CARD-2 / CARD-3: 14 .. 11
-        return out
-
-    def _gauderio(self, c: Card) -> z3.ArithRef:
-        # CARD-5 by ranks: the single cards first, then whole ranks.
-        singles = {(1, 0): 14, (1, 1): 13, (7, 0): 12, (7, 2): 11}
-        by_rank = {3: 10, 2: 9, 1: 8, 12: 7, 11: 6, 10: 5, 7: 4, 6: 3, 5: 2, 4: 1}
-        out: z3.ArithRef = z3.IntVal(0)
-        for r, v in by_rank.items():
-            out = z3.If(c.rank == r, v, out)
-        for (r, s), v in singles.items():
-            out = z3.If(c.is_(r, s), v, out)
-        return out
+    def strength(self, c: Card, muestra: Card | None = None) -> z3.ArithRef:
+        shown = None if muestra is None else (muestra.rank, muestra.suit)
+        return spec_cards.strength(self.rules, c.rank, c.suit, shown)
 
     def covered(self) -> z3.ArithRef:
         return z3.IntVal(COVERED)  # COV-1 / AMB-6 worth-nothing: "que no vale nada"
 
 
-class SwappedManilhas(CardModel):
-    """Control: the 7 of hearts and the ace of spades swapped (AS above 7H)."""
-
-    def manilhas(self) -> tuple[tuple[int, int], ...]:
-        return (MANILHAS[0], MANILHAS[2], MANILHAS[1], MANILHAS[3])
+SWAPPED = (1, 2)  # the groups SwappedGroups swaps: the second and the third
 
 
-class SuitSensitiveCommons(CardModel):
-    """Control: common cards of one rank ordered by suit (diamonds above the other suits)."""
+class SwappedGroups(CardModel):
+    """Control: the second and the third strength groups swapped (Mineiro: 7H and AS)."""
 
-    def strength(self, c: Card) -> z3.ArithRef:
-        out = 2 * (c.rank + 1) + z3.If(c.suit == 3, 1, 0)
-        for i, (r, s) in reversed(list(enumerate(self.manilhas()))):
-            out = z3.If(c.is_(r, s), 30 - i, out)
-        return out
+    def strength(self, c: Card, muestra: Card | None = None) -> z3.ArithRef:
+        base = super().strength(c, muestra)
+        i, j = SWAPPED
+        n = len(self.rules.groups)
+        gi, gj = self.rules.groups[i], self.rules.groups[j]
+        in_i = z3.Or(*[c.is_(r, s) for r, s in gi])
+        in_j = z3.Or(*[c.is_(r, s) for r, s in gj])
+        return z3.If(z3.And(in_i, base == n - i), n - j, z3.If(z3.And(in_j, base == n - j), n - i, base))
+
+
+def split_group(rules: Rules) -> int:
+    """The group the control splits: the first of more than one card."""
+    return next(i for i, g in enumerate(rules.groups) if len(g) > 1)
 
 
 class SplitGroup(CardModel):
-    """Control: Gauderio's group "1 de copas y 1 de oros" split, the 1 of oros above."""
+    """Control: the cards of one group ordered by suit (the first card of the group above the rest),
+    every strength spread to make room."""
 
-    def _gauderio(self, c: Card) -> z3.ArithRef:
-        return z3.If(c.is_(1, 2), 8, z3.If(c.is_(1, 3), 7, z3.If(c.rank == 12, 6, z3.If(
-            c.rank == 11, 5, z3.If(c.rank == 10, 4, z3.If(z3.Or(c.is_(7, 1), c.is_(7, 3)), 3, z3.If(
-                c.rank == 6, 2, z3.If(c.rank == 5, 1, z3.If(c.rank == 4, 0, super()._gauderio(c))))))))))
+    def strength(self, c: Card, muestra: Card | None = None) -> z3.ArithRef:
+        base = super().strength(c, muestra)
+        first = self.rules.groups[split_group(self.rules)][0]
+        return 2 * base + z3.If(c.is_(*first), 1, 0)
 
 
 class CoveredAsLowest(CardModel):
-    """Control: a covered card counts as the lowest common card (it ties a 4)."""
+    """Control: a covered card counts as the lowest face-up card (it ties the weakest group)."""
 
     def covered(self) -> z3.ArithRef:
         return z3.IntVal(1)
@@ -192,17 +173,19 @@ class CoveredAsLowest(CardModel):
 class Round:
     strengths: tuple[z3.ArithRef, ...]  # in the order played, from the leader
     leader_side: z3.ArithRef
+    top_strength: int = 14  # the strongest card's strength (`top_strength` of the setup)
 
     @classmethod
-    def fresh(cls, players: int, tag: str = "") -> Round:
-        return cls(tuple(z3.Int(f"s{i}{tag}") for i in range(players)), z3.Int(f"leader_side{tag}"))
+    def fresh(cls, setup: Setup, tag: str = "") -> Round:
+        return cls(tuple(z3.Int(f"s{i}{tag}") for i in range(setup.players)), z3.Int(f"leader_side{tag}"),
+                   top_strength(setup))
 
     @property
     def variables(self) -> list[z3.ArithRef]:
         return [*self.strengths, self.leader_side]
 
     def domain(self) -> z3.BoolRef:
-        return z3.And(*[z3.And(s >= COVERED, s <= 14) for s in self.strengths],
+        return z3.And(*[z3.And(s >= COVERED, s <= self.top_strength) for s in self.strengths],
                       z3.Or(self.leader_side == 0, self.leader_side == 1))
 
     def side(self, i: int) -> z3.ArithRef:

@@ -12,61 +12,62 @@ from proofs.property import Property, Query, Registry
 from proofs.setup import Setup
 
 PROPERTIES = Registry()
-MINEIRO = lambda s: s.variant == "mineiro"  # noqa: E731
 
 
 def _order(setup: Setup, model: cm.CardModel) -> Query:
-    """Comparing strengths is the rules' order; the rules' order is a strict weak order."""
+    """Comparing strengths is the file's order; the file's order is a strict weak order. Where the
+    ruleset has a muestra, for every muestra: the three cards are others of the deck."""
     a, b, c = cm.Card.fresh("a"), cm.Card.fresh("b"), cm.Card.fresh("c")
-    sa, sb = model.strength(a), model.strength(b)
-    ab, ba = cm.above(setup, a, b), cm.above(setup, b, a)
-    bc, ac = cm.above(setup, b, c), cm.above(setup, a, c)
-    incomparable = lambda x, y: z3.And(z3.Not(cm.above(setup, x, y)), z3.Not(cm.above(setup, y, x)))  # noqa: E731
+    m = cm.muestra_of(setup)
+    sa, sb = model.strength(a, m), model.strength(b, m)
+    above = lambda x, y: cm.above(setup, x, y, m)  # noqa: E731
+    incomparable = lambda x, y: z3.And(z3.Not(above(x, y)), z3.Not(above(y, x)))  # noqa: E731
     claim = z3.And(
-        (sa > sb) == ab, (sa == sb) == cm.stated_tie(setup, a, b),
-        z3.Not(cm.above(setup, a, a)),  # irreflexive
-        z3.Implies(z3.And(ab, bc), ac),  # transitive
+        (sa > sb) == above(a, b), (sa == sb) == cm.stated_tie(setup, a, b, m),
+        z3.Not(above(a, a)),  # irreflexive
+        z3.Implies(z3.And(above(a, b), above(b, c)), above(a, c)),  # transitive
         z3.Implies(z3.And(incomparable(a, b), incomparable(b, c)), incomparable(a, c)),  # ties transitive
-        z3.Implies(ab, z3.Not(ba)),
+        z3.Implies(above(a, b), z3.Not(above(b, a))),
     )
-    return Query(claim, [*a.variables, *b.variables, *c.variables],
-                 [cm.in_deck(setup, a), cm.in_deck(setup, b), cm.in_deck(setup, c)])
+    cards = [a, b, c] if m is None else [a, b, c, m]
+    variables = [v for x in cards for v in x.variables]
+    assumptions = [cm.in_deck(setup, x) for x in cards]
+    if m is not None:
+        assumptions += [z3.Not(x.same(m)) for x in (a, b, c)]  # the muestra is in no hand
+    return Query(claim, variables, assumptions)
 
 
-def _cards(cx: dict[str, Any], *tags: str) -> set[tuple[int, int]]:
-    return {(cx[f"rank_{t}"], cx[f"suit_{t}"]) for t in tags}
+def _cards(cx: dict[str, Any], *tags: str) -> list[tuple[int, int]]:
+    return [(cx[f"rank_{t}"], cx[f"suit_{t}"]) for t in tags]
 
 
-ORDER_TITLE = "Card strength is the rules' order: a strict weak order with exactly the ties they state"
+def _pair_in(setup: Setup, cx: dict[str, Any], first: int, second: int) -> bool:
+    groups = setup.rules.groups
+    a, b = _cards(cx, "a", "b")
+    if first == second:
+        return a != b and a in groups[first] and b in groups[first]
+    return (a in groups[first] and b in groups[second]) or (a in groups[second] and b in groups[first])
+
+
+ORDER_TITLE = "Card strength is the ruleset's order: a strict weak order with exactly the ties it states"
 
 PROPERTIES.add(Property(
-    id="card-order-manilhas",
-    title=ORDER_TITLE + " (Mineiro: 4C > 7H > AS > 7D above every common card)",
-    clauses=("DECK-1", "CARD-1", "CARD-2", "CARD-3", "CARD-4"), ambiguities=("AMB-13",),
-    build=lambda s, broken: _order(s, (cm.SwappedManilhas if broken else cm.CardModel)(s)),
-    control="the 7 of hearts and the ace of spades swapped",
-    expect=lambda s, cx: _cards(cx, "a", "b") == {(3, 1), (7, 2)},
-    applies=MINEIRO,
+    id="card-order",
+    title=ORDER_TITLE + " (its groups, strongest first, and the muestra's piezas above them)",
+    clauses=("DECK-1", "DECK-2", "CARD-1", "CARD-2", "CARD-3", "CARD-5", "ARG-2", "URU-3", "URU-4"),
+    ambiguities=("AMB-13", "AMB-41"),
+    build=lambda s, broken: _order(s, (cm.SwappedGroups if broken else cm.CardModel)(s)),
+    control="the second and the third strength groups swapped (Mineiro: 7H and AS)",
+    expect=lambda s, cx: _pair_in(s, cx, *cm.SWAPPED),
 ))
 
 PROPERTIES.add(Property(
-    id="card-order-commons",
-    title=ORDER_TITLE + " (Mineiro: common cards by rank, whatever the suit)",
-    clauses=("DECK-1", "CARD-1", "CARD-3", "CARD-4"), ambiguities=("AMB-13",),
-    build=lambda s, broken: _order(s, (cm.SuitSensitiveCommons if broken else cm.CardModel)(s)),
-    control="common cards of one rank ordered by suit",
-    expect=lambda s, cx: cx["rank_a"] == cx["rank_b"] and cx["suit_a"] != cx["suit_b"],
-    applies=MINEIRO,
-))
-
-PROPERTIES.add(Property(
-    id="card-order-groups",
-    title=ORDER_TITLE + " (Gauderio: the groups of CARD-5)",
-    clauses=("DECK-2", "CARD-5"), ambiguities=(),
+    id="card-order-ties",
+    title=ORDER_TITLE + " (the cards of one group are equal, whatever the suit)",
+    clauses=("CARD-1", "CARD-4", "CARD-5", "ARG-2", "URU-3"), ambiguities=("AMB-41",),
     build=lambda s, broken: _order(s, (cm.SplitGroup if broken else cm.CardModel)(s)),
-    control="the 1 of oros above the 1 of copas (their group split)",
-    expect=lambda s, cx: _cards(cx, "a", "b") == {(1, 2), (1, 3)},
-    applies=lambda s: s.variant == "gauderio",
+    control="the cards of one group ordered by suit (the first of the group above the others)",
+    expect=lambda s, cx: _pair_in(s, cx, cm.split_group(s.rules), cm.split_group(s.rules)),
 ))
 
 
@@ -76,18 +77,23 @@ def _covered(setup: Setup, broken: bool) -> Query:
     return Query(m.covered() < m.strength(c), c.variables, [cm.in_deck(setup, c)])
 
 
+def _weakest(setup: Setup, cx: dict[str, Any]) -> bool:
+    return (cx["rank_card"], cx["suit_card"]) in setup.rules.groups[-1]
+
+
 PROPERTIES.add(Property(
     id="covered-below-face-up",
     title="A covered card is below every face-up card (and two covered cards are equal)",
     clauses=("COV-1",), ambiguities=("AMB-6", "AMB-7"),
     build=_covered, control="a covered card counts as the lowest common card",
-    expect=lambda s, cx: cx["rank_card"] == 0 and cx["suit_card"] != 0,
+    expect=_weakest,
     applies=lambda s: s.reading("covering") == "allowed" and s.reading("covered-card") == "worth-nothing",
+    when="a card may be covered, and a covered card is worth nothing (AMB-7, AMB-6)",
 ))
 
 
 def _round(setup: Setup, model: cm.RoundModel) -> Query:
-    r = cm.Round.fresh(setup.players)
+    r = cm.Round.fresh(setup)
     o = model.result(r)
     unique = [z3.Implies(cm.round_allowed(setup, r, z3.IntVal(v)), o == v) for v in (0, 1, cm.TIE)]
     holds = z3.And(*[z3.Implies(o == k, z3.And(r.holds_top(k), z3.Not(r.holds_top(1 - k)))) for k in (0, 1)])
@@ -120,4 +126,5 @@ PROPERTIES.add(Property(
     control="partner-tie read the other way",
     expect=lambda s, cx: _top_sides(s, cx)[0] >= 2 and len(_top_sides(s, cx)[1]) == 1,
     applies=lambda s: s.players == 4,
+    when="partners at the table (pairs)",
 ))

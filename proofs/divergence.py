@@ -151,7 +151,7 @@ def witnesses(a: Setup, b: Setup, *, limit: int = 3) -> list[dict[str, Any]]:
                 "b": d.result(cx[B]),
                 "clauses": [c for c in clauses if c in cat.clauses],
                 "ambiguities": ambs,
-                "variants_differ": a.variant != b.variant,
+                "variants_differ": a.ruleset != b.ruleset,
                 "similar": similar,
             })
     return out

@@ -31,6 +31,12 @@ class Domain:
     reason: Callable[[dict[str, Any]], tuple[tuple[str, ...], tuple[str, ...]]] | None = None
 
 
-def both(variant: str) -> Callable[[Setup, Setup], bool]:
-    """`applies` for a domain of one variant only."""
-    return lambda a, b: a.variant == variant and b.variant == variant
+def both(feature: str) -> Callable[[Setup, Setup], bool]:
+    """`applies` for a domain of a feature both rulesets have (envido, flor, ...), on one deck."""
+    return lambda a, b: a.has(feature) and b.has(feature) and same_deck(a, b)
+
+
+def same_deck(a: Setup, b: Setup) -> bool:
+    """Whether a card (rank, suit) means the same card in both rulesets."""
+    da, db = a.rules.deck, b.rules.deck
+    return (da.ranks, da.suits) == (db.ranks, db.suits)

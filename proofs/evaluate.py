@@ -14,6 +14,7 @@ import z3
 
 _INFIX = {
     z3.Z3_OP_ADD: "+", z3.Z3_OP_SUB: "-", z3.Z3_OP_MUL: "*",
+    z3.Z3_OP_MOD: "%",  # a positive divisor: Python and Z3 agree (never negative)
     z3.Z3_OP_LT: "<", z3.Z3_OP_LE: "<=", z3.Z3_OP_GT: ">", z3.Z3_OP_GE: ">=",
     z3.Z3_OP_EQ: "==", z3.Z3_OP_AND: "and", z3.Z3_OP_OR: "or", z3.Z3_OP_XOR: "^",
 }

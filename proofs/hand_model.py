@@ -62,6 +62,14 @@ def _ties(rounds: tuple[z3.ArithRef, ...]) -> z3.ArithRef:
     return sum((z3.If(r == TIE, 1, 0) for r in rounds), z3.IntVal(0))
 
 
+def all_tied_result(reading: str | None, h: Rounds) -> z3.ArithRef:
+    """AMB-1 `all-rounds-tied`: nobody scores (HND-9), the dealer's side wins (HND-10), or the
+    starter's side, the other one (ARG-4)."""
+    if reading == "nobody-scores":
+        return z3.IntVal(NOBODY)
+    return h.dealer if reading == "dealer-side-wins" else 1 - h.dealer
+
+
 class HandModel:
     """The model of hand resolution under a ruleset's readings; subclasses break it on purpose."""
 
@@ -81,7 +89,7 @@ class HandModel:
         """The outcome of a third round, reached with the first two split (X, Y) or both tied."""
         both_tied = _ties((h.r1, h.r2)) == 2
         split = h.r1 if self.split == "first-round-winner" else h.r2
-        everything_tied = NOBODY if self.all_tied == "nobody-scores" else h.dealer
+        everything_tied = all_tied_result(self.all_tied, h)
         return z3.If(h.r3 != TIE, h.r3, z3.If(both_tied, everything_tied, split))
 
     def outcome(self, h: Rounds) -> z3.ArithRef:
@@ -115,11 +123,15 @@ class LastRoundDecides(HandModel):
 
 # --- the clauses as a relation ------------------------------------------------------------------
 
+HAND_CLAUSES = ("HND-3", "HND-4", "HND-5", "HND-6", "HND-7", "HND-8")
+
+
 @dataclass(frozen=True)
 class Wording:
-    """Which clauses (and register readings) a ruleset's hand resolution is made of."""
+    """Which clauses (and register readings) a ruleset's hand resolution is made of: the hand
+    clauses it holds (its rulebook's, or those its file adopts) and how they are read."""
 
-    doc: str
+    clauses: frozenset[str]
     literal_split: bool = False  # 000/003's HND-5 read literally, and no AMB-2 reading
     settle_split: bool = False  # HND-5 with 001's HND-6 as its exception, and no AMB-2 reading
     literal_gap: bool = False  # True: 002's clauses only, with no AMB-3 reading
@@ -131,9 +143,15 @@ class Wording:
 
 
 def wording_of(setup: Setup) -> Wording:
+    rules = setup.rules
+    return Wording(frozenset(c for c in HAND_CLAUSES if rules.holds(c)))
+
+
+def rulebook_of(setup: Setup) -> str | None:
+    """The rulebook of spec/sources/ whose wording the ruleset encodes, if any."""
     from spec.catalogue import load_catalogue
 
-    return Wording(doc=load_catalogue().ruleset(setup.ruleset).doc)
+    return load_catalogue().ruleset(setup.ruleset).doc
 
 
 def rules(h: Rounds, setup: Setup, w: Wording) -> list[tuple[str, z3.BoolRef, z3.ArithRef]]:
@@ -147,8 +165,8 @@ def rules(h: Rounds, setup: Setup, w: Wording) -> list[tuple[str, z3.BoolRef, z3
     for x in SIDES:
         x_val = z3.IntVal(x)
         # HND-3 / HND-4: two rounds won (the more rounds of 002).
-        out.append(("HND-4" if w.doc == "002" else "HND-3", _wins(rs, x) == 2, x_val))
-        if w.doc in ("000", "003", "001"):
+        out.append(("HND-4" if "HND-4" in w.clauses else "HND-3", _wins(rs, x) == 2, x_val))
+        if "HND-5" in w.clauses:
             # HND-5, 000/003: "en caso de empate en una de las rondas, el jugador que haya ganado
             # cualquier ronda anterior o posterior lleva la mano"; 001: "already won the previous
             # round or wins any round after the tie".
@@ -156,23 +174,24 @@ def rules(h: Rounds, setup: Setup, w: Wording) -> list[tuple[str, z3.BoolRef, z3
             if not w.literal_split:
                 cond = z3.And(cond, z3.Not(split_case))  # that case is the register's (AMB-2)
             out.append(("HND-5", cond, x_val))
-        if w.doc == "002":
+        if "HND-7" in w.clauses:
             out.append(("HND-7", z3.And(rs[0] == TIE, rs[1] == x), x_val))
+        if "HND-8" in w.clauses:
             out.append(("HND-8", z3.And(rs[0] == x, rs[1] == TIE), x_val))
     if w.settle_split:
         out.append(("HND-6", split_case, rs[0]))  # 001's wording, as the exception to HND-5
     elif not w.literal_split:
         split = setup.reading("split-then-tie")
-        stated = w.doc in ("001", "002") and split == "first-round-winner"
+        stated = "HND-6" in w.clauses and split == "first-round-winner"
         out.append(("HND-6" if stated else "AMB-2", split_case,
                     rs[0] if split == "first-round-winner" else rs[1]))
     if not w.literal_gap and setup.reading("first-two-tied") == "third-round-decides":
         out.append(("AMB-3", z3.And(rs[0] == TIE, rs[1] == TIE, rs[2] != TIE, n == 3), rs[2]))
     all_tied = z3.And(n == 3, _ties(rs) == 3)
-    if setup.reading("all-rounds-tied") == "nobody-scores":
-        out.append(("HND-9", all_tied, z3.IntVal(NOBODY)))
-    else:
-        out.append(("HND-10", all_tied, h.dealer))
+    reading = setup.reading("all-rounds-tied")
+    clause = {"nobody-scores": "HND-9", "dealer-side-wins": "HND-10"}.get(reading or "")
+    clause = setup.rules.reading_clause("all-rounds-tied") or clause or "AMB-1"
+    out.append((clause, all_tied, all_tied_result(reading, h)))
     return out
 
 

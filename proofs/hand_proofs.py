@@ -77,7 +77,7 @@ def _literal_unique(setup: Setup, broken: bool) -> Query:
     """Whether 000/003's wording alone names at most one winner (broken=True: 001's wording)."""
     h = hm.Rounds.fresh()
     w = hm.wording_of(setup)
-    w = hm.Wording(w.doc, literal_split=not broken, settle_split=broken)
+    w = hm.Wording(w.clauses, literal_split=not broken, settle_split=broken)
     claim = z3.Not(z3.And(hm.allowed(h, setup, w, z3.IntVal(0)), hm.allowed(h, setup, w, z3.IntVal(1))))
     return Query(claim, h.variables, [h.domain(), hm.stops_when_decided(h, setup, w)])
 
@@ -93,14 +93,16 @@ PROPERTIES.add(Property(
     build=_literal_unique,
     control="with 001's HND-6 as the exception, one winner only (must be proved)",
     expect=_split_then_tie,
-    applies=lambda s: hm.wording_of(s).doc in ("000", "003"),
+    # HND-5's wording with no HND-6 to settle the case (000, 003).
+    applies=lambda s: "HND-5" in hm.wording_of(s).clauses and "HND-6" not in hm.wording_of(s).clauses,
+    when="HND-5's wording with no HND-6 (rulebooks 000, 003)",
 ))
 
 
 def _literal_gap(setup: Setup, broken: bool) -> Query:
     """Whether 002's clauses alone decide every three-round hand (broken=True: with AMB-3)."""
     h = hm.Rounds.fresh()
-    w = hm.Wording(hm.wording_of(setup).doc, literal_gap=not broken)
+    w = hm.Wording(hm.wording_of(setup).clauses, literal_gap=not broken)
     claim = z3.Implies(h.played() == 3, hm.decided(h, setup, w))
     return Query(claim, h.variables, [h.domain(), hm.stops_when_decided(h, setup, w)])
 
@@ -112,7 +114,9 @@ PROPERTIES.add(Property(
     build=_literal_gap,
     control="with AMB-3's reading (the third round decides), every hand is decided (must be proved)",
     expect=lambda s, cx: cx["r1"] == hm.TIE and cx["r2"] == hm.TIE and cx["r3"] in (0, 1),
-    applies=lambda s: hm.wording_of(s).doc == "002",
+    # HND-7 and HND-8 with no HND-5 to cover a win after two ties (002).
+    applies=lambda s: "HND-7" in hm.wording_of(s).clauses and "HND-5" not in hm.wording_of(s).clauses,
+    when="HND-7 and HND-8 with no HND-5 (rulebook 002)",
 ))
 
 
@@ -120,7 +124,7 @@ def _own_001(setup: Setup, broken: bool) -> Query:
     """Whether 001's general tie sentence and HND-6, side by side, name at most one winner
     (broken=True: HND-6 as the exception that overrides the general sentence)."""
     h = hm.Rounds.fresh()
-    w = hm.Wording("001", own_001=True, exception=broken)
+    w = hm.Wording(hm.wording_of(setup).clauses, own_001=True, exception=broken)
     claim = z3.Not(z3.And(hm.allowed(h, setup, w, z3.IntVal(0)), hm.allowed(h, setup, w, z3.IntVal(1))))
     return Query(claim, h.variables, [h.domain(), hm.stops_when_decided(h, setup, w)])
 
@@ -133,5 +137,7 @@ PROPERTIES.add(Property(
     build=_own_001,
     control="HND-6 as an exception node overriding the general sentence: one winner (must be proved)",
     expect=_split_then_tie,
-    applies=lambda s: hm.wording_of(s).doc == "001",
+    # 001's own sentences (its HND-5 differs in wording from 000's and 003's).
+    applies=lambda s: hm.rulebook_of(s) == "001",
+    when="rulebook 001's own wording",
 ))

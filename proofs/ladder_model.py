@@ -14,19 +14,22 @@ import z3
 
 from proofs.setup import Setup
 
-# BET-6: "Un jugador sólo puede aumentar el valor de la apuesta en el siguiente orden: 4, 6, 10 y 12."
-# VAL-1: a Mineiro hand "vale inicialmente 2 puntos".
-MINEIRO = (2, 4, 6, 10, 12)
-# BET-9: "Truco vale 2 puntos, Retruco vale 3 y Vale 4 se disputa 4 puntos";
-# VAL-2: "vale inicialmente 1 punto".
-GAUDERIO = (1, 2, 3, 4)
-TEN_VALUE = 4  # TEN-2: "La mano de 10 comienza valiendo 4 puntos."
 NONE = 0
 CALL, ACCEPT, RUN, RAISE = 0, 1, 2, 3
 
 
 def steps_of(setup: Setup) -> tuple[int, ...]:
-    return MINEIRO if setup.variant == "mineiro" else GAUDERIO
+    """The file's ladder: the opening value (VAL-1 "vale inicialmente 2 puntos", VAL-2, ARG-3,
+    URU-7), then each call in order (BET-6 "4, 6, 10 y 12", BET-9)."""
+    return setup.rules.ladder
+
+
+def ten_value(setup: Setup) -> int | None:
+    """TEN-2: "La mano de 10 comienza valiendo 4 puntos." (the file's `hand_of_ten.value`), or None
+    where the ruleset has no hand of ten."""
+    if not setup.has("hand_of_ten"):
+        return None
+    return int(setup.rules.data["hand_of_ten"]["value"])
 
 
 @dataclass(frozen=True)
@@ -58,7 +61,10 @@ class LadderModel:
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
         self.steps = steps_of(setup)
-        # AMB-9 `ten-truco`; Gauderio has no hand of ten.
+        # A no-truco hand is the hand of ten (and the iron hand read like it): only where the
+        # ruleset has one, at the file's value.
+        self.ten = ten_value(setup)
+        # AMB-9 `ten-truco` (a ruleset without a hand of ten has no such reading).
         self.ten_truco = setup.reading("ten-truco")
 
     def next_step(self, v: z3.ArithRef) -> z3.ArithRef:
@@ -78,10 +84,10 @@ class LadderModel:
         return z3.Or(*[v == x for x in self.steps])
 
     def init(self, s: State) -> z3.BoolRef:
-        start = z3.If(s.no_truco, TEN_VALUE, self.steps[0])
+        start = self.steps[0] if self.ten is None else z3.If(s.no_truco, self.ten, self.steps[0])
         return z3.And(s.value == start, s.pending == NONE, s.caller == -1, s.last == -1,
                       z3.Not(s.over), s.winner == -1, s.paid == 0,
-                      z3.Implies(s.no_truco, self.setup.variant == "mineiro"))
+                      z3.Implies(s.no_truco, self.ten is not None))
 
     def may_call(self, s: State, actor: z3.ArithRef) -> z3.BoolRef:
         # BET-1 / BET-10: no call pending, and not the side that made the last call.
@@ -128,14 +134,13 @@ class LadderModel:
     def invariant(self, s: State) -> z3.BoolRef:
         """The inductive invariant: on the ladder, a pending call is the next step and was made by
         the side that called last; in a no-truco hand the value stays 4 with nothing pending."""
+        ten = self.ten
         return z3.And(
-            self.on_ladder(s.value) if self.setup.variant == "gauderio"
-            else z3.Or(self.on_ladder(s.value), s.value == TEN_VALUE),
+            self.on_ladder(s.value) if ten is None else z3.Or(self.on_ladder(s.value), s.value == ten),
             z3.Or(s.pending == NONE, s.pending == self.next_step(s.value)),
             z3.Implies(s.pending != NONE, z3.And(s.caller == s.last, z3.Or(s.last == 0, s.last == 1))),
             z3.Or(s.last == -1, s.last == 0, s.last == 1),
-            z3.Implies(s.no_truco, z3.And(s.value == TEN_VALUE, s.pending == NONE,
-                                          self.setup.variant == "mineiro")),
+            z3.Implies(s.no_truco, z3.And(s.value == (ten or 0), s.pending == NONE, ten is not None)),
             z3.Implies(z3.Not(s.over), z3.And(s.paid == 0, s.winner == -1)),
         )
 

@@ -43,7 +43,7 @@ PROPERTIES.add(Property(
     title="Inductive invariant: the value is on the ladder and a pending call is its next step",
     clauses=("VAL-1", "VAL-2", "BET-1", "BET-2", "BET-3", "BET-5", "BET-6", "BET-9", "TEN-2"),
     ambiguities=(),
-    build=_inductive, control="a call may skip a step (2 straight to 6)",
+    build=_inductive, control="a call may skip a step (Mineiro: 2 straight to 6)",
     expect=lambda s, cx: cx["action"] == lm.CALL and _skipped(s, cx["value_pre"], cx["pending_post"]),
 ))
 
@@ -64,7 +64,7 @@ PROPERTIES.add(Property(
     title="The value only moves up, one step at a time, in the ruleset's order",
     clauses=("BET-3", "BET-5", "BET-6", "BET-9"), ambiguities=(),
     build=lambda s, b: _step_query(s, lm.SkipStep if b else lm.LadderModel, _one_step_up),
-    control="a call may skip a step (2 straight to 6)",
+    control="a call may skip a step (Mineiro: 2 straight to 6)",
     expect=lambda s, cx: cx["action"] == lm.CALL and _skipped(s, cx["value_pre"], cx["pending_post"]),
 ))
 
@@ -114,7 +114,7 @@ PROPERTIES.add(Property(
 
 
 def _no_truco_in_ten(m: lm.LadderModel, s: lm.State, t: lm.State, act: Any, actor: Any) -> z3.BoolRef:
-    kept = z3.And(t.value == lm.TEN_VALUE, t.pending == lm.NONE)
+    kept = z3.And(t.value == (m.ten or 0), t.pending == lm.NONE)
     if m.ten_truco == "refused":
         rule = z3.Not(act == lm.CALL)  # IRN-3 / TEN-3 (002): the call is refused
     else:
@@ -124,14 +124,16 @@ def _no_truco_in_ten(m: lm.LadderModel, s: lm.State, t: lm.State, act: Any, acto
 
 PROPERTIES.add(Property(
     id="ladder-no-truco-in-hand-of-ten",
-    title="In the hand of ten (and the iron hand read like it) no call is ever played: the value stays 4",
+    title="In the hand of ten (and the iron hand read like it) no call is ever played: the value stays"
+          " the hand of ten's",
     clauses=("TEN-2", "TEN-3", "TEN-4", "IRN-3"), ambiguities=("AMB-9", "AMB-10"),
     build=lambda s, b: _step_query(s, lm.TrucoInTen if b else lm.LadderModel, _no_truco_in_ten),
     control="no guard in the hand of ten",
     # The call is played as in any hand: a call pending afterwards (a refused or forfeiting call leaves none).
     expect=lambda s, cx: cx["no_truco_pre"] is True and cx["action"] == lm.CALL
     and cx["pending_post"] != lm.NONE,
-    applies=lambda s: s.variant == "mineiro",
+    applies=lambda s: s.has("hand_of_ten"),
+    when="a hand of ten",
 ))
 
 

@@ -18,7 +18,7 @@ def _ten_code(s: Setup, s0: z3.ArithRef, s1: z3.ArithRef) -> z3.ArithRef:
     m = mm.MatchModel(s)
     sc = mm.Score(s0, s1, z3.BoolVal(False), z3.IntVal(-1))
     no_truco = m.no_truco(sc)
-    start = z3.If(no_truco, lm.TEN_VALUE, lm.steps_of(s)[0])
+    start = z3.If(no_truco, lm.ten_value(s) or 0, lm.steps_of(s)[0])
     effects = {"refused": 1, "caller-loses-match": 2, "caller-loses-hand": 3}
     effect = effects.get(s.reading("ten-truco") or "", 0)
     call = z3.If(no_truco, effect, 0)
@@ -40,21 +40,32 @@ def _ten_name(code: int) -> dict[str, Any]:
 
 
 def _reachable_score(x: z3.ArithRef, setups: list[Setup], top: int) -> z3.BoolRef:
-    """`x` is a score from 0 up to (not including) `top` that a game of every setup reaches: every
-    Mineiro award is even (2, 4, 6, 10, 12: the ladder, the hand of ten, a declined hand of ten)."""
-    step = 2 if any(s.variant == "mineiro" for s in setups) else 1
+    """`x` is a score from 0 up to (not including) `top` that a game of every setup reaches: where
+    every award is even (Mineiro: 2, 4, 6, 10, 12, the hand of ten, a declined hand of ten), so
+    is every score."""
+    step = 2 if any(_step(s) == 2 for s in setups) else 1
     return z3.Or(*[x == v for v in range(0, top, step)])
 
 
+def _step(s: Setup) -> int:
+    """The smallest gap between two scores a game reaches: 2 where every award is even."""
+    return 2 if not mm.has_side_bets(s) and all(p % 2 == 0 for p in mm.awards(s)) else 1
+
+
 def _highest_score(s: Setup) -> int:
-    """The highest score a side may end a match with. Mineiro: a hand at the ladder's top won from 8
-    (at 10 the hand of ten is worth 4; the iron hand too, unless it is an ordinary hand). Gauderio: the
-    bound of the search (a flor contest alone can stake 24)."""
-    if s.variant != "mineiro":
-        return 40
+    """The highest score a side may end a match with. Without side bets: a hand at the ladder's top
+    won from just below the hand of ten (Mineiro: from 8; at 10 the hand of ten is worth 4, the iron
+    hand too, unless it is an ordinary hand), or from just below the target. With side bets: the
+    bound of the search (a flor contest alone can stake 24), past the target."""
+    if mm.has_side_bets(s):
+        return max(40, mm.target_of(s) + 10)
     top = lm.steps_of(s)[-1]
-    iron = top if s.reading("iron-hand") == "ordinary-hand" else lm.TEN_VALUE
-    return max(mm.target_of(s) - 4 + top, mm.target_of(s) - 2 + iron)
+    ten = lm.ten_value(s)
+    if ten is None:
+        return mm.target_of(s) - _step(s) + top
+    mark = int(s.rules.data["hand_of_ten"]["score"])
+    iron = top if s.reading("iron-hand") == "ordinary-hand" or not s.has("iron_hand") else ten
+    return max(mark - _step(s) + top, mark + iron)
 
 
 def _target(a: Setup, b: Setup) -> Built:
@@ -68,7 +79,8 @@ DOMAINS: tuple[Domain, ...] = (
                            "VAL-2"),
            ("ten-truco", "iron-hand", "ten-choice"), lambda a, b: True,
            _ten, lambda cx: {"scores": [cx["score0"], cx["score1"]]}, _ten_name),
-    Domain("target", ("MAT-1", "MAT-3", "MAT-4"), ("gauderio-target",), lambda a, b: True,
+    Domain("target", ("MAT-1", "MAT-3", "MAT-4", "ARG-7", "URU-9"), ("gauderio-target", "partida-points"),
+           lambda a, b: True,
            _target, lambda cx: {"score": cx["score"]},
            lambda reached: "partida won" if reached else "play goes on"),
 )

@@ -2,7 +2,8 @@
 
 One transition is one scoring event: a hand won (at its value or by a run), an all-tied hand
 where nobody scores (HND-9), a declined hand of ten (TEN-6), a forfeit by a call in the hand of
-ten (TEN-4), or, in Gauderio, an envido or flor contest settled (ENV-*, FLR-*, AMB-25).
+ten (TEN-4), or, where the ruleset has envido or flor, a contest settled (ENV-*, FLR-*, AMB-25).
+Every value is the ruleset file's: the target, the ladder, the hand of ten and the iron hand.
 """
 
 from __future__ import annotations
@@ -11,16 +12,31 @@ from dataclasses import dataclass
 
 import z3
 
-from proofs import ladder_model as lm
 from proofs.setup import Setup
 
 HAND, NOBODY_SCORES, DECLINE, FORFEIT, SIDE_BET = 0, 1, 2, 3, 4
-MINEIRO_TARGET = 12  # MAT-1: "Objetivo: Hacer 12 puntos."
 
 
 def target_of(setup: Setup) -> int:
-    """MAT-1 (12); AMB-18: MAT-3 "Una partida vale 24 puntos" or MAT-4 "llegue a 30 puntos"."""
-    return MINEIRO_TARGET if setup.variant == "mineiro" else int(setup.reading("gauderio-target") or 0)
+    """MAT-1 "Objetivo: Hacer 12 puntos."; AMB-18: MAT-3 "Una partida vale 24 puntos" or MAT-4
+    "llegue a 30 puntos"; ARG-7, URU-9: the file's `match.target`, as its readings set it."""
+    return int(setup.rules.data["match"]["target"])
+
+
+def has_side_bets(setup: Setup) -> bool:
+    return setup.has("envido") or setup.has("flor")
+
+
+def awards(setup: Setup) -> set[int]:
+    """Every number of points one event can give a side, side bets aside: the ladder's values, what
+    a run pays, the hand of ten's value and what declining it pays."""
+    r = setup.rules
+    out = set(r.ladder) | {int(c["refused"]) for c in r.data["truco"]["calls"]}
+    if r.has("hand_of_ten"):
+        out.add(int(r.data["hand_of_ten"]["value"]))
+        if setup.reading("ten-choice") == "may-decline":
+            out.add(int(r.data["hand_of_ten"]["decline_payout"]))
+    return out
 
 
 @dataclass(frozen=True)
@@ -62,26 +78,38 @@ class MatchModel:
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
         self.target = target_of(setup)
-        self.mineiro = setup.variant == "mineiro"
+        data = setup.rules.data
+        self.ten = data.get("hand_of_ten")
+        self.iron = data.get("iron_hand")
 
     def hand_points(self) -> tuple[int, ...]:
         """What a hand can pay: a ladder value (won, BET-3) or the step below a refused call (BET-4)."""
-        return lm.steps_of(self.setup)
+        r = self.setup.rules
+        return tuple(sorted(set(r.ladder) | {int(c["refused"]) for c in r.data["truco"]["calls"]}))
 
     def ten_value(self) -> int:
-        return lm.TEN_VALUE  # TEN-2
+        return int(self.ten["value"]) if self.ten else 0  # TEN-2
 
     def side_bet_max(self) -> int:
         return self.target  # the falta (ENV-6, FLR-6) is the largest stake: at most the target
 
     def no_truco(self, s: Score) -> z3.BoolRef:
         """TEN-1 (one side at 10); IRN-1 (both) when AMB-10 reads the iron hand like a hand of ten."""
-        if not self.mineiro:
+        if not self.ten:
             return z3.BoolVal(False)
-        one = z3.Xor(s.s0 == 10, s.s1 == 10)
-        if self.setup.reading("iron-hand") == "like-hand-of-ten":
-            return z3.Or(one, z3.And(s.s0 == 10, s.s1 == 10))
+        one = self.one_at_ten(s)
+        if self.iron and self.setup.reading("iron-hand") == "like-hand-of-ten":
+            return z3.Or(one, self.at_iron(s))
         return one
+
+    def one_at_ten(self, s: Score) -> z3.BoolRef:
+        mark = int(self.ten["score"]) if self.ten else -1
+        return z3.Xor(s.s0 == mark, s.s1 == mark)
+
+    def at_iron(self, s: Score) -> z3.BoolRef:
+        """IRN-1: both sides at the iron hand's score."""
+        mark = int(self.iron["score"]) if self.iron else -1
+        return z3.And(s.s0 == mark, s.s1 == mark)
 
     def event_ok(self, s: Score, e: Event) -> z3.BoolRef:
         side_ok = z3.Or(e.side == 0, e.side == 1)
@@ -91,16 +119,17 @@ class MatchModel:
         events = [hand]
         if self.setup.reading("all-rounds-tied") == "nobody-scores":
             events.append(z3.And(e.kind == NOBODY_SCORES, e.points == 0))  # HND-9
-        if self.mineiro:
-            one_at_ten = z3.Xor(s.s0 == 10, s.s1 == 10)
-            if self.setup.reading("ten-choice") == "may-decline":  # TEN-6: the opponents score 2
-                events.append(z3.And(e.kind == DECLINE, one_at_ten, s.of(e.side) != 10, e.points == 2))
+        if self.ten:
+            mark = int(self.ten["score"])
+            if self.setup.reading("ten-choice") == "may-decline":  # TEN-6: the opponents score
+                events.append(z3.And(e.kind == DECLINE, self.one_at_ten(s), s.of(e.side) != mark,
+                                     e.points == int(self.ten["decline_payout"])))
             ten_truco = self.setup.reading("ten-truco")
             if ten_truco == "caller-loses-match":  # TEN-4: the caller's side loses the match
                 events.append(z3.And(e.kind == FORFEIT, ten, e.points == 0))
-            elif ten_truco == "caller-loses-hand":  # the other side wins the hand at 4
-                events.append(z3.And(e.kind == HAND, ten, e.points == lm.TEN_VALUE))
-        else:
+            elif ten_truco == "caller-loses-hand":  # the other side wins the hand at its value
+                events.append(z3.And(e.kind == HAND, ten, e.points == int(self.ten["value"])))
+        if has_side_bets(self.setup):
             events.append(z3.And(e.kind == SIDE_BET, e.points >= 1, e.points <= self.side_bet_max()))
         return z3.And(side_ok, z3.Or(*events))
 
@@ -108,10 +137,11 @@ class MatchModel:
         return z3.And(s.s0 == 0, s.s1 == 0, z3.Not(s.over), s.winner == -1)
 
     def ends(self, s: Score, t: Score, e: Event) -> z3.BoolRef:
-        """MAT-1 / MAT-4: a side at the target or above; IRN-4 (002): the iron hand's winner."""
+        """MAT-1 / MAT-4: a side at the target or above; IRN-4 (002, `iron_hand.decides_match`):
+        the iron hand's winner."""
         reached = z3.Or(t.s0 >= self.target, t.s1 >= self.target)
-        if self.setup.ruleset == "mineiro-pairs-it":
-            return z3.Or(reached, z3.And(s.s0 == 10, s.s1 == 10, e.kind == HAND))
+        if self.iron and self.iron.get("decides_match"):
+            return z3.Or(reached, z3.And(self.at_iron(s), e.kind == HAND))
         return reached
 
     def transition(self, s: Score, e: Event, t: Score) -> z3.BoolRef:
@@ -149,7 +179,7 @@ class EndsBeforeTarget(MatchModel):
 
 
 class OddPoint(MatchModel):
-    """Control: a hand may pay 1 point (the Gauderio ladder's first step in a Mineiro match)."""
+    """Control: a hand may pay 1 point (an odd award where every award is even)."""
 
     def hand_points(self) -> tuple[int, ...]:
         return (1, *super().hand_points())

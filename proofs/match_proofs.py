@@ -64,27 +64,40 @@ def _even(m: mm.MatchModel, s: mm.Score, e: mm.Event, t: mm.Score) -> z3.BoolRef
     return z3.Implies(z3.And(s.s0 % 2 == 0, s.s1 % 2 == 0), z3.And(t.s0 % 2 == 0, t.s1 % 2 == 0))
 
 
+def _all_even(setup: Setup) -> bool:
+    """Every award of the ruleset is even and there are no side bets (Mineiro)."""
+    return not mm.has_side_bets(setup) and all(p % 2 == 0 for p in mm.awards(setup))
+
+
 PROPERTIES.add(Property(
-    id="match-mineiro-scores-even",
-    title="Every Mineiro score is even: 11 is never reached, and the hand of ten is reached at exactly 10",
+    id="match-scores-even",
+    title="Where every award is even (Mineiro), every score is: an odd score is never reached, and the"
+          " hand of ten is reached at exactly its score",
     clauses=("VAL-1", "BET-6", "BET-4", "TEN-2", "TEN-6", "TEN-1"), ambiguities=("AMB-12",),
     build=lambda s, b: _step(s, mm.OddPoint if b else mm.MatchModel, _even),
     control="a hand may pay 1 point",
     expect=lambda s, cx: cx["points"] == 1,
-    applies=lambda s: s.variant == "mineiro",
+    applies=_all_even,
+    when="every award even and no side bets (Mineiro)",
 ))
 
 
 def _iron(m: mm.MatchModel, s: mm.Score, e: mm.Event, t: mm.Score) -> z3.BoolRef:
-    return z3.Implies(z3.And(s.s0 == 10, s.s1 == 10, e.kind == mm.HAND), t.over)
+    return z3.Implies(z3.And(m.at_iron(s), e.kind == mm.HAND), t.over)
+
+
+def _iron_score(setup: Setup) -> int:
+    return int(setup.rules.data["iron_hand"]["score"])
 
 
 PROPERTIES.add(Property(
     id="match-iron-hand-decides",
-    title="Whoever wins the iron hand wins the match, in every Mineiro ruleset (IRN-4 follows from MAT-1)",
+    title="Whoever wins the iron hand wins the match, in every ruleset that has one (IRN-4 follows from"
+          " MAT-1)",
     clauses=("IRN-1", "IRN-4", "MAT-1", "VAL-1", "TEN-2"), ambiguities=("AMB-10",),
     build=lambda s, b: _step(s, mm.IronWorthOne if b else mm.MatchModel, _iron),
     control="the iron hand may pay 1 point",
-    expect=lambda s, cx: cx["score0_pre"] == 10 and cx["score1_pre"] == 10 and cx["points"] == 1,
-    applies=lambda s: s.variant == "mineiro",
+    expect=lambda s, cx: cx["score0_pre"] == cx["score1_pre"] == _iron_score(s) and cx["points"] == 1,
+    applies=lambda s: s.has("iron_hand"),
+    when="an iron hand",
 ))

@@ -39,6 +39,7 @@ class Property:
     expect: Callable[[Setup, dict[str, Any]], bool]  # is the control's counterexample the right one?
     applies: Callable[[Setup], bool] = lambda s: True
     kind: str = INVARIANT
+    when: str = ""  # what a ruleset needs for the property to concern it (where `applies` is given)
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,12 @@ def prove_all(setup: Setup) -> list[Outcome]:
     return [run(p, setup) for p in all_properties() if p.applies(setup)]
 
 
+def not_run(setup: Setup) -> list[Property]:
+    """The properties that do not concern the setup's ruleset (not run, rather than vacuously
+    proved), each saying what it needs in `when`."""
+    return [p for p in all_properties() if not p.applies(setup)]
+
+
 def prove_many(setups: Iterable[Setup]) -> list[Outcome]:
     """`prove_all` for several setups of the same rulesets, each query asked once.
 

@@ -1,4 +1,9 @@
-"""A ruleset with its readings, as the proofs see it: the register's defaults plus overrides."""
+"""A ruleset with its readings, as the proofs see it: the register's defaults plus overrides.
+
+The models read the ruleset's data (deck, strength groups, muestra, ladder, hand of ten, envido,
+flor, match) through `rules` (spec.rules.ruleset.Rules: the file with the chosen readings applied)
+and ask for features with `has`: no model depends on a ruleset's name.
+"""
 
 from __future__ import annotations
 
@@ -7,18 +12,28 @@ from dataclasses import dataclass
 from typing import Any
 
 from spec.catalogue import load_catalogue
+from spec.rules.ruleset import Rules
 
 
 @dataclass(frozen=True)
 class Setup:
     ruleset: str
-    variant: str  # "mineiro" or "gauderio"
     players: int
     readings: tuple[tuple[str, str], ...]  # every reading that concerns the ruleset, sorted by key
 
     def reading(self, key: str) -> str | None:
         """The reading of `key`, or None where the ambiguity does not concern this ruleset."""
         return dict(self.readings).get(key)
+
+    @property
+    def rules(self) -> Rules:
+        """The ruleset's data with these readings applied."""
+        return Rules.of(self.ruleset, dict(self.readings))
+
+    def has(self, feature: str) -> bool:
+        """Whether the ruleset (as these readings set it) has a feature: muestra, envido, flor,
+        senas, hand_of_ten, iron_hand."""
+        return self.rules.has(feature)
 
     @property
     def overrides(self) -> dict[str, str]:
@@ -36,7 +51,7 @@ def make_setup(ruleset: str, overrides: Mapping[str, str] | None = None) -> Setu
     cat = load_catalogue()
     rs = cat.ruleset(ruleset)
     readings = cat.readings(ruleset, overrides)
-    return Setup(ruleset=rs.name, variant=rs.variant, players=rs.players,
+    return Setup(ruleset=rs.name, players=rs.players,
                  readings=tuple(sorted(readings.items())))
 
 
@@ -74,6 +89,17 @@ class Tracing:
         value = self._setup.reading(key)
         self.read[key] = value
         return value
+
+    @property
+    def rules(self) -> Rules:
+        # The data depends on the readings that change it (`sets` in the file): those are read.
+        for key, entry in load_catalogue().ruleset(self._setup.ruleset).data["readings"].items():
+            if entry.get("sets"):
+                self.reading(key)
+        return self._setup.rules
+
+    def has(self, feature: str) -> bool:
+        return self.rules.has(feature)
 
     def __getattr__(self, name: str) -> Any:
         if name in ("readings", "overrides", "label"):

@@ -8,7 +8,7 @@ import z3
 from proofs import envido_model as em
 from proofs import match_model as mm
 from proofs import stake_model as sm
-from proofs.domain import Built, Domain, both
+from proofs.domain import Built, Domain
 from proofs.setup import Setup
 
 
@@ -17,15 +17,17 @@ def _flor_refusal(a: Setup, b: Setup) -> Built:
     raised the flor to 6 or not; the falta (AMB-22) from the scores."""
     raised, call, s0, s1 = z3.Ints("partner_raised refused_call score0 score1")
     top = min(mm.target_of(a), mm.target_of(b))
-    stake = z3.If(raised == 1, 6, 3)
+    may_raise = all(sm.FlorExchange(s).raised is not None for s in (a, b))  # pairs: FLR-3
 
     def pays(s: Setup) -> z3.ArithRef:
         m = sm.FlorExchange(s)
-        falta = em.falta(s0, s1, z3.IntVal(0), mm.target_of(s), s.reading("falta-points") or "")
-        return z3.If(call == 0, m.refused(stake, 2 * stake), m.refused(2 * stake, falta))
+        stake = z3.If(raised == 1, m.raised or m.stake, m.stake)
+        contra = m.contraflor(stake)
+        falta = em.falta(s0, s1, z3.IntVal(0), *em.falta_args(s))
+        return z3.If(call == 0, m.refused(stake, contra), m.refused(contra, falta))
 
-    dom = [z3.Or(raised == 0, raised == 1), z3.Or(call == 0, call == 1), s0 >= 0, s1 >= 0, s0 < top, s1 < top,
-           z3.Implies(call == 0, z3.And(s0 == 0, s1 == 0))]
+    dom = [z3.Or(raised == 0, raised == 1) if may_raise else raised == 0, z3.Or(call == 0, call == 1),
+           s0 >= 0, s1 >= 0, s0 < top, s1 < top, z3.Implies(call == 0, z3.And(s0 == 0, s1 == 0))]
     return [raised, call, s0, s1], dom, pays(a), pays(b), call * 1000 + raised * 100 + s0 + s1
 
 
@@ -50,13 +52,15 @@ SIDE_BET_RESULTS = {1: "partida won when the contest is settled; the hand is not
 
 
 DOMAINS: tuple[Domain, ...] = (
-    Domain("flor-refusal", ("FLR-6", "FLR-7", "FLR-8"), ("flor-refusal",), both("gauderio"),
+    Domain("flor-refusal", ("FLR-6", "FLR-7", "FLR-8"), ("flor-refusal",),
+           lambda a, b: a.has("flor") and b.has("flor"),
            _flor_refusal,
            lambda cx: {"partner_raised": bool(cx["partner_raised"]),
                        "refused_call": ["contraflor", "contraflor-resto"][cx["refused_call"]],
                        "scores": [cx["score0"], cx["score1"]]},
            lambda p: {"last_singer_scores": p}),
-    Domain("side-bet-scoring", ("ENV-1", "FLR-2", "MAT-4"), ("side-bet-scoring",), both("gauderio"),
+    Domain("side-bet-scoring", ("ENV-1", "FLR-2", "MAT-4"), ("side-bet-scoring",),
+           lambda a, b: mm.has_side_bets(a) and mm.has_side_bets(b),
            _side_bet_scoring, lambda cx: {"score": cx["score"], "contest_points": cx["contest_points"]},
            lambda v: SIDE_BET_RESULTS[v]),
 )

@@ -21,7 +21,31 @@ import z3
 from proofs.setup import Setup
 
 ENVIDO, REAL, FALTA, ACCEPT, RUN = 0, 1, 2, 3, 4
-CALL_VALUE = {ENVIDO: 2, REAL: 3, FALTA: 0}  # AMB-20 classic; ENV-5 "Se agregan 3 puntos"; falta apart
+
+
+@dataclass(frozen=True)
+class ChainShape:
+    """The file's envido calls, where they make the chain this model knows: envido (up to `times`),
+    then real envido, then falta envido, only forward (ENV-5, ENV-6, ARG-5, URU-8)."""
+
+    envido: int  # an envido's stake (2)
+    times: int  # how many envidos (2)
+    real: int  # real envido's stake (ENV-5: "Se agregan 3 puntos")
+
+
+def chain_shape(setup: Setup) -> ChainShape | None:
+    """The chain's stakes, or None where the ruleset has no envido or its calls form another chain."""
+    if not setup.has("envido"):
+        return None
+    calls = setup.rules.data["envido"]["calls"]
+    shape = {"envido": ["envido", "real-envido", "falta-envido"], "real-envido": ["falta-envido"],
+             "falta-envido": []}
+    if {k: list(v["then"]) for k, v in calls.items()} != shape or calls["falta-envido"]["stake"] != "falta":
+        return None
+    e, r = calls["envido"]["stake"], calls["real-envido"]["stake"]
+    if e == "falta" or r == "falta" or int(e) == int(r) or "times" in calls["real-envido"]:
+        return None
+    return ChainShape(int(e), int(calls["envido"].get("times", 1)), int(r))
 
 
 @dataclass(frozen=True)
@@ -50,12 +74,16 @@ class Chain:
 
 
 class EnvidoChain:
-    """The envido chain under AMB-20 `classic`; subclasses break it on purpose."""
+    """The envido chain under AMB-20 `classic`, with the file's stakes; subclasses break it on purpose."""
+
+    def __init__(self, shape: ChainShape) -> None:
+        self.shape = shape
+        self.values = {ENVIDO: shape.envido, REAL: shape.real, FALTA: 0}  # the falta apart
 
     def may_call(self, kind: int, e: z3.ArithRef, r: z3.ArithRef, f: z3.ArithRef) -> z3.BoolRef:
         """The order envido, envido, real-envido, falta-envido, only forward (ENV-5, ENV-6)."""
         if kind == ENVIDO:
-            return z3.And(e < 2, r == 0, f == 0)
+            return z3.And(e < self.shape.times, r == 0, f == 0)
         if kind == REAL:
             return z3.And(r == 0, f == 0)
         return f == 0
@@ -74,7 +102,7 @@ class EnvidoChain:
     def transition(self, s: Chain, t: Chain, act: z3.ArithRef, falta: z3.ArithRef) -> z3.BoolRef:
         live = z3.Not(s.over)
         calls = []
-        for kind, value in CALL_VALUE.items():
+        for kind, value in self.values.items():
             calls.append(z3.And(
                 act == kind, live, self.may_call(kind, s.e, s.r, s.f),
                 t.e == s.e + (1 if kind == ENVIDO else 0), t.r == s.r + (1 if kind == REAL else 0),
@@ -87,22 +115,27 @@ class EnvidoChain:
         return z3.Or(*calls, accept, run)
 
     def invariant(self, s: Chain) -> z3.BoolRef:
+        e, r = self.shape.envido, self.shape.real
         return z3.And(
-            s.e >= 0, s.e <= 2, z3.Or(s.r == 0, s.r == 1), z3.Or(s.f == 0, s.f == 1),
-            s.total == 2 * s.e + 3 * s.r,
+            s.e >= 0, s.e <= self.shape.times, z3.Or(s.r == 0, s.r == 1), z3.Or(s.f == 0, s.f == 1),
+            s.total == e * s.e + r * s.r,
             z3.Implies(s.calls() == 0, z3.And(s.refusal == 0, z3.Not(s.over), s.paid == 0, s.last == 0)),
             z3.Implies(s.calls() == 1, s.refusal == 1),
             z3.Implies(s.calls() >= 2, s.refusal == s.total - s.last),
-            z3.Or(s.last == 0, s.last == 2, s.last == 3),
+            z3.Or(s.last == 0, s.last == e, s.last == r),
             z3.Implies(s.f == 1, s.last == 0),
-            z3.Implies(z3.And(s.f == 0, s.calls() > 0), z3.Or(z3.And(s.last == 2, s.e >= 1),
-                                                             z3.And(s.last == 3, s.r == 1))),
+            z3.Implies(z3.And(s.f == 0, s.calls() > 0), z3.Or(z3.And(s.last == e, s.e >= 1),
+                                                             z3.And(s.last == r, s.r == 1))),
             z3.Implies(z3.Not(s.over), s.paid == 0),
         )
 
     def rank(self, s: Chain) -> z3.ArithRef:
         """Calls still possible, twice, plus one while the contest is open: falls with every action."""
-        return 2 * (4 - s.calls()) + z3.If(s.over, 0, 1)
+        return 2 * (self.longest() - s.calls()) + z3.If(s.over, 0, 1)
+
+    def longest(self) -> int:
+        """The most calls a chain can have: every envido, real envido, falta envido."""
+        return self.shape.times + 2
 
 
 class EndlessEnvido(EnvidoChain):
@@ -156,12 +189,29 @@ class FlorExchange:
 
     def __init__(self, setup: Setup) -> None:
         self.refusal = setup.reading("flor-refusal") or "stake-before-call"
+        flor = setup.rules.data["flor"]
+        self.stake = int(flor["stake"])  # FLR-2: 3
+        raised = flor.get("partner_raise")  # FLR-3: the partner raises to 6 (pairs only)
+        self.raised = None if raised is None else int(raised)
+        self.accepted = [int(x) for x in flor["accepted"]]  # FLR-5: one quiero 9, two 12
+        self.opponents = setup.players // 2  # at most every opponent holds flor
+        self.contraflor_reading = setup.reading("contraflor-stake") or "double-stake"  # AMB-34
+
+    def stakes(self) -> list[int]:
+        """The stakes in force before any contraflor: the flor's, and the partner's raise."""
+        return [self.stake] + ([self.raised] if self.raised is not None else [])
 
     def accepted_stake(self, accepts: z3.ArithRef) -> z3.ArithRef:
-        return z3.If(accepts >= 2, 12, 9)  # FLR-5: quiero 9, both opponents 12
+        out: z3.ArithRef = z3.IntVal(self.accepted[-1])
+        for n in reversed(range(1, len(self.accepted))):
+            out = z3.If(accepts <= n, self.accepted[n - 1], out)
+        return out
 
     def contraflor(self, stake: z3.ArithRef) -> z3.ArithRef:
-        return 2 * stake  # FLR-6: "dobla la puntuación actual de FLOR"
+        """FLR-6: "dobla la puntuación actual de FLOR"; AMB-34 double-quiero: twice one quiero."""
+        if self.contraflor_reading == "double-quiero":
+            return z3.IntVal(2 * self.accepted[0])
+        return 2 * stake
 
     def refused(self, before: z3.ArithRef, called: z3.ArithRef) -> z3.ArithRef:
         """FLR-8 / AMB-27: what me achico pays the side that sang last."""
@@ -169,9 +219,10 @@ class FlorExchange:
 
     def init(self, s: Flor, partner_flor: z3.BoolRef) -> z3.BoolRef:
         first = z3.If(partner_flor, PARTNER, z3.If(s.opponents > 0, OPPONENTS, OVER))
-        return z3.And(s.stake == 3, s.before == 0, s.opponents >= 0, s.opponents <= 2,  # FLR-2: 3
+        return z3.And(s.stake == self.stake, s.before == 0, s.opponents >= 0, s.opponents <= self.opponents,
                       s.answered == 0, s.accepts == 0, s.phase == first,
-                      s.paid == z3.If(first == OVER, 3, 0), s.scorer == SINGERS)
+                      s.paid == z3.If(first == OVER, self.stake, 0), s.scorer == SINGERS,
+                      z3.Implies(partner_flor, self.raised is not None))  # a partner only in pairs
 
     def transition(self, s: Flor, t: Flor, act: z3.ArithRef, falta: z3.ArithRef) -> z3.BoolRef:
         keep = lambda *names: z3.And(*[getattr(t, n) == getattr(s, n) for n in names])  # noqa: E731
@@ -179,7 +230,9 @@ class FlorExchange:
         # FLR-3: the partner raises to 6 or passes; then the opponents holding flor, or (FLR-2) the
         # singers score the stake in force.
         partner = []
-        for a, stake in ((FLOR_RAISE, 6), (FLOR_PASS, 3)):
+        for a, stake in ((FLOR_RAISE, self.raised), (FLOR_PASS, self.stake)):
+            if stake is None:
+                continue
             partner.append(z3.And(act == a, s.phase == PARTNER, t.stake == stake,
                                   keep("before", "opponents", "answered", "accepts"),
                                   z3.If(s.opponents > 0, z3.And(t.phase == OPPONENTS, t.paid == 0,
@@ -216,19 +269,21 @@ class FlorExchange:
         return z3.And(
             z3.Or(*[s.phase == p for p in (PARTNER, OPPONENTS, CONTRA, RESTO, OVER)]),
             s.opponents >= 0, s.opponents <= 2, s.answered >= 0, s.accepts >= 0, s.accepts <= s.answered,
-            s.answered <= s.opponents,
+            s.answered <= s.opponents, s.opponents <= self.opponents,
             z3.Implies(s.phase == OPPONENTS, s.answered < s.opponents),
-            z3.Implies(s.phase == PARTNER, z3.And(s.answered == 0, s.stake == 3)),
+            z3.Implies(s.phase == PARTNER, z3.And(s.answered == 0, s.stake == self.stake,
+                                                  self.raised is not None)),
             z3.Implies(z3.Or(s.phase == PARTNER, s.phase == OPPONENTS), z3.And(
-                z3.Or(s.stake == 3, s.stake == 6), s.before == 0)),
+                z3.Or(*[s.stake == x for x in self.stakes()]), s.before == 0)),
             z3.Implies(z3.Or(s.phase == CONTRA, s.phase == RESTO), z3.And(
-                z3.Or(s.before == 3, s.before == 6), s.stake == 2 * s.before)),
+                z3.Or(*[s.before == x for x in self.stakes()]), s.stake == self.contraflor(s.before))),
             z3.Implies(s.phase != OVER, z3.And(s.paid == 0, s.scorer == SINGERS)),
         )
 
     def rank(self, s: Flor) -> z3.ArithRef:
         """Answers still to come at most: falls with every action, 0 once over."""
-        return z3.If(s.phase == PARTNER, 7, z3.If(s.phase == OPPONENTS, 2 + s.opponents - s.answered,
+        return z3.If(s.phase == PARTNER, 3 + self.opponents,
+                     z3.If(s.phase == OPPONENTS, 2 + s.opponents - s.answered,
                      z3.If(s.phase == CONTRA, 2, z3.If(s.phase == RESTO, 1, 0))))
 
 
@@ -236,7 +291,8 @@ class EndlessContraflor(FlorExchange):
     """Control: a contraflor may be answered by another contraflor, doubling again."""
 
     def transition(self, s: Flor, t: Flor, act: z3.ArithRef, falta: z3.ArithRef) -> z3.BoolRef:
-        again = z3.And(act == CONTRAFLOR, s.phase == CONTRA, t.phase == CONTRA, t.stake == 2 * s.stake,
+        again = z3.And(act == CONTRAFLOR, s.phase == CONTRA, t.phase == CONTRA,
+                       t.stake == self.contraflor(s.stake),
                        t.before == s.stake, t.paid == 0, t.scorer == SINGERS, t.opponents == s.opponents,
                        t.answered == s.answered, t.accepts == s.accepts)
         return z3.Or(super().transition(s, t, act, falta), again)

@@ -14,7 +14,14 @@ from proofs.property import Property, Query, Registry
 from proofs.setup import Setup
 
 PROPERTIES = Registry()
-GAUDERIO = lambda s: s.variant == "gauderio"  # noqa: E731
+CHAIN = lambda s: sm.chain_shape(s) is not None  # noqa: E731
+FLOR = lambda s: s.has("flor")  # noqa: E731
+
+
+def _chain(setup: Setup, cls: type[sm.EnvidoChain]) -> sm.EnvidoChain:
+    shape = sm.chain_shape(setup)
+    assert shape is not None
+    return cls(shape)
 
 
 Int = z3.ArithRef
@@ -34,7 +41,7 @@ def _envido(model: sm.EnvidoChain, claim: EnvidoClaim) -> Query:
 
 
 def _terminates(m: sm.EnvidoChain, s: sm.Chain, t: sm.Chain, act: Int, falta: Int) -> z3.BoolRef:
-    return z3.And(m.rank(t) < m.rank(s), m.rank(t) >= 0, t.calls() <= 4)
+    return z3.And(m.rank(t) < m.rank(s), m.rank(t) >= 0, t.calls() <= m.longest())
 
 
 PROPERTIES.add(Property(
@@ -42,18 +49,20 @@ PROPERTIES.add(Property(
     title="The envido chain only goes forward (envido, envido, real-envido, falta-envido): at most four"
           " calls, and every action brings the end closer",
     clauses=("ENV-1", "ENV-5", "ENV-6"), ambiguities=("AMB-20",),
-    build=lambda s, broken: _envido((sm.EndlessEnvido if broken else sm.EnvidoChain)(), _terminates),
+    build=lambda s, broken: _envido(_chain(s, sm.EndlessEnvido if broken else sm.EnvidoChain), _terminates),
     control="envido may be called any number of times",
-    expect=lambda s, cx: cx["action"] == sm.ENVIDO and cx["envidos_pre"] == 2,
-    applies=GAUDERIO,
+    expect=lambda s, cx: cx["action"] == sm.ENVIDO and cx["envidos_pre"] == sm.chain_shape(s).times,  # type: ignore[union-attr]
+    applies=CHAIN,
+    when="envido, with the chain envido (up to its times), real envido, falta envido",
 ))
 
 
 def _pays(m: sm.EnvidoChain, s: sm.Chain, t: sm.Chain, act: z3.ArithRef, falta: z3.ArithRef) -> z3.BoolRef:
-    accepted = z3.Implies(act == sm.ACCEPT, t.paid == z3.If(s.f == 1, falta, 2 * s.e + 3 * s.r))
+    chain_sum = m.shape.envido * s.e + m.shape.real * s.r
+    accepted = z3.Implies(act == sm.ACCEPT, t.paid == z3.If(s.f == 1, falta, chain_sum))
     refused = z3.Implies(act == sm.RUN, z3.And(
         t.paid >= 1, (t.paid == 1) == (s.calls() == 1),
-        z3.Implies(s.f == 0, t.paid < 2 * s.e + 3 * s.r)))  # refusing costs less than losing
+        z3.Implies(s.f == 0, t.paid < chain_sum)))  # refusing costs less than losing
     return z3.And(accepted, refused)
 
 
@@ -62,11 +71,12 @@ PROPERTIES.add(Property(
     title="An accepted chain pays its sum (2 per envido, 3 for real envido) or the falta; a refused call"
           " pays the accepted sum before it, or 1 if it was the first, always less than accepting",
     clauses=("ENV-5", "ENV-6"), ambiguities=("AMB-20", "AMB-22"),
-    build=lambda s, broken: _envido((sm.RefusalPaysCalled if broken else sm.EnvidoChain)(), _pays),
+    build=lambda s, broken: _envido(_chain(s, sm.RefusalPaysCalled if broken else sm.EnvidoChain), _pays),
     control="a refused call pays the chain's sum with that call in it",
     # The state records what refusing pays (`refusal`, kept by the invariant): the control pays the sum.
     expect=lambda s, cx: cx["action"] == sm.RUN and cx["paid_post"] == cx["sum_pre"] != cx["refusal_pre"],
-    applies=GAUDERIO,
+    applies=CHAIN,
+    when="envido, with the chain envido (up to its times), real envido, falta envido",
 ))
 
 
@@ -93,7 +103,8 @@ PROPERTIES.add(Property(
     build=lambda s, broken: _flor((sm.EndlessContraflor if broken else sm.FlorExchange)(s), _flor_ends),
     control="a contraflor may be answered by another contraflor",
     expect=lambda s, cx: cx["action"] == sm.CONTRAFLOR and cx["phase_pre"] == sm.CONTRA,
-    applies=GAUDERIO,
+    applies=FLOR,
+    when="flor",
 ))
 
 
@@ -102,14 +113,17 @@ def _flor_pays(setup: Setup) -> Callable[..., z3.BoolRef]:
 
     def claim(m: sm.FlorExchange, s: sm.Flor, t: sm.Flor, act: z3.ArithRef, falta: z3.ArithRef) -> z3.BoolRef:
         ends = z3.And(s.phase != sm.OVER, t.phase == sm.OVER)
-        paid_is = z3.Or(*[t.paid == v for v in (3, 6, 9, 12)], t.paid == falta)
+        stakes = m.stakes()
+        values = {*stakes, *m.accepted, *[z3.simplify(m.contraflor(z3.IntVal(x))).as_long() for x in stakes]}
+        paid_is = z3.Or(*[t.paid == v for v in sorted(values)], t.paid == falta)
         contra_refused = z3.And(s.phase == sm.CONTRA, act == sm.ME_ACHICO)
         resto_refused = z3.And(s.phase == sm.RESTO, act == sm.ME_ACHICO)
         return z3.And(
             z3.Implies(ends, paid_is),
-            z3.Implies(z3.And(s.phase == sm.OPPONENTS, act == sm.CONTRAFLOR), t.stake == 2 * s.stake),
+            z3.Implies(z3.And(s.phase == sm.OPPONENTS, act == sm.CONTRAFLOR),
+                       t.stake == m.contraflor(s.stake)),
             z3.Implies(contra_refused, z3.And(t.scorer == sm.ANSWERERS,
-                                              t.paid == (s.stake / 2 if before_call else s.stake))),
+                                              t.paid == (s.before if before_call else s.stake))),
             z3.Implies(resto_refused, z3.And(t.scorer == sm.SINGERS,
                                              t.paid == (s.stake if before_call else falta))),
         )
@@ -127,12 +141,14 @@ def _achico_pays(setup: Setup, cx: dict[str, Any], *, other: bool) -> int:
 
 PROPERTIES.add(Property(
     id="flor-stakes",
-    title="Flor pays 3, 6 with the partner, 9 or 12 with quiero, double after contraflor, the falta al"
-          " resto; me achico pays the side that sang last as AMB-27 reads it",
+    title="Flor pays its stake (3; 6 with the partner), what quiero makes it (9 or 12; 6 one against"
+          " one), double after contraflor, the falta al resto; me achico pays the side that sang last"
+          " as AMB-27 reads it",
     clauses=("FLR-2", "FLR-3", "FLR-5", "FLR-6", "FLR-7", "FLR-8"), ambiguities=("AMB-27", "AMB-22"),
     build=lambda s, broken: _flor((sm.OtherRefusal if broken else sm.FlorExchange)(s), _flor_pays(s)),
     control="me achico read the other way (AMB-27)",
     expect=lambda s, cx: cx["action"] == sm.ME_ACHICO and cx["phase_pre"] in (sm.CONTRA, sm.RESTO)
     and cx["paid_post"] == _achico_pays(s, cx, other=True) != _achico_pays(s, cx, other=False),
-    applies=GAUDERIO,
+    applies=FLOR,
+    when="flor",
 ))

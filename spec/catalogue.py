@@ -182,11 +182,6 @@ class Ruleset:
     def data(self) -> Mapping[str, Any]:
         return self.file.data
 
-    @property
-    def variant(self) -> str:
-        # Transitional, for code not yet reading the ruleset's features: removed once all do.
-        return "gauderio" if "envido" in self.file.data else "mineiro"
-
 
 @dataclass(frozen=True)
 class NonNormative:

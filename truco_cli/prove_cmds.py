@@ -46,7 +46,7 @@ def prove(ruleset: tuple[str, ...], ruleset_files: tuple[str, ...], readings: tu
     Exit status 1 if any property is not proved (counterexample or unknown) or any negative
     control is not refuted as expected; 2 for bad input.
     """
-    from proofs.registry import prove_all
+    from proofs.registry import not_run, prove_all
 
     _leave_ctrl_c_to_python()
 
@@ -60,14 +60,17 @@ def prove(ruleset: tuple[str, ...], ruleset_files: tuple[str, ...], readings: tu
     total = time.perf_counter() - start
     ok = all(o.ok for o in outcomes)
     if as_json:
+        skipped = [{"id": p.id, "ruleset": s.ruleset, "needs": p.when} for s in setups for p in not_run(s)]
         click.echo(json.dumps({"ok": ok, "seconds": round(total, 3),
-                               "properties": [o.as_json() for o in outcomes]}, indent=1))
+                               "properties": [o.as_json() for o in outcomes], "not_run": skipped}, indent=1))
     else:
         current = None
         for o in outcomes:
             if o.setup.label != current:
                 current = o.setup.label
                 click.echo(f"== {current}")
+                for p in not_run(o.setup):
+                    click.echo(f"n/a  {p.id}: not run (does not concern this ruleset); it needs {p.when}")
             a, c = o.answer, o.control
             mark = "ok  " if o.ok else "FAIL"
             status = a.status if o.prop.kind == "invariant" else f"{a.status} (literal wording, registered)"
@@ -141,7 +144,7 @@ def diff(ruleset_a: str | None, ruleset_b: str | None, ruleset_files: tuple[str,
     if not found:
         click.echo("no divergence found in the modelled domains")
     shown: dict[tuple[str, str, str, str], int] = {}  # the same words twice (sides swapped): one entry
-    stopped: set[tuple[str, str, str, str]] = set()
+    stopped: dict[tuple[str, str, str, str], int] = {}  # situation -> the limit its search stopped at
     for w in found:
         refs = " ".join(w["clauses"] + w["ambiguities"])
         try:  # in words, sides named as the rules name them; the data itself with --json
@@ -154,15 +157,16 @@ def diff(ruleset_a: str | None, ruleset_b: str | None, ruleset_files: tuple[str,
         key = (situation, shown_a, shown_b, refs)
         shown[key] = shown.get(key, -1) + 1 + int(w.get("similar") or 0)
         if w.get("search_stopped_at"):
-            stopped.add(key)
+            stopped[key] = int(w["search_stopped_at"])
     for key, more in shown.items():
         situation, shown_a, shown_b, refs = key
         similar = similar_text(more, lang)
         if similar and key in stopped:  # a search cut short at its limit: a lower bound
-            similar = f"≥ {similar}"
+            similar = similar.replace("and ", "and at least ", 1) if lang == "en" else f"≥ {similar}"
         click.echo(f"- {situation}" + (f" ({similar})" if similar else ""))
         if key in stopped:
-            click.echo("    the search stopped at its limit: smaller situations and other results may exist")
+            click.echo(f"    the search stopped at {stopped[key]} situations: smaller situations and other"
+                       " results may exist")
         click.echo(f"    A: {shown_a}\n    B: {shown_b}\n    [{refs}]")
     if skipped:
         click.echo(f"readings that differ but are not modelled here: {', '.join(skipped)}")

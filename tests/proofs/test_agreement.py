@@ -19,7 +19,7 @@ from proofs import ladder_model as lm
 from proofs import match_model as mm
 from proofs import stake_model as sm
 from proofs.evaluate import compile_term
-from proofs.setup import make_setup
+from proofs.setup import all_rulesets, make_setup
 from proofs.solver import find_all
 from spec.rules import cards as spec_cards
 from spec.rules import envido as spec_envido
@@ -28,7 +28,8 @@ from spec.rules import ladder as spec_ladder
 from spec.rules import match as spec_match
 from spec.rules import rounds as spec_rounds
 
-RULESETS = ("mineiro-1v1-es", "mineiro-1v1-en", "mineiro-pairs-it", "gauderio-pairs-es")
+RULESETS = tuple(all_rulesets())
+ENVIDO_RULESETS = tuple(r for r in RULESETS if make_setup(r).has("envido"))
 
 
 def _hand_domain() -> list[tuple[int, int, int, int]]:
@@ -42,10 +43,9 @@ def _hand_domain() -> list[tuple[int, int, int, int]]:
 
 @pytest.mark.clause("HND-3", "HND-5", "HND-6", "HND-7", "HND-8", "HND-9", "HND-10")
 @pytest.mark.parametrize("split", ["first-round-winner", "last-winner-before-tie"])
-@pytest.mark.parametrize("tied", ["nobody-scores", "dealer-side-wins"])
+@pytest.mark.parametrize("tied", ["nobody-scores", "dealer-side-wins", "starter-side-wins"])
 def test_hand_model_is_spec_hand_code(split: str, tied: str) -> None:
-    setup = make_setup("mineiro-1v1-es", {"split-then-tie": split}) if tied == "nobody-scores" else \
-        make_setup("mineiro-pairs-it", {"split-then-tie": split})
+    setup = make_setup("mineiro-1v1-es", {"split-then-tie": split, "all-rounds-tied": tied})
     h = hm.Rounds.fresh()
     f = compile_term(hm.HandModel(setup).outcome(h), h.variables)
     readings = dict(setup.readings)
@@ -77,79 +77,104 @@ def test_ladder_steps_and_run_payouts_match_spec(ruleset: str) -> None:
     v = z3.Int("v")
     nxt, before = compile_term(m.next_step(v), [v]), compile_term(m.step_before(v), [v])
     for value in range(0, 14):
-        assert nxt(value) == spec_ladder.next_step(setup.variant, value), f"[BET-6] after {value}"
-        assert before(value) == spec_ladder.run_payout(setup.variant, value), f"[BET-4] run from {value}"
-    assert spec_ladder.ladder(setup.variant) == lm.steps_of(setup)
+        assert nxt(value) == spec_ladder.next_step(setup.rules, value), f"[BET-6] after {value}"
+        if value in lm.steps_of(setup)[1:]:
+            assert before(value) == spec_ladder.run_payout(setup.rules, value), f"[BET-4] run from {value}"
+    assert spec_ladder.ladder(setup.rules) == lm.steps_of(setup)
 
 
 @pytest.mark.clause("TEN-1", "TEN-2", "IRN-1", "VAL-1", "VAL-2")
-@pytest.mark.parametrize("ruleset", RULESETS)
-@pytest.mark.parametrize("iron", ["like-hand-of-ten", "ordinary-hand"])
-def test_hand_of_ten_and_start_value_match_spec(ruleset: str, iron: str) -> None:
-    setup = make_setup(ruleset, {"iron-hand": iron} if ruleset.startswith("mineiro") else {})
+@pytest.mark.parametrize("ruleset,iron", [
+    (r, iron) for r in RULESETS
+    for iron in (("like-hand-of-ten", "ordinary-hand") if make_setup(r).has("iron_hand") else (None,))])
+def test_hand_of_ten_and_start_value_match_spec(ruleset: str, iron: str | None) -> None:
+    setup = make_setup(ruleset, {"iron-hand": iron} if iron else {})
     m = mm.MatchModel(setup)
     s0, s1 = z3.Ints("s0 s1")
     score = mm.Score(s0, s1, z3.BoolVal(False), z3.IntVal(-1))
     no_truco = compile_term(z3.If(m.no_truco(score), 1, 0), [s0, s1])
     for a, b in itertools.product(range(mm.target_of(setup)), repeat=2):
-        kind = spec_ladder.hand_kind(setup.variant, a, b)
+        kind = spec_ladder.hand_kind(setup.rules, a, b)
         want = spec_ladder.iron_like_ten(kind, setup.reading("iron-hand"))
         assert bool(no_truco(a, b)) == want, f"[TEN-1] scores {a}-{b}"
-        start = lm.TEN_VALUE if want else lm.steps_of(setup)[0]
-        assert start == spec_ladder.initial_value(setup.variant, kind, setup.reading("iron-hand")), "[TEN-2]"
+        start = lm.ten_value(setup) if want else lm.steps_of(setup)[0]
+        assert start == spec_ladder.initial_value(setup.rules, kind, setup.reading("iron-hand")), "[TEN-2]"
 
 
 @pytest.mark.clause("MAT-1", "MAT-3", "MAT-4")
 @pytest.mark.parametrize("ruleset,readings", [(r, {}) for r in RULESETS]
-                         + [("gauderio-pairs-es", {"gauderio-target": "30"})])
+                         + [("gauderio-pairs-es", {"gauderio-target": "30"}),
+                            ("uruguayo-1v1", {"partida-points": "40"})])
 def test_target_matches_spec(ruleset: str, readings: dict[str, str]) -> None:
     setup = make_setup(ruleset, readings)
-    assert mm.target_of(setup) == spec_match.target(setup.variant, dict(setup.readings))
+    assert mm.target_of(setup) == spec_match.target(setup.rules)
 
 
-GAUDERIO_DECK = [(r, s) for r in em.RANKS for s in range(4)]
-
-
-@pytest.mark.clause("ENV-2", "ENV-3", "ENV-4", "ENV-7", "FLR-1")
+@pytest.mark.clause("ENV-2", "ENV-3", "ENV-4", "ENV-7", "FLR-1", "URU-5", "URU-6")
+@pytest.mark.parametrize("ruleset", ENVIDO_RULESETS)
 @pytest.mark.parametrize("without_pair", ["highest-card", "sum-of-cards"])
-def test_envido_and_flor_points_match_spec_on_every_hand(without_pair: str) -> None:
-    h = em.Hand.fresh()
-    m = em.EnvidoModel(without_pair)
+@pytest.mark.parametrize("three_suit", ["two-highest", "all-three"])
+def test_envido_and_flor_points_match_spec_on_every_hand(ruleset: str, without_pair: str,
+                                                         three_suit: str) -> None:
+    """Every hand of three cards of the deck (with a muestra: every muestra for a sample of hands)."""
+    setup = make_setup(ruleset, {"envido-without-pair": without_pair, "envido-three-suit": three_suit})
+    h = em.Hand.fresh(setup)
+    m = em.EnvidoModel(setup)
     points, flor = compile_term(m.points(h), h.variables), compile_term(m.flor_points(h), h.variables)
+    deck = cm.deck_cards(setup)
+    hands = list(itertools.combinations(deck, 3))
+    muestras: list[tuple[int, int] | None] = [None]
+    if setup.has("muestra"):
+        hands = hands[::7]  # every muestra for each: a sample keeps it quick
+        muestras = list(deck)
     count = 0
-    for c1, c2, c3 in itertools.combinations(GAUDERIO_DECK, 3):
+    for (c1, c2, c3), shown in itertools.product(hands, muestras):
+        if shown in (c1, c2, c3):
+            continue
         args = (*c1, *c2, *c3)
-        assert points(*args) == spec_envido.envido_points(*args, without_pair=without_pair), f"[ENV-4] {args}"
-        if spec_envido.has_flor(c1[1], c2[1], c3[1]):
-            assert flor(*args) == spec_envido.flor_points(c1[0], c2[0], c3[0]), f"[FLR-1] {args}"
+        vals = args + (shown if shown else ())
+        want = spec_envido.envido_points(setup.rules, *args, without_pair, shown, three_suit)
+        assert points(*vals) == want, f"[ENV-4] {args} muestra {shown}"
+        if c1[1] == c2[1] == c3[1]:
+            assert flor(*vals) == spec_envido.flor_points(setup.rules, *args, shown), f"[FLR-1] {args}"
         count += 1
-    assert count == 9880
+    assert count >= 1000
 
 
-@pytest.mark.clause("ENV-6", "FLR-6")
+@pytest.mark.clause("ENV-6", "FLR-6", "ARG-6")
+@pytest.mark.parametrize("ruleset", ENVIDO_RULESETS)
 @pytest.mark.parametrize("reading", ["leader-lacks", "winner-lacks"])
-@pytest.mark.parametrize("target", [24, 30])
-def test_falta_matches_spec(reading: str, target: int) -> None:
+def test_falta_matches_spec(ruleset: str, reading: str) -> None:
+    setup = make_setup(ruleset, {"falta-points": reading})
     s0, s1, w = z3.Ints("s0 s1 w")
-    f = compile_term(em.falta(s0, s1, w, target, reading), [s0, s1, w])
+    target = mm.target_of(setup)
+    f = compile_term(em.falta(s0, s1, w, *em.falta_args(setup)), [s0, s1, w])
     for a, b, win in itertools.product(range(target), range(target), (0, 1)):
-        assert f(a, b, win) == spec_envido.falta(a, b, win, target, reading), f"[ENV-6] {a}-{b} won by {win}"
+        assert f(a, b, win) == spec_match.falta_of(setup.rules, [a, b], win), f"[ENV-6] {a}-{b} won by {win}"
 
 
 @pytest.mark.clause("DECK-1", "DECK-2", "CARD-1", "CARD-2", "CARD-3", "CARD-4", "CARD-5", "COV-1")
-@pytest.mark.parametrize("ruleset,readings", [("mineiro-1v1-es", {}),
-                                              ("mineiro-1v1-en", {"deck": "spanish-without-tens"}),
-                                              ("gauderio-pairs-es", {})])
+@pytest.mark.parametrize("ruleset,readings", [(r, {}) for r in RULESETS]
+                         + [("mineiro-1v1-en", {"deck": "spanish-without-tens"}),
+                            ("gauderio-pairs-es", {"card-pairs": "in-order"})])
 def test_card_strength_matches_spec_on_every_card(ruleset: str, readings: dict[str, str]) -> None:
     setup = make_setup(ruleset, readings)
     c = cm.Card.fresh("c")
     m = cm.CardModel(setup)
     f = compile_term(m.strength(c), c.variables)
-    names = [cm.card_name(setup.variant, r, s) for r, s in cm.deck_cards(setup)]
-    assert tuple(names) == spec_cards.deck(setup.variant, setup.reading("deck")), "[DECK-1] deck"
+    names = [cm.card_name(setup, r, s) for r, s in cm.deck_cards(setup)]
+    assert tuple(names) == spec_cards.deck(setup.rules), "[DECK-1] deck"
     for name, (r, s) in zip(names, cm.deck_cards(setup), strict=True):
-        assert f(r, s) == spec_cards.card_strength(setup.variant, name), f"[CARD-2] {name}"
-        assert compile_term(m.covered(), [])() == spec_cards.card_strength(setup.variant, name, covered=True)
+        # The symbolic term against the spec's concrete path (a separate, cached computation).
+        assert f(r, s) == spec_cards.card_strength(setup.rules, name), f"[CARD-2] {name}"
+        assert compile_term(m.covered(), [])() == spec_cards.card_strength(setup.rules, name, covered=True)
+    if setup.has("muestra"):
+        mu = cm.Card.fresh("muestra")
+        g = compile_term(m.strength(c, mu), c.variables + mu.variables)
+        for (r, s), shown in itertools.product(cm.deck_cards(setup), cm.deck_cards(setup)):
+            want = spec_cards.card_strength(setup.rules, setup.rules.deck.name((r, s)),
+                                            muestra=setup.rules.deck.name(shown))
+            assert g(r, s, *shown) == want, f"[URU-3] {(r, s)} muestra {shown}"
 
 
 @pytest.mark.clause("RND-2", "RND-3")
@@ -159,7 +184,7 @@ def test_round_model_matches_spec_round_result(players: int, partner_tie: str) -
     """Every round of 2 or 4 strengths 0..14 (covered = 0), either side leading."""
     setup = make_setup("gauderio-pairs-es" if players == 4 else "mineiro-1v1-es",
                        {"partner-tie": partner_tie} if players == 4 else {})
-    r = cm.Round.fresh(players)
+    r = cm.Round.fresh(setup)
     f = compile_term(cm.RoundModel(setup).result(r), r.variables)
     for lead in (0, 1):
         sides = [(lead + i) % 2 for i in range(players)]
@@ -182,11 +207,15 @@ SPEC_KIND = {sm.ENVIDO: spec_envido.ENVIDO, sm.REAL: spec_envido.REAL_ENVIDO,
              sm.FALTA: spec_envido.FALTA_ENVIDO}
 
 
-@pytest.mark.clause("ENV-5", "ENV-6")
-def test_envido_chain_matches_spec_on_every_call_sequence() -> None:
+@pytest.mark.clause("ENV-5", "ENV-6", "ARG-5")
+@pytest.mark.parametrize("ruleset", ENVIDO_RULESETS)
+def test_envido_chain_matches_spec_on_every_call_sequence(ruleset: str) -> None:
     """Every sequence of up to five calls: allowed by the model exactly when the spec calls it forward;
     accepted and refused, it pays what the spec says (AMB-20 classic)."""
-    model, falta = sm.EnvidoChain(), 9
+    setup = make_setup(ruleset, {"envido-stakes": "classic"})
+    shape = sm.chain_shape(setup)
+    assert shape is not None, "every envido ruleset has the chain the model knows"
+    model, falta, rules = sm.EnvidoChain(shape), 9, setup.rules
     start = {str(v): 0 for v in sm.Chain.fresh("pre").variables}
     start["over_pre"] = False
     frontier: list[tuple[tuple[int, ...], dict[str, Any]]] = [((), start)]
@@ -197,14 +226,14 @@ def test_envido_chain_matches_spec_on_every_call_sequence() -> None:
             for kind in (sm.ENVIDO, sm.REAL, sm.FALTA):
                 calls = [SPEC_KIND[k] for k in (*chain, kind)]
                 post = _chain_step(model, state, kind, falta)
-                assert (post is not None) == spec_envido.is_forward_chain(calls), f"[ENV-5] {calls}"
+                assert (post is not None) == spec_envido.is_forward_chain(rules, calls), f"[ENV-5] {calls}"
                 if post is None:
                     continue
                 accepted = _chain_step(model, post, sm.ACCEPT, falta)
                 refused = _chain_step(model, post, sm.RUN, falta)
-                assert accepted and accepted["paid_pre"] == spec_envido.envido_accepted_stake(calls, falta), \
-                    f"[ENV-6] accepted {calls}"
-                assert refused and refused["paid_pre"] == spec_envido.envido_refused_payout(calls), \
+                stake = spec_envido.envido_accepted_stake(rules, calls, falta)
+                assert accepted and accepted["paid_pre"] == stake, f"[ENV-6] accepted {calls}"
+                assert refused and refused["paid_pre"] == spec_envido.envido_refused_payout(rules, calls), \
                     f"[ENV-5] refused {calls}"
                 nxt.append(((*chain, kind), post))
                 checked += 1
@@ -213,20 +242,29 @@ def test_envido_chain_matches_spec_on_every_call_sequence() -> None:
 
 
 @pytest.mark.clause("FLR-2", "FLR-3", "FLR-5", "FLR-6", "FLR-8")
+@pytest.mark.parametrize("ruleset,readings", [("gauderio-pairs-es", {}), ("uruguayo-1v1", {}),
+                                              ("argentino-1v1", {"flor-in-play": "with-flor"}),
+                                              ("gauderio-pairs-es", {"contraflor-stake": "double-quiero"})])
 @pytest.mark.parametrize("refusal", ["stake-before-call", "stake-called"])
-def test_flor_stakes_match_spec(refusal: str) -> None:
-    m = sm.FlorExchange(make_setup("gauderio-pairs-es", {"flor-refusal": refusal}))
+def test_flor_stakes_match_spec(ruleset: str, readings: dict[str, str], refusal: str) -> None:
+    setup = make_setup(ruleset, {**readings, "flor-refusal": refusal})
+    rules = setup.rules
+    m = sm.FlorExchange(setup)
     a, st, before, called = z3.Ints("a st before called")
     accepted, doubled = compile_term(m.accepted_stake(a), [a]), compile_term(m.contraflor(st), [st])
     refused = compile_term(m.refused(before, called), [before, called])
-    for n in (1, 2):
-        assert accepted(n) == spec_envido.flor_accepted_stake(n), f"[FLR-5] {n} quiero"
-    for stake in (spec_envido.FLOR_STAKE, spec_envido.FLOR_RAISED):
-        assert doubled(stake) == spec_envido.contraflor_stake(stake), f"[FLR-6] {stake}"
+    for n in range(1, setup.players // 2 + 1):
+        assert accepted(n) == spec_envido.flor_accepted_stake(rules, n), f"[FLR-5] {n} quiero"
+    raised = spec_envido.flor_partner_raise(rules)
+    for stake in (spec_envido.flor_stake(rules), *([raised] if raised else [])):
+        assert doubled(stake) == spec_envido.contraflor_called(rules, stake), f"[FLR-6] {stake}"
         for falta in range(1, 31):
             for b, c in ((stake, 2 * stake), (2 * stake, falta)):
                 assert refused(b, c) == spec_envido.flor_refused_payout(b, c, refusal), f"[FLR-8] {b} {c}"
     s = sm.Flor.fresh("i")
     for partner, opponents in itertools.product((False, True), range(3)):
         got = find_all(m.init(s, z3.BoolVal(partner)), s.variables, assumptions=[s.opponents == opponents])
-        assert len(got) == 1 and got[0]["stake_i"] == spec_envido.FLOR_STAKE, "[FLR-2]"
+        if (partner and raised is None) or opponents > setup.players // 2:
+            assert not got, "[FLR-3] no partner one against one; no more opponents than seats"
+            continue
+        assert len(got) == 1 and got[0]["stake_i"] == spec_envido.flor_stake(rules), "[FLR-2]"

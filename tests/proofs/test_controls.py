@@ -156,7 +156,9 @@ def _match(setup: Setup) -> tuple[list[z3.ExprRef], list[z3.BoolRef]]:
 
 
 def _chain(setup: Setup) -> tuple[list[z3.ExprRef], list[z3.BoolRef]]:
-    m = sm.EnvidoChain()
+    shape = sm.chain_shape(setup)
+    assert shape is not None
+    m = sm.EnvidoChain(shape)
     s, t = sm.Chain.fresh("pre"), sm.Chain.fresh("post")
     act, falta = z3.Int("action"), z3.Int("falta")
     return ([*s.variables, *t.variables, act, falta],
@@ -175,7 +177,7 @@ TRANSITION_SYSTEMS: dict[str, Transitions] = {
     "ladder-invariant": _ladder, "ladder-one-step-up": _ladder, "ladder-never-past-top": _ladder,
     "ladder-no-raise-twice-in-a-row": _ladder, "ladder-run-pays-value-before-call": _ladder,
     "ladder-no-truco-in-hand-of-ten": _ladder, "ladder-betting-ends": _ladder,
-    "match-ends": _match, "match-winner-reached-target": _match, "match-mineiro-scores-even": _match,
+    "match-ends": _match, "match-winner-reached-target": _match, "match-scores-even": _match,
     "match-iron-hand-decides": _match,
     "envido-chain-terminates": _chain, "envido-stakes": _chain,
     "flor-exchange-terminates": _flor, "flor-stakes": _flor,
