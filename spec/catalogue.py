@@ -435,8 +435,16 @@ def load_catalogue() -> Catalogue:
                                                adopted={**c.adopted, rs.name: pubs[pub]})
         if rs.code not in listed_codes:
             # A ruleset the catalogue's own list does not know (a file of the user's) holds the
-            # clauses its file names as the source of one of its rules.
-            for cid in sorted(rs.file.referenced_clause_ids()):
+            # clauses its file names as the source of one of its rules and, where its origin is a
+            # rulebook, that rulebook's clauses which the register entries it reads bear on (the
+            # hand's resolution, say: its file has no section for it, only the readings of
+            # AMB-1..3, whose clauses are the rulebook's HND-n).
+            held = set(rs.file.referenced_clause_ids())
+            if rs.doc is not None:
+                read = set(rs.file.data.get("readings") or {})
+                held |= {str(cid) for a in raw_register if a["key"] in read for cid in a.get("clauses", ())
+                         if str(cid) in clauses and rs.doc in clauses[str(cid)].docs()}
+            for cid in sorted(held):
                 c = clauses[cid]
                 if rs.name not in c.rulesets:
                     clauses[cid] = dataclasses.replace(c, rulesets=(*c.rulesets, rs.name))

@@ -18,7 +18,7 @@ from tests.spec.rulesets_for_tests import GAUDERIO_1V1
 NAME = "gauderio-1v1"
 
 
-def truco(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+def truco(*args: str) -> subprocess.CompletedProcess[str]:
     root = Path(__file__).resolve().parents[2]
     return subprocess.run([sys.executable, "-c", "from truco_cli.main import main; main()", *args],
                           capture_output=True, text=True, cwd=root, timeout=600, check=False)
@@ -33,7 +33,7 @@ def ruleset_file(tmp_path: Path) -> Path:
 
 def test_check_drives_the_reference_engine_on_the_file(ruleset_file: Path, tmp_path: Path) -> None:
     done = truco("check", "--ruleset-file", str(ruleset_file), "--games", "12", "--programs", "3",
-                 "--json", "--jobs", "2", cwd=tmp_path)
+                 "--json", "--jobs", "2")
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     out = json.loads(done.stdout.strip().splitlines()[-1])
     assert out["rulesets"] == [NAME] and out["games"] == 12 and not out["violations"]
@@ -48,15 +48,15 @@ def test_simulated_records_of_the_file_validate(ruleset_file: Path, tmp_path: Pa
     assert done.returncode == 0, done.stderr[-2000:]
     lines = records.read_text(encoding="utf-8").splitlines()
     assert len(lines) == 5 and all(json.loads(line)["ruleset"] == NAME for line in lines)
-    done = truco("validate", "--ruleset-file", str(ruleset_file), str(records), "--json", cwd=tmp_path)
+    done = truco("validate", "--ruleset-file", str(ruleset_file), str(records), "--json")
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     # A record of the file's ruleset is unknown to a validator that was not given the file.
-    done = truco("validate", str(records), cwd=tmp_path)
+    done = truco("validate", str(records))
     assert done.returncode != 0 and NAME in done.stdout + done.stderr
 
 
 def test_the_finite_invariants_are_proved_for_the_file(ruleset_file: Path, tmp_path: Path) -> None:
-    done = truco("prove", "--ruleset-file", str(ruleset_file), "--json", cwd=tmp_path)
+    done = truco("prove", "--ruleset-file", str(ruleset_file), "--json")
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
     text = done.stdout
     assert NAME in text, "the proofs ran on the file's ruleset"
