@@ -44,13 +44,14 @@ def line_of(text: str, quote: str) -> tuple[int, int]:
     return start, start + quote.count("\n")
 
 
-def editorial_excerpt(source: str, editorial: str, quote: str) -> str:
-    """The part of the editorial reading that corresponds to `quote` in the verbatim source.
+def editorial_excerpt(source: str, editorial: str, quote: str, after: int = 0) -> str:
+    """The part of the editorial reading that corresponds to `quote` in the verbatim source (its
+    first occurrence at or after offset `after`).
 
     The editorial text has the same lines as the source, with letters restored and artefacts
     marked; the quote's span is carried over by aligning the two versions of its lines.
     """
-    start = source.index(quote)
+    start = source.index(quote, after)
     first = source[:start].count("\n")
     last = first + quote.count("\n")
     line_start = source.rfind("\n", 0, start) + 1

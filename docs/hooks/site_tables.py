@@ -7,6 +7,7 @@ import json
 from typing import Any, NamedTuple
 
 import ruleset_facts
+import site_reading
 import site_rules
 import site_rulesets
 import site_witnesses
@@ -141,6 +142,9 @@ def ambiguities_page(ctx: Ctx) -> str:
         clauses = ", ".join(ctx.clause_link(here, cid) for cid in a.clauses)
         out += [f"## {a.id} · {esc(ctx.pick(a.question, a.id + ' question'))} {{#{a.id.lower()}}}", "",
                 f"*{t('a_' + a.kind)}* · {t('clauses')}: {clauses} · {t('cli_key')}: `{a.key}`", ""]
+        raised = site_reading.raised_by(ctx, here, a.id)
+        if raised:
+            out += [f"{t('raised_by')}: {raised}", ""]
         if a.note:
             out += [f"!!! note \"{t('note')}\"", f"    {esc(ctx.pick(a.note, a.id + ' note'))}", ""]
         for r in a.readings:
