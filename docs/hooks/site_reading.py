@@ -44,7 +44,8 @@ def _term(ctx: Ctx, doc: str, sentence: dict[str, Any], term: str) -> str:
     return editorial_excerpt(ctx.cat.sources[doc].text, editorial, term, sentence["start"])
 
 
-def _point(ctx: Ctx, here: str, doc: str, sentence: dict[str, Any], point: dict[str, Any], table: bool) -> str:
+def _point(ctx: Ctx, here: str, doc: str, sentence: dict[str, Any], point: dict[str, Any],
+           table: bool) -> str:
     """One open question: its kind, the words it is about, the question, what answers it."""
     out = f"**{ctx.t('q_' + point['kind'])}**"
     if point["term"]:
@@ -54,7 +55,8 @@ def _point(ctx: Ctx, here: str, doc: str, sentence: dict[str, Any], point: dict[
         out += f" {ctx.t('conflicts_with')} " + ", ".join(
             ctx.source_link(here, w["doc"], w["line"]) for w in point["conflicts_with"]) + "."
     if point["answers"]:
-        out += f" {ctx.t('answered_by')}: " + ", ".join(_answer(ctx, here, doc, a) for a in point["answers"]) + "."
+        answers = ", ".join(_answer(ctx, here, doc, a) for a in point["answers"])
+        out += f" {ctx.t('answered_by')}: {answers}."
     if point["unanswered"]:
         out += f" *{ctx.t('left_open')}: {esc(point['unanswered'], table)}*"
     return out
