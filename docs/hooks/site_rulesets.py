@@ -281,8 +281,10 @@ def _ladder(ctx: Ctx, here: str, rules: Rules) -> list[str]:
 # each on the ruleset's page: (label key, register key). A ruleset the entry does not concern
 # (no default reading) shows nothing for it.
 LADDER_READINGS = (("rs_r_responder", "bet-responder"),)
-TEN_READINGS = (("rs_r_ten_call", "ten-call"), ("rs_r_ten_truco", "ten-truco"), ("rs_r_ten_choice", "ten-choice"))
-IRON_READINGS = (("rs_r_iron_hand", "iron-hand"), ("rs_r_iron_blind", "iron-blind"), ("rs_r_iron_cards", "iron-cards"))
+TEN_READINGS = (("rs_r_ten_call", "ten-call"), ("rs_r_ten_truco", "ten-truco"),
+                ("rs_r_ten_choice", "ten-choice"))
+IRON_READINGS = (("rs_r_iron_hand", "iron-hand"), ("rs_r_iron_blind", "iron-blind"),
+                 ("rs_r_iron_cards", "iron-cards"))
 ENVIDO_READINGS = (("rs_r_window", "side-bet-window"), ("rs_r_envido_first", "envido-first"))
 FLOR_READINGS = (("rs_r_flor_optional", "flor-optional"), ("rs_r_flor_over_envido", "flor-over-envido"))
 
