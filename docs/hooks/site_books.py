@@ -42,12 +42,12 @@ def rulebook_page(ctx: Ctx, doc: str) -> str:
     if editorial is not None:
         return _side_by_side_page(ctx, doc, editorial)
     out = _header(ctx, doc)
-    points = site_reading.line_points(ctx, doc)
+    points, entries = site_reading.line_points(ctx, doc), site_reading.line_entries(ctx, doc)
     for number, texts in sorted(_lines(ctx, doc).items()):
         number_tag = f"<span class=\"line-no\">{number}</span> "
         out += [number_tag + " ".join(texts), f"{{: #l{number} .src-line }}", ""]
         if number in points:
-            out += site_reading.admonition(ctx, points[number])
+            out += site_reading.admonition(ctx, points[number], entries.get(number, []))
     return "\n".join(out)
 
 
@@ -55,7 +55,8 @@ def _side_by_side_page(ctx: Ctx, doc: str, editorial: str) -> str:
     """A damaged rulebook: the verbatim line beside its editorial reading, labelled as such."""
     out = _header(ctx, doc)
     out += [f"!!! note \"{ctx.t('editorial')}\"", f"    {ctx.t('editorial_note')}", ""]
-    out += [f"| # | {ctx.t('verbatim')} | {ctx.t('editorial')} | {ctx.t('open_questions')} |",
+    out += ["<div class=\"book-table\" markdown>", "",
+            f"| # | {ctx.t('verbatim')} | {ctx.t('editorial')} | {ctx.t('open_questions')} |",
             "|---|---|---|---|"]
     rendered = _lines(ctx, doc)
     points = site_reading.line_points(ctx, doc, table=True)
@@ -65,6 +66,7 @@ def _side_by_side_page(ctx: Ctx, doc: str, editorial: str) -> str:
         cell = " ".join(t.replace("|", "\\|") for t in texts)
         out.append(f"| <span id=\"l{number}\">{number}</span> | {cell} | *{esc(reading, table=True)}* | "
                    f"{site_reading.cell(points.get(number, []))} |")
+    out += ["", "</div>", ""]
     return "\n".join(out)
 
 

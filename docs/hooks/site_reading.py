@@ -72,10 +72,21 @@ def line_points(ctx: Ctx, doc: str, table: bool = False) -> dict[int, list[str]]
     return out
 
 
-def admonition(ctx: Ctx, points: list[str]) -> list[str]:
-    """The open questions under a line of the rulebook, as a note the reader can fold."""
-    title = f"{ctx.t('open_questions')} ({len(points)})"
+def admonition(ctx: Ctx, points: list[str], entries: list[str]) -> list[str]:
+    """The open questions under a line of the rulebook, as a note the reader can fold; its title
+    names the register entries that answer them."""
+    title = f"{ctx.t('open_questions')} ({len(points)})" + (f" · {', '.join(entries)}" if entries else "")
     return [f"???+ question \"{title}\"", *(f"    - {p}" for p in points), ""]
+
+
+def line_entries(ctx: Ctx, doc: str) -> dict[int, list[str]]:
+    """Line number -> the register entries that answer the open questions of that line, in order."""
+    out: dict[int, list[str]] = {}
+    for sentence in _notes(doc, ctx.lang):
+        for amb in sentence["register_entries"]:
+            if amb not in out.setdefault(sentence["line"], []):
+                out[sentence["line"]].append(amb)
+    return out
 
 
 def cell(points: list[str]) -> str:

@@ -290,10 +290,10 @@ FLOR_READINGS = (("rs_r_flor_optional", "flor-optional"), ("rs_r_flor_over_envid
 
 
 def _reading_here(ctx: Ctx, here: str, rules: Rules, key: str) -> str:
-    """`key=reading` of this ruleset, linked to that reading in the register."""
+    """"AMB-n `key=reading`" of this ruleset, linked to that reading in the register."""
     reading = rules.reading(key)
     assert reading is not None
-    return reading_ref(ctx, here, Switch(key, reading, None))
+    return f"{ctx.cat.ambiguity(key).id} {reading_ref(ctx, here, Switch(key, reading, None))}"
 
 
 def _how_played(ctx: Ctx, here: str, rules: Rules, entries: tuple[tuple[str, str], ...],
@@ -331,7 +331,8 @@ def _first_answer(ctx: Ctx, here: str, rules: Rules, flor: bool) -> list[str]:
         if first == "envido-first":
             out.append(ctx.t("rs_first_in_pairs").format(responder=responder))
         else:
-            other = reading_ref(ctx, here, Switch("envido-first", "envido-first", None))
+            amb = ctx.cat.ambiguity("envido-first")
+            other = f"{amb.id} {reading_ref(ctx, here, Switch(amb.key, 'envido-first', None))}"
             out.append(ctx.t("rs_first_in_pairs_if").format(reading=other, responder=responder))
     return [" ".join(out)] if out else []
 
