@@ -79,7 +79,7 @@ def same_rule_page(ctx: Ctx) -> str:
             continue
         title = esc(ctx.pick(c.title, c.id + " title"))
         out += [f"## {c.id} · {title} {{#same-{c.id.lower()}}}", "",
-                f"{ctx.clause_link(here, c.id)}: {esc(ctx.pick(c.text, c.id + ' text'))}", "",
+                f"{ctx.clause_link(here, c.id)}: {ctx.linked(here, ctx.pick(c.text, c.id + ' text'))}", "",
                 "| " + " | ".join(docs) + " |", "|" + "---|" * len(docs)]
         cells = []
         for doc in docs:

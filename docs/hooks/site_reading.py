@@ -50,7 +50,7 @@ def _point(ctx: Ctx, here: str, doc: str, sentence: dict[str, Any], point: dict[
     out = f"**{ctx.t('q_' + point['kind'])}**"
     if point["term"]:
         out += f" «{esc(_term(ctx, doc, sentence, point['term']), table)}»"
-    out += f": {esc(point['text'], table)}"
+    out += f": {ctx.linked(here, point['text'], table)}"
     if point["conflicts_with"]:
         out += f" {ctx.t('conflicts_with')} " + ", ".join(
             ctx.source_link(here, w["doc"], w["line"]) for w in point["conflicts_with"]) + "."
@@ -58,7 +58,7 @@ def _point(ctx: Ctx, here: str, doc: str, sentence: dict[str, Any], point: dict[
         answers = ", ".join(_answer(ctx, here, doc, a) for a in point["answers"])
         out += f" {ctx.t('answered_by')}: {answers}."
     if point["unanswered"]:
-        out += f" *{ctx.t('left_open')}: {esc(point['unanswered'], table)}*"
+        out += f" *{ctx.t('left_open')}: {ctx.linked(here, point['unanswered'], table)}*"
     return out
 
 

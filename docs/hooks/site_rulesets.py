@@ -307,7 +307,8 @@ def _how_played(ctx: Ctx, here: str, rules: Rules, entries: tuple[tuple[str, str
             continue
         amb = ctx.cat.ambiguity(key)
         summary = ctx.pick(amb.reading(reading).summary, f"{amb.id} {reading} summary")
-        out.append(f"- **{ctx.t(label_key)}** ({_reading_here(ctx, here, rules, key)}): {esc(summary)}")
+        out.append(f"- **{ctx.t(label_key)}** ({_reading_here(ctx, here, rules, key)}): "
+                   f"{ctx.linked(here, summary)}")
     out += [f"- {sentence}" for sentence in extra]
     return [f"*{ctx.t('rs_how_played')}*", "", *out, ""] if out else []
 
@@ -477,12 +478,12 @@ def _readings(ctx: Ctx, here: str, name: str) -> list[str]:
         default = amb.defaults[name]
         reading = amb.reading(default)
         link = ctx.link(here, "ambiguities.md", f"{amb.id.lower()}-{default}")
-        why = esc(ctx.pick(amb.rationale[name], f"{amb.id} rationale {name}"))
+        why = ctx.linked(here, ctx.pick(amb.rationale[name], f"{amb.id} rationale {name}"))
         stated = rules.reading_clause(amb.key)
         out += [
             f"- {ctx.ambiguity_link(here, amb.id)} · {esc(ctx.pick(amb.question, amb.id + ' question'))}  ",
             f"  **[{ctx.reading_label(amb, default)}]({link})** `{amb.key}={default}`: "
-            f"{esc(ctx.pick(reading.summary, f'{amb.id} {default} summary'))}  ",
+            f"{ctx.linked(here, ctx.pick(reading.summary, f'{amb.id} {default} summary'))}  ",
             f"  *{t('rationale')}:* {why}"
             + (" " + t("rs_stated_by").format(clause=ctx.clause_link(here, stated)) if stated else ""),
         ]

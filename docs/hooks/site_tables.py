@@ -146,10 +146,11 @@ def ambiguities_page(ctx: Ctx) -> str:
         if raised:
             out += [f"{t('raised_by')}: {raised}", ""]
         if a.note:
-            out += [f"!!! note \"{t('note')}\"", f"    {esc(ctx.pick(a.note, a.id + ' note'))}", ""]
+            note = ctx.linked(here, ctx.pick(a.note, a.id + " note"))
+            out += [f"!!! note \"{t('note')}\"", f"    {note}", ""]
         for r in a.readings:
             out += [f"### {ctx.reading_label(a, r.name)} {{#{a.id.lower()}-{r.name}}}", "",
-                    esc(ctx.pick(r.summary, f"{a.id} {r.name} summary")), "",
+                    ctx.linked(here, ctx.pick(r.summary, f"{a.id} {r.name} summary")), "",
                     f"<small>`--reading {a.key}={r.name}`</small>", ""]
             if not r.sources and not r.published:
                 out += [f"*{t('not_in_sources')}*", ""]
@@ -164,7 +165,7 @@ def ambiguities_page(ctx: Ctx) -> str:
         out += [f"**{t('defaults')}**", "", f"| {t('ruleset')} | {t('reading')} | {t('rationale')} |",
                 "|---|---|---|"]
         for rs, reading in a.defaults.items():
-            why = esc(ctx.pick(a.rationale[rs], f"{a.id} rationale {rs}"), True)
+            why = ctx.linked(here, ctx.pick(a.rationale[rs], f"{a.id} rationale {rs}"), True)
             out.append(f"| {ctx.ruleset_ref(here, rs, full=True)} | "
                        f"[{ctx.reading_label(a, reading)}](#{a.id.lower()}-{reading}) | {why} |")
         out += ["", f"**{t('witnesses')}:** " + site_witnesses.register_table(ctx, here, a), ""]

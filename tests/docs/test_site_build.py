@@ -325,3 +325,20 @@ def test_conformance_reports_are_pages_found_in_a_folder(tmp_path: Path) -> None
     assert nav == [("pytruco 0.1.3 (it)", "conformance/pytruco.md")]
     assert "12 clausole" in pages["conformance/pytruco.md"]
     assert "](pytruco.md)" in pages[site_conformance.INDEX]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_clause_text_links_the_register_entries_and_clauses_it_names(site, lang: str) -> None:
+    """A clause that leaves an interpretation to the register (TEN-2: 'whether it can rise: AMB-37')
+    leads there; so do the register's own readings and rationales that name other entries."""
+    named = 0
+    for cid, clause in CAT.clauses.items():
+        page = site.html(lang, family_url(cid))
+        rule = page.split(f'id="{cid.lower()}"', 1)[1].split("</p>", 2)[1]  # the "Rule." paragraph
+        for ref in re.findall(r"\b(AMB-\d+)\b", clause.text[lang]):
+            named += 1
+            assert f'href="../../ambiguities/#{ref.lower()}"' in rule, (cid, ref)
+    assert named, "no clause text names a register entry"
+    register = site.html(lang, "ambiguities")
+    entry = register.split('id="amb-34"', 1)[1].split("<h2", 1)[0]
+    assert 'href="../rules/arg/#arg-8"' in entry  # its note: 'ARG-8, URU-6'
