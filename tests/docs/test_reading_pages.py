@@ -4,7 +4,6 @@ and the ruleset pages' account, in the register's words, of how each part is pla
 
 from __future__ import annotations
 
-import html
 import re
 import sys
 from pathlib import Path
@@ -18,6 +17,7 @@ from spec.rules.ruleset import Rules
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "docs/hooks"))
 
+from page_text import section, text_of  # noqa: E402
 from site_labels import label  # noqa: E402
 from site_rulesets import (  # noqa: E402
     ENVIDO_READINGS,
@@ -28,19 +28,6 @@ from site_rulesets import (  # noqa: E402
 )
 
 CAT = load_catalogue()
-
-
-def text_of(page_html: str) -> str:
-    body = page_html.split("<article", 1)[1].split("</article>", 1)[0]
-    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", body)))
-
-
-def section(page_html: str, anchor: str) -> str:
-    m = re.search(rf'<h([23]) id="{anchor}">', page_html)
-    assert m, anchor
-    rest = page_html[m.end():]
-    end = re.search(rf"<h[2-{m.group(1)}][ >]", rest)
-    return rest[: end.start() if end else len(rest)]
 
 
 def _line_block(page: str, doc: str, line: int) -> str:
