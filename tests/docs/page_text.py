@@ -20,3 +20,9 @@ def section(page_html: str, anchor: str) -> str:
     rest = page_html[m.end():]
     end = re.search(rf"<h[2-{m.group(1)}][ >]", rest)
     return rest[: end.start() if end else len(rest)]
+
+
+def squeezed(text: str) -> str:
+    """Text with no whitespace: for comparing a data text with a page's visible text, where an ID
+    the text names has become a link (the tags around it read as spaces in `text_of`)."""
+    return re.sub(r"\s+", "", text)

@@ -17,7 +17,7 @@ from spec.rules.ruleset import Rules
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "docs/hooks"))
 
-from page_text import section, text_of  # noqa: E402
+from page_text import section, squeezed, text_of  # noqa: E402
 from site_labels import label  # noqa: E402
 from site_rulesets import (  # noqa: E402
     ENVIDO_READINGS,
@@ -49,7 +49,7 @@ def test_every_open_question_stands_under_its_sentence_with_what_answers_it(site
             text = text_of("<article>" + block + "</article>")
             for point in sentence["open"]:
                 asked += 1
-                assert re.sub(r"\s+", " ", point["text"]) in text, (doc, sentence["line"], point["question"])
+                assert squeezed(point["text"]) in squeezed(text), (doc, sentence["line"], point["question"])
                 assert label("q_" + point["kind"], lang) in text
                 if point["term"] and doc != "003":  # 003's terms are shown as its editorial reading has them
                     assert f"«{point['term']}»" in text, (doc, sentence["line"], point["term"])
@@ -61,7 +61,7 @@ def test_every_open_question_stands_under_its_sentence_with_what_answers_it(site
                     target = "./" if other["doc"] == doc else f"../{other['doc']}/"
                     assert f'href="{target}#l{other["line"]}"' in block, (doc, sentence["line"], other)
                 if point["unanswered"]:
-                    assert re.sub(r"\s+", " ", point["unanswered"]) in text
+                    assert squeezed(point["unanswered"]) in squeezed(text)
         assert asked and page.count(label("open_questions", lang)) >= 1, doc
 
 
@@ -107,7 +107,7 @@ def test_each_ruleset_page_says_how_it_is_played_in_the_registers_words(site, la
                 amb = CAT.ambiguity(key)
                 shown += 1
                 assert label(key_label, lang) in text, (name, key)
-                assert re.sub(r"\s+", " ", amb.reading(reading).summary[lang]) in text, (name, key)
+                assert squeezed(amb.reading(reading).summary[lang]) in squeezed(text), (name, key)
                 assert f'href="../../ambiguities/#{amb.id.lower()}-{reading}"' in part, (name, key)
     assert shown >= 20
 
