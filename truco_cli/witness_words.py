@@ -397,6 +397,86 @@ _W: dict[str, tuple[str, str, str, str]] = {
         "Carte in ordine di gioco: {cards}.",
         "Cartas na ordem de jogo: {cards}.",
     ),
+    # the register's newer entries: the call in the hand of ten, the iron hand's cards, the
+    # contraflor's stake, the falta envido's stake, the ciego seña
+    "ten_call": (
+        "En la mano de 10, un jugador pide {pts}.",
+        "In the hand of ten, a player calls for {pts}.",
+        "Nella mano di dieci, un giocatore chiama {pts}.",
+        "Na mão de 10, um jogador pede {pts}.",
+    ),
+    "ten_out_of_order": (
+        "El pedido se rechaza: no es el siguiente escalón de la escalera.",
+        "The call is refused: it is not the next step of the ladder.",
+        "La richiesta è respinta: non è il gradino successivo della scala.",
+        "O pedido é recusado: não é o degrau seguinte da escada.",
+    ),
+    "ten_no_truco": (
+        "El pedido se rechaza: en esta mano no se pide truco.",
+        "The call is refused: there is no truco in this hand.",
+        "La richiesta è respinta: in questa mano non si chiede truco.",
+        "O pedido é recusado: nesta mão não se pede truco.",
+    ),
+    "ten_is_truco": (
+        "Cuenta como pedir truco: se aplica lo que dice AMB-9.",
+        "It counts as asking for truco: what AMB-9 says applies.",
+        "Conta come chiedere truco: si applica ciò che dice AMB-9.",
+        "Conta como pedir truco: aplica-se o que diz AMB-9.",
+    ),
+    "ten_rises": (
+        "Es un pedido corriente: la mano sube.",
+        "It is an ordinary call: the hand rises.",
+        "È una richiesta normale: la mano sale.",
+        "É um pedido comum: a mão sobe.",
+    ),
+    "iron_blind": (
+        "Mano de hierro a ciegas.",
+        "Blind iron hand.",
+        "Mano di ferro alla cieca.",
+        "Mão de ferro às cegas.",
+    ),
+    "contraflor_sung": (
+        "Un rival canta contraflor.",
+        "An opponent sings contraflor.",
+        "Un avversario canta contraflor.",
+        "Um adversário canta contraflor.",
+    ),
+    "contraflor_stakes": (
+        "La contraflor pone en juego {pts}.",
+        "The contraflor stakes {pts}.",
+        "La contraflor mette in palio {pts}.",
+        "A contraflor põe em jogo {pts}.",
+    ),
+    "falta_chain": (
+        "Pedidos aceptados: {calls}; la falta vale {pts}.",
+        "Calls accepted: {calls}; the falta is worth {pts}.",
+        "Richieste accettate: {calls}; la falta vale {pts}.",
+        "Pedidos aceitos: {calls}; a falta vale {pts}.",
+    ),
+    "envido_winner_scores": (
+        "Quien gana el envido anota {pts}.",
+        "The side that wins the envido scores {pts}.",
+        "Chi vince l'envido segna {pts}.",
+        "Quem ganha o envido marca {pts}.",
+    ),
+    "strongest_card": (
+        "Una mano cuya carta más fuerte es {card}.",
+        "A hand whose strongest card is {card}.",
+        "Una mano la cui carta più forte è {card}.",
+        "Uma mão cuja carta mais forte é {card}.",
+    ),
+    "ciego_allowed": (
+        "Quien la tiene puede hacer la seña de ciego.",
+        "Its holder may sign ciego.",
+        "Chi la tiene può fare il segno di ciego.",
+        "Quem a tem pode fazer o sinal de ciego.",
+    ),
+    "ciego_not_allowed": (
+        "Quien la tiene no puede hacer la seña de ciego.",
+        "Its holder may not sign ciego.",
+        "Chi la tiene non può fare il segno di ciego.",
+        "Quem a tem não pode fazer o sinal de ciego.",
+    ),
     # counts
     "similar": (
         "y {n} situaciones más con los mismos resultados",
@@ -422,6 +502,8 @@ _SPANISH: dict[str, tuple[str, str, str, str]] = {
 }
 _OF = ("de", "of", "di", "de")
 _CALLS = {"contraflor": "contraflor", "contraflor-resto": "contraflor al resto"}
+# The envido calls by their names at the table (the same in the four languages).
+_ENVIDO_CALLS = {"envido": "envido", "real-envido": "real envido", "falta-envido": "falta envido"}
 
 
 def word(key: str, lang: str, **fill: Any) -> str:
@@ -510,6 +592,13 @@ _SITUATION_KEYS: dict[str, frozenset[str]] = {
         "round-leader": ("cards_in_play_order", "leader_seat"),
         "flor-refusal": ("partner_raised", "refused_call", "scores"),
         "side-bet-scoring": ("score", "contest_points"),
+        "ten-call": ("hand", "call"),
+        "iron-cards": ("blind_iron_hand", "cards_in_play_order", "leader_seat"),
+        "card-pairs": ("cards_in_play_order", "leader_seat"),
+        "contraflor-stake": ("partner_raised",),
+        "envido-three-suit": ("hand",),
+        "falta-added": ("accepted_chain", "falta"),
+        "ciego": ("strongest_card",),
     }.items()
 }
 
@@ -575,6 +664,22 @@ def situation_text(witness: Mapping[str, Any], lang: str, players: Collection[in
             )
         if domain == "side-bet-scoring":
             return word("side_bet", lang, s=points(s["score"], lang), pts=points(s["contest_points"], lang))
+        if domain == "ten-call" and s["hand"] == "hand of ten":
+            return word("ten_call", lang, pts=points(s["call"], lang))
+        if domain == "iron-cards" and s["blind_iron_hand"] is True:
+            return word("iron_blind", lang) + " " + _seats(list(s["cards_in_play_order"]), lang)
+        if domain == "card-pairs":
+            return _seats(list(s["cards_in_play_order"]), lang)
+        if domain == "contraflor-stake":
+            flor = word("flor_raised" if s["partner_raised"] else "flor_sung", lang)
+            return f"{flor} {word('contraflor_sung', lang)}"
+        if domain == "envido-three-suit":
+            return word("hand_with", lang, cards=", ".join(card_name(c, lang) for c in s["hand"]))
+        if domain == "falta-added":
+            calls = ", ".join(_ENVIDO_CALLS[c] for c in s["accepted_chain"])
+            return word("falta_chain", lang, calls=calls, pts=points(s["falta"], lang))
+        if domain == "ciego":
+            return word("strongest_card", lang, card=card_name(s["strongest_card"], lang))
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         if isinstance(exc, UnknownWitness):
             raise
@@ -600,6 +705,14 @@ _PLAIN: dict[str, str] = {
     "partida won when the contest is settled; the hand is not played out": "won_at_once",
     "the hand is played out; the partida is won when it ends, without the hand's points": "won_after_hand",
 }
+_TEN_CALL_RESULTS = {
+    "refused: out of the ladder's order": "ten_out_of_order",
+    "refused: no truco in this hand": "ten_no_truco",
+    "asking for truco: AMB-9 ten-truco applies": "ten_is_truco",
+    "an ordinary call: the hand rises": "ten_rises",
+    "ciego may be signed": "ciego_allowed",
+    "ciego may not be signed": "ciego_not_allowed",
+}
 _TEN_CALLS = {
     "allowed": "truco_allowed",
     "refused": "truco_refused",
@@ -615,6 +728,8 @@ def outcome_text(witness: Mapping[str, Any], result: Any, lang: str, players: Co
     if isinstance(result, str):
         if result in _PLAIN:
             return word(_PLAIN[result], lang)
+        if result in _TEN_CALL_RESULTS and domain in ("ten-call", "ciego"):
+            return word(_TEN_CALL_RESULTS[result], lang)
         m = _SIDE_RESULT.match(result)
         if m:
             side = int(m[1] if m[1] is not None else m[3])
@@ -629,7 +744,7 @@ def outcome_text(witness: Mapping[str, Any], result: Any, lang: str, players: Co
     elif isinstance(result, bool):
         pass
     elif isinstance(result, int):
-        if domain == "envido-points":
+        if domain in ("envido-points", "envido-three-suit"):
             return _cap(word("envido_point" if result == 1 else "envido_points", lang, n=result)) + "."
         if domain == "falta":
             return word("it_scores", lang, pts=points(result, lang))
@@ -641,6 +756,10 @@ def outcome_text(witness: Mapping[str, Any], result: Any, lang: str, players: Co
             return word("caller_scores", lang, pts=points(result["caller_scores"], lang))
         if domain == "round-leader" and set(result) == {"next_leader_seat"}:
             return word(f"next{result['next_leader_seat']}", lang)
+        if domain == "contraflor-stake" and set(result) == {"contraflor_stakes"}:
+            return word("contraflor_stakes", lang, pts=points(result["contraflor_stakes"], lang))
+        if domain == "falta-added" and set(result) == {"stake"}:
+            return word("envido_winner_scores", lang, pts=points(result["stake"], lang))
         if domain == "flor-refusal" and set(result) == {"last_singer_scores"}:
             return word("last_singer", lang, pts=points(result["last_singer_scores"], lang))
         if (

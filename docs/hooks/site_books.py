@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import site_reading
 from site_md import Ctx, esc, line_of
 
 from spec.catalogue import editorial_text
@@ -30,7 +31,7 @@ def _header(ctx: Ctx, doc: str) -> list[str]:
     title = " / ".join(ctx.ruleset_title(r.name) for r in rulesets) or src.filename
     lang = ctx.t("lang_" + rulesets[0].language) if rulesets else "?"
     return [f"# {doc} · {esc(title)}", "",
-            f"{ctx.t('rulebook_intro')}", "",
+            f"{ctx.t('rulebook_intro')} {ctx.t('reading_intro')}", "",
             f"*{ctx.t('file')}: `{src.filename}` · {ctx.t('source_language')}: {lang} · "
             f"{ctx.t('ruleset')}: {', '.join(f'`{r.name}`' for r in rulesets)}*", ""]
 
@@ -41,9 +42,12 @@ def rulebook_page(ctx: Ctx, doc: str) -> str:
     if editorial is not None:
         return _side_by_side_page(ctx, doc, editorial)
     out = _header(ctx, doc)
+    points, entries = site_reading.line_points(ctx, doc), site_reading.line_entries(ctx, doc)
     for number, texts in sorted(_lines(ctx, doc).items()):
         number_tag = f"<span class=\"line-no\">{number}</span> "
         out += [number_tag + " ".join(texts), f"{{: #l{number} .src-line }}", ""]
+        if number in points:
+            out += site_reading.admonition(ctx, points[number], entries.get(number, []))
     return "\n".join(out)
 
 
@@ -51,13 +55,18 @@ def _side_by_side_page(ctx: Ctx, doc: str, editorial: str) -> str:
     """A damaged rulebook: the verbatim line beside its editorial reading, labelled as such."""
     out = _header(ctx, doc)
     out += [f"!!! note \"{ctx.t('editorial')}\"", f"    {ctx.t('editorial_note')}", ""]
-    out += [f"| # | {ctx.t('verbatim')} | {ctx.t('editorial')} |", "|---|---|---|"]
+    out += ["<div class=\"book-table\" markdown>", "",
+            f"| # | {ctx.t('verbatim')} | {ctx.t('editorial')} | {ctx.t('open_questions')} |",
+            "|---|---|---|---|"]
     rendered = _lines(ctx, doc)
+    points = site_reading.line_points(ctx, doc, table=True)
     edit_lines = editorial.splitlines()
     for number, texts in sorted(rendered.items()):
         reading = edit_lines[number - 1] if number <= len(edit_lines) else ""
         cell = " ".join(t.replace("|", "\\|") for t in texts)
-        out.append(f"| <span id=\"l{number}\">{number}</span> | {cell} | *{esc(reading, table=True)}* |")
+        out.append(f"| <span id=\"l{number}\">{number}</span> | {cell} | *{esc(reading, table=True)}* | "
+                   f"{site_reading.cell(points.get(number, []))} |")
+    out += ["", "</div>", ""]
     return "\n".join(out)
 
 
@@ -70,7 +79,7 @@ def same_rule_page(ctx: Ctx) -> str:
             continue
         title = esc(ctx.pick(c.title, c.id + " title"))
         out += [f"## {c.id} · {title} {{#same-{c.id.lower()}}}", "",
-                f"{ctx.clause_link(here, c.id)}: {esc(ctx.pick(c.text, c.id + ' text'))}", "",
+                f"{ctx.clause_link(here, c.id)}: {ctx.linked(here, ctx.pick(c.text, c.id + ' text'))}", "",
                 "| " + " | ".join(docs) + " |", "|" + "---|" * len(docs)]
         cells = []
         for doc in docs:

@@ -60,7 +60,7 @@ def _entry(ctx: Ctx, amb: Any, rows: list[Row]) -> list[str]:
     for r in amb.readings:
         said = sorted({q.doc for q in r.sources})
         users = [rs for rs, name in amb.defaults.items() if name == r.name]
-        summary = esc(ctx.pick(r.summary, f"{amb.id} {r.name} summary"))
+        summary = ctx.linked(HERE, ctx.pick(r.summary, f"{amb.id} {r.name} summary"))
         parts = [f"**{ctx.reading_label(amb, r.name)}.** {summary}"]
         if said:
             parts.append(t("said_by").format(docs=", ".join(

@@ -203,4 +203,36 @@ READER_LABELS: dict[str, tuple[str, str, str, str]] = {
         "Chi ha chiamato segna {pts}",
         "Quem apostou marca {pts}",
     ),
+    # the close reading, on the rulebook pages and the register
+    "reading_intro": (
+        "Debajo de cada frase, sus preguntas abiertas, halladas leyendo el reglamento frase por frase: "
+        "el término que no define, el caso que no cubre, la frase con la que choca; y la entrada del "
+        "registro o la cláusula que las responde, con la lectura que toma por defecto el conjunto de "
+        "reglas de este reglamento.",
+        "Under each sentence, its open questions, found by reading the rulebook sentence by sentence: "
+        "the term it leaves undefined, the case it does not cover, the sentence it conflicts with; and "
+        "the register entry or clause that answers them, with the reading this rulebook's ruleset "
+        "takes by default.",
+        "Sotto ogni frase, le sue domande aperte, trovate leggendo il regolamento frase per frase: il "
+        "termine che non definisce, il caso che non copre, la frase con cui è in conflitto; e la voce "
+        "del registro o la clausola che vi risponde, con la lettura che il set di regole di questo "
+        "regolamento adotta in modo predefinito.",
+        "Sob cada frase, as suas questões em aberto, encontradas lendo o regulamento frase a frase: o "
+        "termo que não define, o caso que não cobre, a frase com que conflita; e a entrada do registro "
+        "ou a cláusula que as responde, com a leitura que o conjunto de regras deste regulamento adota "
+        "por padrão.",
+    ),
+    "open_questions": ("Preguntas abiertas", "Open questions", "Domande aperte", "Questões em aberto"),
+    "q_undefined": ("Término no definido", "Undefined term", "Termine non definito", "Termo não definido"),
+    "q_uncovered": ("Caso no cubierto", "Case not covered", "Caso non coperto", "Caso não coberto"),
+    "q_conflict": ("Conflicto", "Conflict", "Conflitto", "Conflito"),
+    "conflicts_with": ("Choca con", "It conflicts with", "È in conflitto con", "Conflita com"),
+    "answered_by": ("Lo responde", "Answered by", "Vi risponde", "Responde-a"),
+    "left_open": ("Queda abierto", "Left open", "Resta aperto", "Fica em aberto"),
+    "raised_by": (
+        "Frases de los reglamentos que plantean esta pregunta",
+        "Rulebook sentences that raise this question",
+        "Frasi dei regolamenti che sollevano questa domanda",
+        "Frases dos regulamentos que levantam esta questão",
+    ),
 }

@@ -432,4 +432,118 @@ RULESET_LABELS: dict[str, tuple[str, str, str, str]] = {
         "registro o muda.",
     ),
     "cards_n": ("{n} cartas", "{n} cards", "{n} carte", "{n} cartas"),
+    # how a part of the game is played: the ruleset's readings of the register
+    "rs_how_played": (
+        "Cómo se juega, según las lecturas de este conjunto de reglas:",
+        "How it is played, by this ruleset's readings:",
+        "Come si gioca, secondo le letture di questo set di regole:",
+        "Como se joga, segundo as leituras deste conjunto de regras:",
+    ),
+    "rs_r_responder": (
+        "Quién responde un pedido",
+        "Who answers a call",
+        "Chi risponde a una richiesta",
+        "Quem responde a um pedido",
+    ),
+    "rs_r_ten_call": (
+        "Qué pedido es pedir truco en la mano de 10",
+        "Which call is asking for truco in the hand of ten",
+        "Quale richiesta è chiedere truco nella mano di dieci",
+        "Qual pedido é pedir truco na mão de 10",
+    ),
+    "rs_r_ten_truco": (
+        "Qué pasa si se pide truco en la mano de 10",
+        "What asking for truco in the hand of ten does",
+        "Che cosa succede se si chiede truco nella mano di dieci",
+        "O que acontece se se pede truco na mão de 10",
+    ),
+    "rs_r_ten_choice": (
+        "Si el bando con diez puede rechazar la mano",
+        "Whether the side at ten may decline the hand",
+        "Se la parte a dieci può rifiutare la mano",
+        "Se o lado com dez pode recusar a mão",
+    ),
+    "rs_r_iron_hand": (
+        "Si la mano de hierro es una mano de 10",
+        "Whether the iron hand is a hand of ten",
+        "Se la mano di ferro è una mano di dieci",
+        "Se a mão de ferro é uma mão de 10",
+    ),
+    "rs_r_iron_blind": (
+        "Si se juega a ciegas",
+        "Whether it is played blind",
+        "Se si gioca alla cieca",
+        "Se é jogada às cegas",
+    ),
+    "rs_r_iron_cards": (
+        "Cuánto valen sus cartas boca abajo",
+        "What its face-down cards are worth",
+        "Quanto valgono le sue carte coperte",
+        "Quanto valem as suas cartas viradas para baixo",
+    ),
+    "rs_r_window": (
+        "Cuándo se canta",
+        "When it is called",
+        "Quando si chiama",
+        "Quando se canta",
+    ),
+    "rs_r_envido_first": (
+        "Si el envido va primero que el truco",
+        "Whether the envido goes before the truco",
+        "Se l'envido viene prima del truco",
+        "Se o envido vem antes do truco",
+    ),
+    "rs_r_flor_optional": (
+        "Si hay que cantar la flor",
+        "Whether flor must be sung",
+        "Se la flor va cantata",
+        "Se a flor tem de ser cantada",
+    ),
+    "rs_r_flor_over_envido": (
+        "Flor ante un envido pendiente",
+        "Flor against a pending envido",
+        "Flor davanti a un envido in sospeso",
+        "Flor diante de um envido pendente",
+    ),
+    "rs_flor_goes_first": (
+        "Quien tiene flor y debe responder un pedido de truco puede cantar la flor antes de "
+        "responder, en la primera ronda y sin haber jugado carta ({reading}); el truco se responde "
+        "después.",
+        "A player holding flor who must answer a truco call may sing flor before answering, in the "
+        "first round and before playing a card ({reading}); the truco is answered afterwards.",
+        "Chi ha flor e deve rispondere a una richiesta di truco può cantare la flor prima di "
+        "rispondere, nel primo round e senza aver giocato carte ({reading}); al truco si risponde "
+        "dopo.",
+        "Quem tem flor e deve responder a um pedido de truco pode cantar a flor antes de responder, "
+        "na primeira rodada e sem ter jogado carta ({reading}); o truco é respondido depois.",
+    ),
+    "rs_flor_closed_by_truco": (
+        "Quien tiene flor y recibe un pedido de truco ya no puede cantarla: el truco cierra el "
+        "momento del envido y la flor ({reading}, {window}); responde el truco y la flor no se "
+        "canta.",
+        "A player holding flor who is asked about truco may no longer sing it: the truco call closes "
+        "the time for envido and flor ({reading}, {window}); the truco is answered and the flor is "
+        "not sung.",
+        "Chi ha flor e riceve una richiesta di truco non può più cantarla: la richiesta chiude il "
+        "momento dell'envido e della flor ({reading}, {window}); si risponde al truco e la flor non "
+        "si canta.",
+        "Quem tem flor e recebe um pedido de truco já não pode cantá-la: o pedido fecha o momento do "
+        "envido e da flor ({reading}, {window}); responde-se ao truco e a flor não é cantada.",
+    ),
+    "rs_first_in_pairs": (
+        "En parejas, es el jugador que debe responder el truco ({responder}), no su compañero.",
+        "In pairs, that is the player who must answer the truco ({responder}), not their partner.",
+        "In coppia, è il giocatore che deve rispondere al truco ({responder}), non il suo compagno.",
+        "Em duplas, é o jogador que deve responder ao truco ({responder}), não o seu parceiro.",
+    ),
+    "rs_first_in_pairs_if": (
+        "Con {reading}, solo el jugador que debe responder el truco ({responder}) podría cantar "
+        "antes, no su compañero.",
+        "Under {reading}, only the player who must answer the truco ({responder}) could sing first, "
+        "not their partner.",
+        "Con {reading}, solo il giocatore che deve rispondere al truco ({responder}) potrebbe "
+        "cantare prima, non il suo compagno.",
+        "Com {reading}, só o jogador que deve responder ao truco ({responder}) poderia cantar antes, "
+        "não o seu parceiro.",
+    ),
 }

@@ -12,6 +12,7 @@ from typing import Any
 from site_labels import label
 
 _ESCAPE = re.compile(r"([\\`*_{}\[\]()#+\-.!|~])")
+_ID = re.compile(r"\b([A-Z]{2,5}-\d+)\b")
 
 
 def esc(text: str, table: bool = False) -> str:
@@ -44,13 +45,14 @@ def line_of(text: str, quote: str) -> tuple[int, int]:
     return start, start + quote.count("\n")
 
 
-def editorial_excerpt(source: str, editorial: str, quote: str) -> str:
-    """The part of the editorial reading that corresponds to `quote` in the verbatim source.
+def editorial_excerpt(source: str, editorial: str, quote: str, after: int = 0) -> str:
+    """The part of the editorial reading that corresponds to `quote` in the verbatim source (its
+    first occurrence at or after offset `after`).
 
     The editorial text has the same lines as the source, with letters restored and artefacts
     marked; the quote's span is carried over by aligning the two versions of its lines.
     """
-    start = source.index(quote)
+    start = source.index(quote, after)
     first = source[:start].count("\n")
     last = first + quote.count("\n")
     line_start = source.rfind("\n", 0, start) + 1
@@ -99,6 +101,24 @@ class Ctx:
         if amb_id not in self.cat.ambiguities:
             self.warn(f"{here}: reference to unknown ambiguity {amb_id}")
         return f"[{text or amb_id}]({self.link(here, 'ambiguities.md', amb_id.lower())})"
+
+    def linked(self, here: str, text: str, table: bool = False) -> str:
+        """Text of the data (a clause's rule, a reading, a rationale) shown literally, with every
+        clause or register ID it names linked to its page: a text that leaves something to the
+        register leads the reader there. An ID of a known family that does not exist is a
+        dangling reference (a build warning)."""
+        families = {family_of(cid) for cid in self.cat.clauses} | {"AMB"}
+        out, last = [], 0
+        for m in _ID.finditer(text):
+            ref = m.group(1)
+            if family_of(ref) not in families:
+                continue  # not an ID of ours ("UTF-8")
+            out.append(esc(text[last:m.start()], table))
+            link = self.ambiguity_link if ref.startswith("AMB-") else self.clause_link
+            out.append(link(here, ref))
+            last = m.end()
+        out.append(esc(text[last:], table))
+        return "".join(out)
 
     def source_link(self, here: str, doc: str, line: int, last: int | None = None) -> str:
         """"000 · Spanish rulebook, line 37", linked to that line of the rulebook's page."""

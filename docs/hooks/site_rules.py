@@ -51,7 +51,7 @@ def clause_section(ctx: Ctx, here: str, cid: str) -> list[str]:
     t = ctx.t
     out = [f"## {cid} · {esc(ctx.pick(c.title, cid + ' title'))} {{#{cid.lower()}}}", "",
            f"*{t('kind')}: {t('k_' + c.kind)}*", "",
-           f"**{t('rule')}.** {esc(ctx.pick(c.text, cid + ' text'))}", ""]
+           f"**{t('rule')}.** {ctx.linked(here, ctx.pick(c.text, cid + ' text'))}", ""]
     out += quotes(ctx, here, c) + published(ctx, here, c)
     rulesets = ", ".join(ctx.ruleset_ref(here, r, full=True) for r in c.rulesets)
     out += [f"**{t('rulesets')}:** {rulesets}", ""]

@@ -269,9 +269,73 @@ def _ladder(ctx: Ctx, here: str, rules: Rules) -> list[str]:
     return [
         *out,
         "",
+        *_how_played(ctx, here, rules, LADDER_READINGS),
         t("clauses") + ": " + ", ".join(ctx.clause_link(here, c) for c in ruleset_facts.clause_ids(truco)),
         "",
     ]
+
+
+# --- how a section is played: the ruleset's readings of the register -----------------------------
+
+# The register entries that say how a part of the game is played, with the words that introduce
+# each on the ruleset's page: (label key, register key). A ruleset the entry does not concern
+# (no default reading) shows nothing for it.
+LADDER_READINGS = (("rs_r_responder", "bet-responder"),)
+TEN_READINGS = (("rs_r_ten_call", "ten-call"), ("rs_r_ten_truco", "ten-truco"),
+                ("rs_r_ten_choice", "ten-choice"))
+IRON_READINGS = (("rs_r_iron_hand", "iron-hand"), ("rs_r_iron_blind", "iron-blind"),
+                 ("rs_r_iron_cards", "iron-cards"))
+ENVIDO_READINGS = (("rs_r_window", "side-bet-window"), ("rs_r_envido_first", "envido-first"))
+FLOR_READINGS = (("rs_r_flor_optional", "flor-optional"), ("rs_r_flor_over_envido", "flor-over-envido"))
+
+
+def _reading_here(ctx: Ctx, here: str, rules: Rules, key: str) -> str:
+    """"AMB-n `key=reading`" of this ruleset, linked to that reading in the register."""
+    reading = rules.reading(key)
+    assert reading is not None
+    return f"{ctx.cat.ambiguity(key).id} {reading_ref(ctx, here, Switch(key, reading, None))}"
+
+
+def _how_played(ctx: Ctx, here: str, rules: Rules, entries: tuple[tuple[str, str], ...],
+                extra: tuple[str, ...] = ()) -> list[str]:
+    """A list of the ruleset's readings that say how this part is played, each in the register's
+    words (its summary), then any further sentences; nothing if no entry concerns the ruleset."""
+    out = []
+    for label_key, key in entries:
+        reading = rules.reading(key)
+        if reading is None:
+            continue
+        amb = ctx.cat.ambiguity(key)
+        summary = ctx.pick(amb.reading(reading).summary, f"{amb.id} {reading} summary")
+        out.append(f"- **{ctx.t(label_key)}** ({_reading_here(ctx, here, rules, key)}): "
+                   f"{ctx.linked(here, summary)}")
+    out += [f"- {sentence}" for sentence in extra]
+    return [f"*{ctx.t('rs_how_played')}*", "", *out, ""] if out else []
+
+
+def _first_answer(ctx: Ctx, here: str, rules: Rules, flor: bool) -> list[str]:
+    """Whether a player holding flor who is asked about truco may sing it first (AMB-29 envido-first,
+    AMB-23 side-bet-window), and in pairs which seat may go first (AMB-16 bet-responder): said for
+    the ruleset's own readings. (For envido, AMB-29's own summary says the first part.)"""
+    first = rules.reading("envido-first")
+    if first is None:
+        return []
+    link = _reading_here(ctx, here, rules, "envido-first")
+    out = []
+    if flor and first == "envido-first":
+        out.append(ctx.t("rs_flor_goes_first").format(reading=link))
+    elif flor:
+        window = _reading_here(ctx, here, rules, "side-bet-window")
+        out.append(ctx.t("rs_flor_closed_by_truco").format(reading=link, window=window))
+    if rules.players == 4 and rules.reading("bet-responder") is not None:
+        responder = _reading_here(ctx, here, rules, "bet-responder")
+        if first == "envido-first":
+            out.append(ctx.t("rs_first_in_pairs").format(responder=responder))
+        else:
+            amb = ctx.cat.ambiguity("envido-first")
+            other = f"{amb.id} {reading_ref(ctx, here, Switch(amb.key, 'envido-first', None))}"
+            out.append(ctx.t("rs_first_in_pairs_if").format(reading=other, responder=responder))
+    return [" ".join(out)] if out else []
 
 
 # --- envido, flor, señas -----------------------------------------------------------------------------
@@ -325,6 +389,7 @@ def _envido(ctx: Ctx, here: str, rules: Rules) -> list[str]:
     return [
         *out,
         "",
+        *_how_played(ctx, here, rules, ENVIDO_READINGS, tuple(_first_answer(ctx, here, rules, flor=False))),
         t("clauses") + ": " + ", ".join(ctx.clause_link(here, c) for c in ruleset_facts.clause_ids(env)),
         "",
     ]
@@ -339,6 +404,7 @@ def _flor(ctx: Ctx, here: str, rules: Rules) -> list[str]:
     return [
         " ".join(out),
         "",
+        *_how_played(ctx, here, rules, FLOR_READINGS, tuple(_first_answer(ctx, here, rules, flor=True))),
         t("clauses") + ": " + ", ".join(ctx.clause_link(here, c) for c in ruleset_facts.clause_ids(flor)),
         "",
     ]
@@ -380,12 +446,14 @@ def _special_hands(ctx: Ctx, here: str, rules: Rules) -> list[str]:
         if ten.get("partners_see"):
             text.append(t("rs_ten_partners"))
         out += _prose(ctx, here, t("f_TEN"), "hand-of-ten", text, ten)
+        out += _how_played(ctx, here, rules, TEN_READINGS)
     if rules.has("iron_hand"):
         iron = rules.data["iron_hand"]
         text = [t("rs_iron_text").format(score=iron["score"])]
         if iron.get("decides_match"):
             text.append(t("rs_iron_decides"))
         out += _prose(ctx, here, t("f_IRN"), "iron-hand", text, iron)
+        out += _how_played(ctx, here, rules, IRON_READINGS)
     return out
 
 
@@ -410,12 +478,12 @@ def _readings(ctx: Ctx, here: str, name: str) -> list[str]:
         default = amb.defaults[name]
         reading = amb.reading(default)
         link = ctx.link(here, "ambiguities.md", f"{amb.id.lower()}-{default}")
-        why = esc(ctx.pick(amb.rationale[name], f"{amb.id} rationale {name}"))
+        why = ctx.linked(here, ctx.pick(amb.rationale[name], f"{amb.id} rationale {name}"))
         stated = rules.reading_clause(amb.key)
         out += [
             f"- {ctx.ambiguity_link(here, amb.id)} · {esc(ctx.pick(amb.question, amb.id + ' question'))}  ",
             f"  **[{ctx.reading_label(amb, default)}]({link})** `{amb.key}={default}`: "
-            f"{esc(ctx.pick(reading.summary, f'{amb.id} {default} summary'))}  ",
+            f"{ctx.linked(here, ctx.pick(reading.summary, f'{amb.id} {default} summary'))}  ",
             f"  *{t('rationale')}:* {why}"
             + (" " + t("rs_stated_by").format(clause=ctx.clause_link(here, stated)) if stated else ""),
         ]

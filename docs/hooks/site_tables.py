@@ -7,6 +7,7 @@ import json
 from typing import Any, NamedTuple
 
 import ruleset_facts
+import site_reading
 import site_rules
 import site_rulesets
 import site_witnesses
@@ -32,22 +33,23 @@ class Feature(NamedTuple):
 FEATURES: tuple[Feature, ...] = (
     Feature("ft_players", ("SET",), (), ("players",)),
     Feature("ft_deck", ("DECK", "DEAL"), ("deck", "deal-size"), ("deck", "deal")),
-    Feature("ft_cards", ("CARD",), (), ("strength",)),
+    Feature("ft_cards", ("CARD",), ("card-pairs",), ("strength",)),
     Feature("ft_muestra", (), (), ("muestra",)),
     Feature("ft_order", ("ORD",), ("round-leader", "hand-starter", "bet-responder"), ("play",)),
     Feature("ft_ties", ("RND", "HND"), ("all-rounds-tied", "split-then-tie", "first-two-tied", "hand-length",
                                         "partner-tie")),
     Feature("ft_ladder", ("VAL", "BET"), (), ("truco",)),
-    Feature("ft_ten", ("TEN",), ("ten-truco", "ten-choice"), ("hand_of_ten",)),
-    Feature("ft_iron", ("IRN",), ("iron-hand", "iron-blind"), ("iron_hand",)),
+    Feature("ft_ten", ("TEN",), ("ten-truco", "ten-choice", "ten-call"), ("hand_of_ten",)),
+    Feature("ft_iron", ("IRN",), ("iron-hand", "iron-blind", "iron-cards"), ("iron_hand",)),
     Feature("ft_covered", ("COV",), ("covered-card", "covering", "cover-round")),
     Feature("ft_target", ("MAT",), ("gauderio-target", "match-format", "partida-points", "falta-halves"),
             ("match",)),
     Feature("ft_envido", ("ENV",), ("envido-stakes", "envido-without-pair", "falta-points", "side-bet-window",
-                                    "side-bet-ties", "side-bet-scoring", "envido-first"), ("envido",)),
-    Feature("ft_flor", ("FLR",), ("flor-optional", "flor-refusal", "flor-over-envido", "flor-in-play"),
-            ("flor",)),
-    Feature("ft_senas", ("SEN",), ("senas",), ("senas",)),
+                                    "side-bet-ties", "side-bet-scoring", "envido-first", "envido-three-suit"),
+            ("envido",)),
+    Feature("ft_flor", ("FLR",), ("flor-optional", "flor-refusal", "flor-over-envido", "flor-in-play",
+                                "contraflor-stake", "flor-answers"), ("flor",)),
+    Feature("ft_senas", ("SEN",), ("senas", "ciego", "sena-timing"), ("senas",)),
 )
 
 
@@ -140,11 +142,15 @@ def ambiguities_page(ctx: Ctx) -> str:
         clauses = ", ".join(ctx.clause_link(here, cid) for cid in a.clauses)
         out += [f"## {a.id} · {esc(ctx.pick(a.question, a.id + ' question'))} {{#{a.id.lower()}}}", "",
                 f"*{t('a_' + a.kind)}* · {t('clauses')}: {clauses} · {t('cli_key')}: `{a.key}`", ""]
+        raised = site_reading.raised_by(ctx, here, a.id)
+        if raised:
+            out += [f"{t('raised_by')}: {raised}", ""]
         if a.note:
-            out += [f"!!! note \"{t('note')}\"", f"    {esc(ctx.pick(a.note, a.id + ' note'))}", ""]
+            note = ctx.linked(here, ctx.pick(a.note, a.id + " note"))
+            out += [f"!!! note \"{t('note')}\"", f"    {note}", ""]
         for r in a.readings:
             out += [f"### {ctx.reading_label(a, r.name)} {{#{a.id.lower()}-{r.name}}}", "",
-                    esc(ctx.pick(r.summary, f"{a.id} {r.name} summary")), "",
+                    ctx.linked(here, ctx.pick(r.summary, f"{a.id} {r.name} summary")), "",
                     f"<small>`--reading {a.key}={r.name}`</small>", ""]
             if not r.sources and not r.published:
                 out += [f"*{t('not_in_sources')}*", ""]
@@ -159,7 +165,7 @@ def ambiguities_page(ctx: Ctx) -> str:
         out += [f"**{t('defaults')}**", "", f"| {t('ruleset')} | {t('reading')} | {t('rationale')} |",
                 "|---|---|---|"]
         for rs, reading in a.defaults.items():
-            why = esc(ctx.pick(a.rationale[rs], f"{a.id} rationale {rs}"), True)
+            why = ctx.linked(here, ctx.pick(a.rationale[rs], f"{a.id} rationale {rs}"), True)
             out.append(f"| {ctx.ruleset_ref(here, rs, full=True)} | "
                        f"[{ctx.reading_label(a, reading)}](#{a.id.lower()}-{reading}) | {why} |")
         out += ["", f"**{t('witnesses')}:** " + site_witnesses.register_table(ctx, here, a), ""]

@@ -50,6 +50,10 @@ _CSS = """
 .md-typeset .gap { color: var(--md-default-fg-color--light); font-style: italic; }
 .md-typeset svg.truco-cards { width: 100%; max-width: 40rem; height: auto; display: block; margin: 1em 0; }
 .md-typeset .status { font-weight: 600; }
+.md-typeset .book-table .md-typeset__table, .md-typeset .book-table table:not([class]) { display: table;
+  width: 100%; font-size: .7rem; }
+.md-typeset .book-table td:first-child { width: 2.5em; }
+.md-typeset .book-table td:last-child { min-width: 16em; }
 """
 
 _ctx: Ctx | None = None

@@ -143,3 +143,32 @@ def test_every_witness_of_the_published_rulesets_reads_as_words() -> None:
                 english = {v for r in (w["a"], w["b"]) for v in ([r] if isinstance(r, str) else [])
                            if " " in v}
                 assert not [e for e in english if e in text], text
+
+
+def test_every_witness_of_the_newer_register_entries_reads_as_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The witnesses of the register's second readings (proofs/register_witnesses.py), for every
+    comparison `truco diff --write-all` makes, whether or not the witness file has them yet: each is
+    worded in every language, with its numbers, and the two sides' results read differently."""
+    from proofs import divergence
+    from proofs import register_witnesses as rw
+    from proofs.domain import Domain
+    from proofs.witnesses import comparisons
+
+    monkeypatch.setattr(divergence, "DOMAINS", tuple(Domain(**d) for d in rw.DOMAINS))
+    found = [{**w, "pa": {a.players}, "pb": {b.players}}
+             for a, b, _ in comparisons() for w in divergence.witnesses(a, b, limit=1)]
+    assert {w["domain"] for w in found} == {d["name"] for d in rw.DOMAINS}, "a domain found no witness"
+    for lang in LANGUAGES:
+        for w in found:
+            situation = situation_text(w, lang, w["pa"] | w["pb"])
+            a, b = outcome_text(w, w["a"], lang, w["pa"]), outcome_text(w, w["b"], lang, w["pb"])
+            assert a != b, (w["domain"], lang, a)
+            text = " ".join([situation, a, b])
+            assert not re.search(r"[{}\[\]\"_]|side \d|\bNone\b|\bTrue\b|\bFalse\b", text), text
+            numbers = [v for k, v in w["situation"].items()  # a seat is named by its role, not its number
+                       if isinstance(v, int) and not isinstance(v, bool) and not k.endswith("_seat")]
+            for n in numbers:
+                assert str(n) in situation, (w["domain"], lang, situation)
+            if lang != "en":
+                english = {v for r in (w["a"], w["b"]) if isinstance(r, str) and " " in r for v in [r]}
+                assert not [e for e in english if e in text], text

@@ -258,14 +258,14 @@ def test_pictures_are_drawn_from_the_ruleset_data(site, lang: str) -> None:
 
 
 def test_code_links_go_to_the_exact_line(site) -> None:
-    page = site.html("en", "rules/card")
     trace = traceability.load(CAT.clauses)
-    cite = trace.cited("CARD-2", "engine")[0]
-    assert f'href="../../code/{cite.path}.html#L{cite.line}"' in page
+    cid, cite = next((cid, cites[0]) for cid in CAT.clauses if (cites := trace.cited(cid, "engine")))
+    assert f'href="../../code/{cite.path}.html#L{cite.line}"' in site.html("en", family_url(cid))
     view = (site.root / "en/code" / f"{cite.path}.html").read_text(encoding="utf-8")
     assert f'<span id="L{cite.line}">' in view
     source_line = (ROOT / cite.path).read_text(encoding="utf-8").splitlines()[cite.line - 1]
     assert html.escape(source_line) in view
+    page = site.html("en", "rules/card")
     assert "<details" in page and "manilha" in page.split("<details", 1)[1].lower()  # the spec function
 
 
@@ -325,3 +325,20 @@ def test_conformance_reports_are_pages_found_in_a_folder(tmp_path: Path) -> None
     assert nav == [("pytruco 0.1.3 (it)", "conformance/pytruco.md")]
     assert "12 clausole" in pages["conformance/pytruco.md"]
     assert "](pytruco.md)" in pages[site_conformance.INDEX]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_clause_text_links_the_register_entries_and_clauses_it_names(site, lang: str) -> None:
+    """A clause that leaves an interpretation to the register (TEN-2: 'whether it can rise: AMB-37')
+    leads there; so do the register's own readings and rationales that name other entries."""
+    named = 0
+    for cid, clause in CAT.clauses.items():
+        page = site.html(lang, family_url(cid))
+        rule = page.split(f'id="{cid.lower()}"', 1)[1].split("</p>", 2)[1]  # the "Rule." paragraph
+        for ref in re.findall(r"\b(AMB-\d+)\b", clause.text[lang]):
+            named += 1
+            assert f'href="../../ambiguities/#{ref.lower()}"' in rule, (cid, ref)
+    assert named, "no clause text names a register entry"
+    register = site.html(lang, "ambiguities")
+    entry = register.split('id="amb-34"', 1)[1].split("<h2", 1)[0]
+    assert 'href="../rules/arg/#arg-8"' in entry  # its note: 'ARG-8, URU-6'
