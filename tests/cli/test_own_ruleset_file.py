@@ -43,8 +43,7 @@ def test_check_drives_the_reference_engine_on_the_file(ruleset_file: Path, tmp_p
 
 def test_simulated_records_of_the_file_validate(ruleset_file: Path, tmp_path: Path) -> None:
     records = tmp_path / "games.jsonl"
-    done = truco("simulate", "--ruleset-file", str(ruleset_file), "--games", "5", "--out", str(records),
-                 cwd=tmp_path)
+    done = truco("simulate", "--ruleset-file", str(ruleset_file), "--games", "5", "--out", str(records))
     assert done.returncode == 0, done.stderr[-2000:]
     lines = records.read_text(encoding="utf-8").splitlines()
     assert len(lines) == 5 and all(json.loads(line)["ruleset"] == NAME for line in lines)
