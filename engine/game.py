@@ -3,8 +3,13 @@
 Every rule applied names its clause (XXX-n) or register reading (AMB-n key) beside it; a clause
 that differs between rulesets is read from the ruleset file. The order of play is the one fixed
 by the play procedure. The match's state is a few immutable values on the Game; the hand's is a
-HandState (engine/hand.py), which the side contests (engine/contests.py) work on too. An undo
-entry is one snapshot of each.
+HandState (engine/hand.py), which the side contests (engine/contests.py) work on too.
+
+Undo costs little when nobody pops: a push keeps only the action (and the seat that made it); the
+state is kept once per hand, as the hand starts (one snapshot of the match's values and the
+HandState). `pop` goes back to the start of the hand and plays its moves again but the last, a
+handful at most. The record keeps a compact entry per finished hand (engine/record.py) and builds
+the dictionaries only when asked.
 """
 
 from __future__ import annotations
@@ -118,9 +123,10 @@ class Game(ObservationMixin, RecordMixin):
         g._stacked = stacked
         g._muestras = muestras
         g._start_scores = start
-        g._undo = []
+        g._marks = []  # (moves before, match values, hand snapshot, finished hands) per hand start
         g._hands = []
         g._moves = []
+        g._seats = []  # the seat that made each move
         g._legal = None
         g._scores = start
         g._partidas = ()
@@ -130,8 +136,14 @@ class Game(ObservationMixin, RecordMixin):
         g._winner = None
         g._forfeit = None
         g._play_actions, g._cover_actions, g._card_of = _card_actions(cfg.deck)
+        g._handlers = _handlers(cls)
         g._start_hand()
+        g._mark()
         return g
+
+    def _mark(self) -> None:
+        """Keep the state as a hand starts: what pop goes back to."""
+        self._marks.append((len(self._moves), _MATCH(self), self.hand.snapshot(), len(self._hands)))
 
     # ----------------------------------------------------------------- public API
 
@@ -214,27 +226,42 @@ class Game(ObservationMixin, RecordMixin):
         if action not in legal:
             self._refuse(action)
         h = self.hand
-        self._undo.append((_MATCH(self), h.snapshot(), len(self._hands)))
         self._moves.append(action)
-        h.hact = (*h.hact, (h.to_act, action.text))
+        self._seats.append(h.to_act)
         self._legal = None
         try:
-            getattr(self, _HANDLERS[action.kind])(action)
+            self._handlers[action.kind](self, action)
         except BaseException:
             self.pop()  # a handler that fails leaves nothing half-applied
             raise
+        if self.hand is not h:  # a new hand was dealt
+            self._mark()
 
     def pop(self) -> Action:
         """Undo the last action exactly and return it."""
-        if not self._undo:
+        moves = self._moves
+        if not moves:
             raise NothingToUndoError("pop from a game with no moves")
-        match, hand, n_hands = self._undo.pop()
+        last = len(moves) - 1
+        marks = self._marks
+        while marks[-1][0] > last:  # the hand the last move dealt is undone with it
+            marks.pop()
+        start, match, hand, n_hands = marks[-1]
         for name, value in zip(_MATCH_FIELDS, match, strict=True):
             setattr(self, name, value)
         self.hand = HandState.restore(hand)
         del self._hands[n_hands:]
+        action = moves[last]
+        again = moves[start:last]
+        del moves[start:]
+        del self._seats[start:]
+        handlers = self._handlers
+        for move in again:  # legal when first played, and nothing else has changed since
+            moves.append(move)
+            self._seats.append(self.hand.to_act)
+            handlers[move.kind](self, move)
         self._legal = None
-        return self._moves.pop()
+        return action
 
     def peek(self) -> Action | None:
         return self._moves[-1] if self._moves else None
@@ -244,9 +271,10 @@ class Game(ObservationMixin, RecordMixin):
         g = self.__class__.__new__(self.__class__)
         g.__dict__.update(self.__dict__)
         g.hand = self.hand.copy()
-        g._undo = list(self._undo)
+        g._marks = list(self._marks)
         g._hands = list(self._hands)
         g._moves = list(self._moves)
+        g._seats = list(self._seats)
         return g
 
     def _state(self) -> tuple[Any, ...]:
@@ -341,6 +369,7 @@ class Game(ObservationMixin, RecordMixin):
             strength, pieza = deck.strength, None
         dealer = (starter - 1) % n  # AMB-15: the dealer sits just before the starter
         h = self.hand = new_hand(starter, dealer, n, deal, muestra, strength, pieza, 0, cfg.ladder[0])
+        h.opened = len(self._moves)
         tied = cfg.all_rounds_tied  # AMB-1: HND-9, HND-10, or the starter's side (ARG-4)
         if tied == "nobody-scores":
             h.all_tied = NOBODY
@@ -652,7 +681,8 @@ class Game(ObservationMixin, RecordMixin):
         return False
 
 
-# Method names, looked up on the instance, so that a subclass overriding a handler is obeyed.
+# Method names, looked up on the class (once per class), so that a subclass overriding a handler
+# is obeyed.
 _HANDLERS = {
     "play": "_do_card",
     "cover": "_do_card",
@@ -671,3 +701,13 @@ _HANDLERS = {
     "contraflor-resto": "_do_contraflor_resto",
     "sign": "_do_sign",
 }
+
+_HANDLER_TABLES: dict[type, dict[str, Any]] = {}
+
+
+def _handlers(cls: type) -> dict[str, Any]:
+    """The handler function of each action kind for `cls`, resolved once per class."""
+    found = _HANDLER_TABLES.get(cls)
+    if found is None:
+        found = _HANDLER_TABLES[cls] = {kind: getattr(cls, name) for kind, name in _HANDLERS.items()}
+    return found

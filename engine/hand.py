@@ -24,7 +24,7 @@ class HandState:
         "starter", "dealer", "deal", "muestra", "strength", "pieza",
         # the rounds
         "left", "table", "past", "rounds", "leader", "turn", "to_act", "phase", "decided",
-        "all_tied", "hact",
+        "all_tied", "opened",
         # truco
         "ladder_i", "value", "last_call_side", "call_by", "truco_called", "truco_paused",
         # hand of ten and iron hand
@@ -51,7 +51,7 @@ class HandState:
     phase: int  # engine.phases
     decided: int | None  # AMB-4 always-three-rounds: the winner fixed while play goes on
     all_tied: int  # AMB-1: the hand result when every round is tied
-    hact: tuple[tuple[int, str], ...]  # (seat, action text) of the hand, for the record
+    opened: int  # how many moves the match had when the hand was dealt (its moves follow)
     ladder_i: int  # VAL-*, BET-*: the index of the hand's value on the ladder
     value: int  # what the hand is worth now
     last_call_side: int  # BET-10
@@ -120,7 +120,7 @@ def _fresh(n: int) -> dict[str, Any]:
     if found is None:
         found = _FRESH[n] = dict(
             left=((0, 1, 2),) * n, table=(), past=(), rounds=(), phase=PLAY, decided=None,
-            all_tied=NO_SEAT, hact=(), last_call_side=NO_SEAT, call_by=NO_SEAT, truco_called=False,
+            all_tied=NO_SEAT, opened=0, last_call_side=NO_SEAT, call_by=NO_SEAT, truco_called=False,
             truco_paused=NO_SEAT, kind=NORMAL, no_truco=False, blind=False, ten_side=NO_SEAT,
             contest_done=False, side_pts=(), pending_pts=(0, 0), signed=(False,) * n, signs=(),
             env_pts=(), flor_pts=(), env_chain=(), env_caller=NO_SEAT, fl_singer=NO_SEAT, fl_stake=0,
