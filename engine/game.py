@@ -14,6 +14,7 @@ the dictionaries only when asked.
 
 from __future__ import annotations
 
+import _random
 import json
 import random
 from collections.abc import Mapping, Sequence
@@ -48,7 +49,33 @@ __all__ = ["IRON", "NORMAL", "TEN", "Game", "Outcome"]
 FORMAT = "truco-engine-game/1"
 NO_CARD = -1  # a hand without a muestra
 HAND_SEED_STRIDE = 1_000_003  # the deal of hand k is seeded with deal_seed * stride + k
-_DEALER = random.Random()  # reseeded per hand: the deal depends only on (seed, hand number)
+_DEALER = random.Random()  # one generator, seeded per hand: the deal depends only on (seed, hand number)
+_SEED = _random.Random.seed  # what random.Random.seed does with an int, without its wrapper
+_BITS = _DEALER.getrandbits
+
+# The slots a seat has left after playing slot k: every subset of (0, 1, 2), without k.
+_WITHOUT = {(left, k): tuple(x for x in left if x != k)
+            for left in ((0, 1, 2), (0, 1), (0, 2), (1, 2), (0,), (1,), (2,)) for k in left}
+
+
+def _deal(seed: int, cards: tuple[int, ...], k: int) -> list[int]:
+    """`k` cards drawn from `cards` by the generator seeded with `seed`: the draws of
+    random.Random(seed).sample(cards, k) for 6 to 21 cards from a deck of up to 85 (there, a
+    partial shuffle of a pool, each index unbiased by rejection), written out so that a deal
+    costs a few calls rather than dozens."""
+    _SEED(_DEALER, seed)
+    pool = list(cards)
+    n = len(pool)
+    out = []
+    for i in range(k):
+        m = n - i
+        bits = m.bit_length()
+        j = _BITS(bits)
+        while j >= m:
+            j = _BITS(bits)
+        out.append(pool[j])
+        pool[j] = pool[m - 1]
+    return out
 
 TEN_DECLINE_PAYOUT = 2  # TEN-6, where the file gives no decline_payout
 
@@ -167,8 +194,7 @@ class Game(ObservationMixin, RecordMixin):
     @property
     def to_act(self) -> int | None:
         """The seat to act, or None once the match is over."""
-        h = self.hand
-        return None if h.phase == OVER else h.to_act
+        return self.hand.to_act  # None once the match is over (_end_match)
 
     @property
     def scores(self) -> tuple[int, int]:
@@ -357,9 +383,9 @@ class Game(ObservationMixin, RecordMixin):
             deal = self._stacked[k - 1]
             muestra = self._muestras[k - 1] if self._muestras else NO_CARD
         else:
-            _DEALER.seed(self._deal_seed * HAND_SEED_STRIDE + k)
             dealt = CARDS_PER_SEAT * n
-            cards = _DEALER.sample(deck.cards, dealt + 1 if deck.has_muestra else dealt)  # DEAL-1, URU-2
+            cards = _deal(self._deal_seed * HAND_SEED_STRIDE + k, deck.cards,
+                          dealt + 1 if deck.has_muestra else dealt)  # DEAL-1, URU-2
             deal = tuple(tuple(cards[CARDS_PER_SEAT * s:CARDS_PER_SEAT * (s + 1)]) for s in range(n))
             muestra = cards[dealt] if deck.has_muestra else NO_CARD
         if muestra != NO_CARD:  # URU-3, URU-4: this hand's piezas
@@ -492,33 +518,35 @@ class Game(ObservationMixin, RecordMixin):
         if ph == PLAY:
             t = h.to_act
             assert t is not None
-            out: list[Action] = []
-            if not (cfg.flor_mandatory and self._must_sing_flor(t)):  # AMB-26
+            if cfg.flor_mandatory and self._must_sing_flor(t):  # AMB-26
+                out: list[Action] = []
+            else:
                 left = h.left[t]
-                can_cover = cfg.cover_allowed and not (cfg.cover_not_first and not h.rounds)  # AMB-7/8
                 if h.blind:  # IRN-2: by slot only
-                    out.extend(A.PLAY_SLOT[k] for k in left)
-                    if can_cover:
-                        out.extend(A.COVER_SLOT[k] for k in left)
+                    play, cover = A.PLAY_SLOT, A.COVER_SLOT
                 else:
                     deal = h.deal[t]
                     play = self._play_actions
-                    out.extend(play[deal[k]] for k in left)
-                    if can_cover:
-                        cover = self._cover_actions
-                        out.extend(cover[deal[k]] for k in left)
-            self._calls(t, out)
+                    cover = self._cover_actions
+                    left = [deal[k] for k in left]
+                out = [play[k] for k in left]
+                if cfg.cover_allowed and not (cfg.cover_not_first and not h.rounds):  # AMB-7/8
+                    out += [cover[k] for k in left]
+            if h.no_truco or h.decided is not None:
+                self._calls(t, out)
+            elif h.ladder_i + 1 < len(cfg.ladder) and (h.last_call_side != t & 1 or not cfg.other_side_next):
+                out.append(cfg.raises[h.ladder_i + 1])  # BET-1; BET-10; not past the top (the top clause)
             if cfg.contests:
                 self._contest_openings(t, out)
             return tuple(out)
         if ph == TRUCO:
-            i = h.ladder_i + 2  # the step after the pending call
-            out = [A.ACCEPT, A.RUN]  # BET-2; at the top only these (the top clause)
-            if i < len(cfg.ladder):
-                out.append(cfg.raises[i])  # BET-5
+            # BET-2: accept or run; BET-5: or raise to the next step (not at the top: the top clause)
+            answers = cfg.truco_answers[h.ladder_i + 1]
             if cfg.envido_first:  # AMB-29: the envido (or flor) may go first
+                out = list(answers)
                 C.truco_openings(cfg, h, h.to_act, out)  # type: ignore[arg-type]
-            return tuple(out)
+                return tuple(out)
+            return answers
         if ph == TEN_CHOICE:
             return (A.TEN_PLAY, A.TEN_DECLINE)  # TEN-5
         if ph == OVER:
@@ -545,8 +573,9 @@ class Game(ObservationMixin, RecordMixin):
         deal = h.deal[t]
         k = action.slot if h.blind else deal.index(self._card_of[action])  # IRN-2: by slot
         assert k is not None
-        left = h.left
-        h.left = (*left[:t], tuple(x for x in left[t] if x != k), *left[t + 1:])
+        left = list(h.left)
+        left[t] = _WITHOUT[left[t], k]
+        h.left = tuple(left)
         covered = action.kind == "cover"
         if covered and cfg.cover_concedes:  # AMB-6 concedes-hand (COV-2): the other side wins
             self._finish_hand(1 - (t & 1), h.value)
