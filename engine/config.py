@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from engine import actions as A
 from engine.actions import Action
@@ -82,8 +82,13 @@ class Config:
 
     @property
     def overrides(self) -> dict[str, str]:
-        """The readings that differ from the ruleset's defaults (what a record carries)."""
-        return {k: v for k, v in self.readings if self.ruleset.defaults[k] != v}
+        """The readings that differ from the ruleset's defaults (what a record carries): a new
+        dictionary at every call, for every record."""
+        return dict(self._overrides)
+
+    @cached_property
+    def _overrides(self) -> tuple[tuple[str, str], ...]:
+        return tuple((k, v) for k, v in self.readings if self.ruleset.defaults[k] != v)
 
 
 _DEFAULTS: dict[Ruleset, Config] = {}  # by ruleset object: a file loaded again is a new key

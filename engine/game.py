@@ -386,7 +386,8 @@ class Game(ObservationMixin, RecordMixin):
             dealt = CARDS_PER_SEAT * n
             cards = _deal(self._deal_seed * HAND_SEED_STRIDE + k, deck.cards,
                           dealt + 1 if deck.has_muestra else dealt)  # DEAL-1, URU-2
-            deal = tuple(tuple(cards[CARDS_PER_SEAT * s:CARDS_PER_SEAT * (s + 1)]) for s in range(n))
+            seats = iter(cards)  # three cards to each seat in turn, as CARDS_PER_SEAT says
+            deal = tuple(zip(seats, seats, seats))[:n]
             muestra = cards[dealt] if deck.has_muestra else NO_CARD
         if muestra != NO_CARD:  # URU-3, URU-4: this hand's piezas
             tables = deck.hand_cards(muestra)
