@@ -1,7 +1,9 @@
-"""Random-playout throughput through the public API (what `truco bench` reports).
+"""Random-playout throughput through the public API, beside a bare playout of the same rules (what
+`truco bench` reports).
 
 `run_engine_bench` is the reusable hook: another command can time other work (for instance the
-monitor's validation of the same records) and print it beside these figures.
+monitor's validation of the same records) and print it beside these figures. `run_side_by_side`
+measures the engine and the bare playout in turns, for their ratio.
 """
 
 from __future__ import annotations
@@ -526,3 +528,49 @@ def run_bare_bench(ruleset: str, seconds: float = 1.0, *, seed: int = 0) -> dict
     elapsed = time.perf_counter() - start
     return {"matches": matches, "actions": actions, "matches_per_s": round(matches / elapsed, 1),
             "actions_per_s": round(actions / elapsed, 1)}
+
+
+def run_side_by_side(ruleset: str, seconds: float = 2.0, *, slices: int = 8, keep_records: int = 0,
+                     tick: Any = None) -> dict[str, Any]:
+    """The engine and the bare playout of `ruleset`, in turns of `seconds / slices / 2` each, so
+    that both see the same load on a shared machine and their ratio means something.
+
+    Returns the engine's figures (the names of run_engine_bench) and bare_matches_per_s,
+    bare_actions_per_s and bare_ratio (the engine's matches/s over the bare playout's), these
+    three None where the bare playout does not cover the ruleset. `tick()` is called after each
+    turn (a progress display)."""
+    each = seconds / slices / 2
+    covered = bare_tables(ruleset) is not None
+    matches = actions = 0
+    elapsed = bare_elapsed = 0.0
+    bare_matches = bare_actions = 0
+    records: list[dict[str, Any]] = []
+    for i in range(slices):
+        seed = i * 1_000_000  # every turn plays matches of its own
+        out = run_engine_bench(ruleset, each, seed=seed, keep_records=keep_records - len(records))
+        records.extend(out.pop("records", []))
+        matches += out["matches"]
+        actions += out["actions"]
+        elapsed += out["seconds"]
+        if tick is not None:
+            tick()
+        if covered:
+            bare = run_bare_bench(ruleset, each, seed=seed)
+            assert bare is not None
+            bare_matches += bare["matches"]
+            bare_actions += bare["actions"]
+            bare_elapsed += bare["matches"] / bare["matches_per_s"]
+        if tick is not None:
+            tick()
+    result: dict[str, Any] = {
+        "ruleset": ruleset, "seconds": round(elapsed, 3), "matches": matches, "actions": actions,
+        "matches_per_s": round(matches / elapsed, 1), "actions_per_s": round(actions / elapsed, 1),
+        "bare_matches_per_s": None, "bare_actions_per_s": None, "bare_ratio": None,
+    }
+    if covered:
+        result["bare_matches_per_s"] = round(bare_matches / bare_elapsed, 1)
+        result["bare_actions_per_s"] = round(bare_actions / bare_elapsed, 1)
+        result["bare_ratio"] = round((matches / elapsed) / (bare_matches / bare_elapsed), 3)
+    if keep_records:
+        result["records"] = records
+    return result

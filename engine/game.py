@@ -387,7 +387,7 @@ class Game(ObservationMixin, RecordMixin):
             cards = _deal(self._deal_seed * HAND_SEED_STRIDE + k, deck.cards,
                           dealt + 1 if deck.has_muestra else dealt)  # DEAL-1, URU-2
             seats = iter(cards)  # three cards to each seat in turn, as CARDS_PER_SEAT says
-            deal = tuple(zip(seats, seats, seats))[:n]
+            deal = tuple(zip(seats, seats, seats, strict=False))[:n]  # not the muestra, if any
             muestra = cards[dealt] if deck.has_muestra else NO_CARD
         if muestra != NO_CARD:  # URU-3, URU-4: this hand's piezas
             tables = deck.hand_cards(muestra)
