@@ -164,6 +164,8 @@ class Game(ObservationMixin, RecordMixin):
         g._forfeit = None
         g._play_actions, g._cover_actions, g._card_of = _card_actions(cfg.deck)
         g._handlers = _handlers(cls)
+        # The common truco call is inlined in _compute_legal, unless a subclass changes the rule.
+        g._own_calls = cls._calls is Game._calls and cls._can_call is Game._can_call
         g._start_hand()
         g._mark()
         return g
@@ -533,7 +535,7 @@ class Game(ObservationMixin, RecordMixin):
                 out = [play[k] for k in left]
                 if cfg.cover_allowed and not (cfg.cover_not_first and not h.rounds):  # AMB-7/8
                     out += [cover[k] for k in left]
-            if h.no_truco or h.decided is not None:
+            if h.no_truco or h.decided is not None or not self._own_calls:
                 self._calls(t, out)
             elif h.ladder_i + 1 < len(cfg.ladder) and (h.last_call_side != t & 1 or not cfg.other_side_next):
                 out.append(cfg.raises[h.ladder_i + 1])  # BET-1; BET-10; not past the top (the top clause)
