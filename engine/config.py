@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from engine import actions as A
 from engine.actions import Action
@@ -67,6 +67,9 @@ class Config:
     ten_call: str  # AMB-37: which calls are asking for truco where truco is barred
     envido_all_three: bool  # AMB-38: three cards of one suit all count
     senas_before_first: bool  # AMB-39: a seña only before the seat's first card
+    # Resolved once per configuration rather than at every legal-move list:
+    envido_openings: tuple[Action, ...]  # ENV-3: the calls that open the envido, in the file's order
+    truco_answers: tuple[tuple[Action, ...], ...]  # BET-2, BET-5: by the pending call's ladder index
 
     def reading(self, key: str) -> str:
         return dict(self.readings)[key]
@@ -79,13 +82,26 @@ class Config:
 
     @property
     def overrides(self) -> dict[str, str]:
-        """The readings that differ from the ruleset's defaults (what a record carries)."""
-        return {k: v for k, v in self.readings if self.ruleset.defaults[k] != v}
+        """The readings that differ from the ruleset's defaults (what a record carries): a new
+        dictionary at every call, for every record."""
+        return dict(self._overrides)
+
+    @cached_property
+    def _overrides(self) -> tuple[tuple[str, str], ...]:
+        return tuple((k, v) for k, v in self.readings if self.ruleset.defaults[k] != v)
+
+
+_DEFAULTS: dict[Ruleset, Config] = {}  # by ruleset object: a file loaded again is a new key
 
 
 def make_config(ruleset: str, readings: Mapping[str, str] | None = None) -> Config:
     """Resolve `ruleset` and `readings` (overrides by key); errors name the valid choices."""
     rs = find_ruleset(ruleset)
+    if not readings:  # the common case, once per match: the defaults
+        found = _DEFAULTS.get(rs)
+        if found is None:
+            found = _DEFAULTS[rs] = _config(rs, tuple(sorted(rs.resolve(None).items())))
+        return found
     full = rs.resolve(readings)
     return _config(rs, tuple(sorted(full.items())))
 
@@ -100,6 +116,11 @@ def _config(rs: Ruleset, items: tuple[tuple[str, str], ...]) -> Config:
     f = read_features(rs.document(listed), rs.file, rs.text)
     deck = f.deck
     A.intern_cards(deck.names)
+    raises = tuple(A.raise_to(v) for v in f.ladder.values)
+    # BET-2: accept or run; BET-5: or raise to the step after the pending call; at the top only
+    # accept or run (the top clause)
+    truco_answers = tuple((A.ACCEPT, A.RUN, raises[i + 1]) if i + 1 < len(raises) else (A.ACCEPT, A.RUN)
+                          for i in range(len(raises)))
     return Config(
         ruleset=rs,
         readings=items,
@@ -108,7 +129,7 @@ def _config(rs: Ruleset, items: tuple[tuple[str, str], ...]) -> Config:
         deck=deck,
         ladder=f.ladder.values,
         refused=f.ladder.refused,
-        raises=tuple(A.raise_to(v) for v in f.ladder.values),
+        raises=raises,
         other_side_next=f.ladder.other_side_next,
         target=f.match.target,
         halves=f.match.halves,
@@ -147,4 +168,6 @@ def _config(rs: Ruleset, items: tuple[tuple[str, str], ...]) -> Config:
         ten_call=get("ten-call"),
         envido_all_three=get("envido-three-suit") == "all-three",
         senas_before_first=get("sena-timing") == "before-first-card",
+        envido_openings=tuple(A.BY_CALL[c] for c in f.envido.calls) if f.envido is not None else (),
+        truco_answers=truco_answers,
     )

@@ -42,6 +42,10 @@ def prepare(cfg: Config, h: HandState) -> None:
         h.flor_pts = tuple(flor_points(d, deck, h.pieza) for d in h.deal)
     else:
         h.flor_pts = (None,) * cfg.n
+    if cfg.senas:  # what a seña states is fixed by the deal: decided once per hand (AMB-28)
+        truthful = cfg.senas_truthful
+        h.sign_moves = tuple(tuple(A.SIGN[s.name] for s in cfg.senas if not truthful or sign_true(h, seat, s))
+                             for seat in range(cfg.n))
 
 
 # ------------------------------------------------------------------ windows and legal moves
@@ -85,7 +89,7 @@ def sign_true(h: HandState, seat: int, sign: Sign) -> bool:
 def _open_calls(cfg: Config, h: HandState, seat: int, out: list[Action]) -> None:
     flor = cfg.flor is not None and holds_flor(h, seat)
     if cfg.envido is not None and not (flor and cfg.flor_replaces_envido):  # AMB-31
-        out.extend(A.BY_CALL[c] for c in cfg.envido.calls)  # ENV-3: even without a pair
+        out.extend(cfg.envido_openings)  # ENV-3: even without a pair
     if flor:
         out.append(A.FLOR)  # FLR-1
 
@@ -95,8 +99,7 @@ def openings(cfg: Config, h: HandState, seat: int, out: list[Action]) -> None:
     if window_open(h):
         _open_calls(cfg, h, seat, out)
     if cfg.senas and not h.signed[seat] and not past_sign_time(cfg, h, seat):  # one seña per hand
-        truthful = cfg.senas_truthful
-        out.extend(A.SIGN[s.name] for s in cfg.senas if not truthful or sign_true(h, seat, s))
+        out.extend(h.sign_moves[seat])  # AMB-28: the true ones, under truthful
 
 
 def truco_openings(cfg: Config, h: HandState, seat: int, out: list[Action]) -> None:

@@ -3,12 +3,18 @@
 Every rule applied names its clause (XXX-n) or register reading (AMB-n key) beside it; a clause
 that differs between rulesets is read from the ruleset file. The order of play is the one fixed
 by the play procedure. The match's state is a few immutable values on the Game; the hand's is a
-HandState (engine/hand.py), which the side contests (engine/contests.py) work on too. An undo
-entry is one snapshot of each.
+HandState (engine/hand.py), which the side contests (engine/contests.py) work on too.
+
+Undo costs little when nobody pops: a push keeps only the action (and the seat that made it); the
+state is kept once per hand, as the hand starts (one snapshot of the match's values and the
+HandState). `pop` goes back to the start of the hand and plays its moves again but the last, a
+handful at most. The record keeps a compact entry per finished hand (engine/record.py) and builds
+the dictionaries only when asked.
 """
 
 from __future__ import annotations
 
+import _random
 import json
 import random
 from collections.abc import Mapping, Sequence
@@ -43,7 +49,33 @@ __all__ = ["IRON", "NORMAL", "TEN", "Game", "Outcome"]
 FORMAT = "truco-engine-game/1"
 NO_CARD = -1  # a hand without a muestra
 HAND_SEED_STRIDE = 1_000_003  # the deal of hand k is seeded with deal_seed * stride + k
-_DEALER = random.Random()  # reseeded per hand: the deal depends only on (seed, hand number)
+_DEALER = random.Random()  # one generator, seeded per hand: the deal depends only on (seed, hand number)
+_SEED = _random.Random.seed  # what random.Random.seed does with an int, without its wrapper
+_BITS = _DEALER.getrandbits
+
+# The slots a seat has left after playing slot k: every subset of (0, 1, 2), without k.
+_WITHOUT = {(left, k): tuple(x for x in left if x != k)
+            for left in ((0, 1, 2), (0, 1), (0, 2), (1, 2), (0,), (1,), (2,)) for k in left}
+
+
+def _deal(seed: int, cards: tuple[int, ...], k: int) -> list[int]:
+    """`k` cards drawn from `cards` by the generator seeded with `seed`: the draws of
+    random.Random(seed).sample(cards, k) for 6 to 21 cards from a deck of up to 85 (there, a
+    partial shuffle of a pool, each index unbiased by rejection), written out so that a deal
+    costs a few calls rather than dozens."""
+    _SEED(_DEALER, seed)
+    pool = list(cards)
+    n = len(pool)
+    out = []
+    for i in range(k):
+        m = n - i
+        bits = m.bit_length()
+        j = _BITS(bits)
+        while j >= m:
+            j = _BITS(bits)
+        out.append(pool[j])
+        pool[j] = pool[m - 1]
+    return out
 
 TEN_DECLINE_PAYOUT = 2  # TEN-6, where the file gives no decline_payout
 
@@ -118,9 +150,10 @@ class Game(ObservationMixin, RecordMixin):
         g._stacked = stacked
         g._muestras = muestras
         g._start_scores = start
-        g._undo = []
+        g._marks = []  # (moves before, match values, hand snapshot, finished hands) per hand start
         g._hands = []
         g._moves = []
+        g._seats = []  # the seat that made each move
         g._legal = None
         g._scores = start
         g._partidas = ()
@@ -130,8 +163,16 @@ class Game(ObservationMixin, RecordMixin):
         g._winner = None
         g._forfeit = None
         g._play_actions, g._cover_actions, g._card_of = _card_actions(cfg.deck)
+        g._handlers = _handlers(cls)
+        # The common truco call is inlined in _compute_legal, unless a subclass changes the rule.
+        g._own_calls = cls._calls is Game._calls and cls._can_call is Game._can_call
         g._start_hand()
+        g._mark()
         return g
+
+    def _mark(self) -> None:
+        """Keep the state as a hand starts: what pop goes back to."""
+        self._marks.append((len(self._moves), _MATCH(self), self.hand.snapshot(), len(self._hands)))
 
     # ----------------------------------------------------------------- public API
 
@@ -155,8 +196,7 @@ class Game(ObservationMixin, RecordMixin):
     @property
     def to_act(self) -> int | None:
         """The seat to act, or None once the match is over."""
-        h = self.hand
-        return None if h.phase == OVER else h.to_act
+        return self.hand.to_act  # None once the match is over (_end_match)
 
     @property
     def scores(self) -> tuple[int, int]:
@@ -214,27 +254,42 @@ class Game(ObservationMixin, RecordMixin):
         if action not in legal:
             self._refuse(action)
         h = self.hand
-        self._undo.append((_MATCH(self), h.snapshot(), len(self._hands)))
         self._moves.append(action)
-        h.hact = (*h.hact, (h.to_act, action.text))
+        self._seats.append(h.to_act)
         self._legal = None
         try:
-            getattr(self, _HANDLERS[action.kind])(action)
+            self._handlers[action.kind](self, action)
         except BaseException:
             self.pop()  # a handler that fails leaves nothing half-applied
             raise
+        if self.hand is not h:  # a new hand was dealt
+            self._mark()
 
     def pop(self) -> Action:
         """Undo the last action exactly and return it."""
-        if not self._undo:
+        moves = self._moves
+        if not moves:
             raise NothingToUndoError("pop from a game with no moves")
-        match, hand, n_hands = self._undo.pop()
+        last = len(moves) - 1
+        marks = self._marks
+        while marks[-1][0] > last:  # the hand the last move dealt is undone with it
+            marks.pop()
+        start, match, hand, n_hands = marks[-1]
         for name, value in zip(_MATCH_FIELDS, match, strict=True):
             setattr(self, name, value)
         self.hand = HandState.restore(hand)
         del self._hands[n_hands:]
+        action = moves[last]
+        again = moves[start:last]
+        del moves[start:]
+        del self._seats[start:]
+        handlers = self._handlers
+        for move in again:  # legal when first played, and nothing else has changed since
+            moves.append(move)
+            self._seats.append(self.hand.to_act)
+            handlers[move.kind](self, move)
         self._legal = None
-        return self._moves.pop()
+        return action
 
     def peek(self) -> Action | None:
         return self._moves[-1] if self._moves else None
@@ -244,9 +299,10 @@ class Game(ObservationMixin, RecordMixin):
         g = self.__class__.__new__(self.__class__)
         g.__dict__.update(self.__dict__)
         g.hand = self.hand.copy()
-        g._undo = list(self._undo)
+        g._marks = list(self._marks)
         g._hands = list(self._hands)
         g._moves = list(self._moves)
+        g._seats = list(self._seats)
         return g
 
     def _state(self) -> tuple[Any, ...]:
@@ -329,10 +385,11 @@ class Game(ObservationMixin, RecordMixin):
             deal = self._stacked[k - 1]
             muestra = self._muestras[k - 1] if self._muestras else NO_CARD
         else:
-            _DEALER.seed(self._deal_seed * HAND_SEED_STRIDE + k)
             dealt = CARDS_PER_SEAT * n
-            cards = _DEALER.sample(deck.cards, dealt + 1 if deck.has_muestra else dealt)  # DEAL-1, URU-2
-            deal = tuple(tuple(cards[CARDS_PER_SEAT * s:CARDS_PER_SEAT * (s + 1)]) for s in range(n))
+            cards = _deal(self._deal_seed * HAND_SEED_STRIDE + k, deck.cards,
+                          dealt + 1 if deck.has_muestra else dealt)  # DEAL-1, URU-2
+            seats = iter(cards)  # three cards to each seat in turn, as CARDS_PER_SEAT says
+            deal = tuple(zip(seats, seats, seats, strict=False))[:n]  # not the muestra, if any
             muestra = cards[dealt] if deck.has_muestra else NO_CARD
         if muestra != NO_CARD:  # URU-3, URU-4: this hand's piezas
             tables = deck.hand_cards(muestra)
@@ -341,6 +398,7 @@ class Game(ObservationMixin, RecordMixin):
             strength, pieza = deck.strength, None
         dealer = (starter - 1) % n  # AMB-15: the dealer sits just before the starter
         h = self.hand = new_hand(starter, dealer, n, deal, muestra, strength, pieza, 0, cfg.ladder[0])
+        h.opened = len(self._moves)
         tied = cfg.all_rounds_tied  # AMB-1: HND-9, HND-10, or the starter's side (ARG-4)
         if tied == "nobody-scores":
             h.all_tied = NOBODY
@@ -463,33 +521,35 @@ class Game(ObservationMixin, RecordMixin):
         if ph == PLAY:
             t = h.to_act
             assert t is not None
-            out: list[Action] = []
-            if not (cfg.flor_mandatory and self._must_sing_flor(t)):  # AMB-26
+            if cfg.flor_mandatory and self._must_sing_flor(t):  # AMB-26
+                out: list[Action] = []
+            else:
                 left = h.left[t]
-                can_cover = cfg.cover_allowed and not (cfg.cover_not_first and not h.rounds)  # AMB-7/8
                 if h.blind:  # IRN-2: by slot only
-                    out.extend(A.PLAY_SLOT[k] for k in left)
-                    if can_cover:
-                        out.extend(A.COVER_SLOT[k] for k in left)
+                    play, cover = A.PLAY_SLOT, A.COVER_SLOT
                 else:
                     deal = h.deal[t]
                     play = self._play_actions
-                    out.extend(play[deal[k]] for k in left)
-                    if can_cover:
-                        cover = self._cover_actions
-                        out.extend(cover[deal[k]] for k in left)
-            self._calls(t, out)
+                    cover = self._cover_actions
+                    left = [deal[k] for k in left]
+                out = [play[k] for k in left]
+                if cfg.cover_allowed and not (cfg.cover_not_first and not h.rounds):  # AMB-7/8
+                    out += [cover[k] for k in left]
+            if h.no_truco or h.decided is not None or not self._own_calls:
+                self._calls(t, out)
+            elif h.ladder_i + 1 < len(cfg.ladder) and (h.last_call_side != t & 1 or not cfg.other_side_next):
+                out.append(cfg.raises[h.ladder_i + 1])  # BET-1; BET-10; not past the top (the top clause)
             if cfg.contests:
                 self._contest_openings(t, out)
             return tuple(out)
         if ph == TRUCO:
-            i = h.ladder_i + 2  # the step after the pending call
-            out = [A.ACCEPT, A.RUN]  # BET-2; at the top only these (the top clause)
-            if i < len(cfg.ladder):
-                out.append(cfg.raises[i])  # BET-5
+            # BET-2: accept or run; BET-5: or raise to the next step (not at the top: the top clause)
+            answers = cfg.truco_answers[h.ladder_i + 1]
             if cfg.envido_first:  # AMB-29: the envido (or flor) may go first
+                out = list(answers)
                 C.truco_openings(cfg, h, h.to_act, out)  # type: ignore[arg-type]
-            return tuple(out)
+                return tuple(out)
+            return answers
         if ph == TEN_CHOICE:
             return (A.TEN_PLAY, A.TEN_DECLINE)  # TEN-5
         if ph == OVER:
@@ -516,8 +576,9 @@ class Game(ObservationMixin, RecordMixin):
         deal = h.deal[t]
         k = action.slot if h.blind else deal.index(self._card_of[action])  # IRN-2: by slot
         assert k is not None
-        left = h.left
-        h.left = (*left[:t], tuple(x for x in left[t] if x != k), *left[t + 1:])
+        left = list(h.left)
+        left[t] = _WITHOUT[left[t], k]
+        h.left = tuple(left)
         covered = action.kind == "cover"
         if covered and cfg.cover_concedes:  # AMB-6 concedes-hand (COV-2): the other side wins
             self._finish_hand(1 - (t & 1), h.value)
@@ -652,7 +713,8 @@ class Game(ObservationMixin, RecordMixin):
         return False
 
 
-# Method names, looked up on the instance, so that a subclass overriding a handler is obeyed.
+# Method names, looked up on the class (once per class), so that a subclass overriding a handler
+# is obeyed.
 _HANDLERS = {
     "play": "_do_card",
     "cover": "_do_card",
@@ -671,3 +733,13 @@ _HANDLERS = {
     "contraflor-resto": "_do_contraflor_resto",
     "sign": "_do_sign",
 }
+
+_HANDLER_TABLES: dict[type, dict[str, Any]] = {}
+
+
+def _handlers(cls: type) -> dict[str, Any]:
+    """The handler function of each action kind for `cls`, resolved once per class."""
+    found = _HANDLER_TABLES.get(cls)
+    if found is None:
+        found = _HANDLER_TABLES[cls] = {kind: getattr(cls, name) for kind, name in _HANDLERS.items()}
+    return found

@@ -24,13 +24,13 @@ class HandState:
         "starter", "dealer", "deal", "muestra", "strength", "pieza",
         # the rounds
         "left", "table", "past", "rounds", "leader", "turn", "to_act", "phase", "decided",
-        "all_tied", "hact",
+        "all_tied", "opened",
         # truco
         "ladder_i", "value", "last_call_side", "call_by", "truco_called", "truco_paused",
         # hand of ten and iron hand
         "kind", "no_truco", "blind", "ten_side",
         # contests: envido, flor, señas
-        "contest_done", "side_pts", "pending_pts", "signed", "signs", "env_pts", "flor_pts",
+        "contest_done", "side_pts", "pending_pts", "signed", "signs", "sign_moves", "env_pts", "flor_pts",
         "env_chain", "env_caller", "fl_singer", "fl_stake", "fl_queue", "fl_accepts", "fl_out",
         "fl_contra", "fl_before",
     )
@@ -51,7 +51,7 @@ class HandState:
     phase: int  # engine.phases
     decided: int | None  # AMB-4 always-three-rounds: the winner fixed while play goes on
     all_tied: int  # AMB-1: the hand result when every round is tied
-    hact: tuple[tuple[int, str], ...]  # (seat, action text) of the hand, for the record
+    opened: int  # how many moves the match had when the hand was dealt (its moves follow)
     ladder_i: int  # VAL-*, BET-*: the index of the hand's value on the ladder
     value: int  # what the hand is worth now
     last_call_side: int  # BET-10
@@ -67,6 +67,7 @@ class HandState:
     pending_pts: tuple[int, int]  # AMB-25 end-of-hand: contest points not yet added
     signed: tuple[bool, ...]  # SEN-*: one seña per seat and hand
     signs: tuple[tuple[int, str], ...]
+    sign_moves: tuple[tuple[Any, ...], ...]  # SEN-*, AMB-28: the señas each seat may make in this hand
     env_pts: tuple[int, ...]  # ENV-4: each seat's envido points
     flor_pts: tuple[int | None, ...]  # each seat's flor points, None without flor
     env_chain: tuple[str, ...]  # ENV-5, ENV-6: the calls of the pending chain
@@ -120,9 +121,9 @@ def _fresh(n: int) -> dict[str, Any]:
     if found is None:
         found = _FRESH[n] = dict(
             left=((0, 1, 2),) * n, table=(), past=(), rounds=(), phase=PLAY, decided=None,
-            all_tied=NO_SEAT, hact=(), last_call_side=NO_SEAT, call_by=NO_SEAT, truco_called=False,
+            all_tied=NO_SEAT, opened=0, last_call_side=NO_SEAT, call_by=NO_SEAT, truco_called=False,
             truco_paused=NO_SEAT, kind=NORMAL, no_truco=False, blind=False, ten_side=NO_SEAT,
-            contest_done=False, side_pts=(), pending_pts=(0, 0), signed=(False,) * n, signs=(),
+            contest_done=False, side_pts=(), pending_pts=(0, 0), signed=(False,) * n, signs=(), sign_moves=(),
             env_pts=(), flor_pts=(), env_chain=(), env_caller=NO_SEAT, fl_singer=NO_SEAT, fl_stake=0,
             fl_queue=(), fl_accepts=0, fl_out=(), fl_contra=NO_SEAT, fl_before=0,
         )

@@ -1,4 +1,9 @@
-"""The truco-record/1 of a match (spec/schemas/record.schema.json), as a Game mixin."""
+"""The truco-record/1 of a match (spec/schemas/record.schema.json), as a Game mixin.
+
+A finished hand is kept as one compact tuple of the values it already holds (its actions are a
+slice of the match's moves); `record()` builds the dictionaries, new ones at every call, so the
+caller may change them without touching the game's history.
+"""
 
 from __future__ import annotations
 
@@ -9,34 +14,42 @@ from engine.version import ENGINE_NAME
 
 
 class RecordMixin:
-    """Builds one record entry per finished hand and the record of the match."""
+    """Keeps one compact entry per finished hand and builds the record of the match on demand."""
 
     def _close_hand(self, winner: int | None, points: int, forfeit: int | None = None) -> None:
-        cfg = self._cfg
         h = self.hand
+        self._hands.append((self._partida, self._hand_no, h.dealer, h.starter, h.deal, h.muestra,
+                            h.opened, len(self._moves), h.rounds, winner, points, h.side_pts, forfeit,
+                            self._scores))
+
+    def _hand_entry(self, hand: tuple[Any, ...]) -> dict[str, Any]:
+        cfg = self._cfg
         names = cfg.deck.names
+        (partida, number, dealer, starter, deal, muestra, opened, closed, rounds, winner, points,
+         side_pts, forfeit, scores) = hand
         result: dict[str, Any] = {
-            "rounds": ["tie" if r == TIE else r for r in h.rounds],
+            "rounds": ["tie" if r == TIE else r for r in rounds],
             "winner": winner,
             "points": points,
         }
         if cfg.envido is not None or cfg.flor is not None:
-            result["side_points"] = [{"contest": c, "side": s, "points": p} for c, s, p in h.side_pts]
+            result["side_points"] = [{"contest": c, "side": s, "points": p} for c, s, p in side_pts]
         if forfeit is not None:
             result["forfeit"] = forfeit
-        result["score"] = [self._scores[0], self._scores[1]]
+        result["score"] = [scores[0], scores[1]]
         entry: dict[str, Any] = {
-            "partida": self._partida,
-            "number": self._hand_no,
-            "dealer": h.dealer,
-            "starter": h.starter,
-            "deal": [[names[c] for c in cards] for cards in h.deal],
+            "partida": partida,
+            "number": number,
+            "dealer": dealer,
+            "starter": starter,
+            "deal": [[names[c] for c in cards] for cards in deal],
         }
         if cfg.deck.has_muestra:
-            entry["muestra"] = names[h.muestra]  # URU-2
-        entry["actions"] = [{"seat": s, "action": a} for s, a in h.hact]
+            entry["muestra"] = names[muestra]  # URU-2
+        moves, seats = self._moves, self._seats
+        entry["actions"] = [{"seat": seats[i], "action": moves[i].text} for i in range(opened, closed)]
         entry["result"] = result
-        self._hands.append(entry)
+        return entry
 
     def record(self) -> dict[str, Any]:
         """The record so far: finished hands, and the result once the match is over (else None)."""
@@ -49,15 +62,6 @@ class RecordMixin:
             "readings": self._cfg.overrides,
             "seed": self._seed,
             "engine": ENGINE_NAME,
-            "hands": [_copy_hand(h) for h in self._hands],
+            "hands": [self._hand_entry(h) for h in self._hands],
             "result": result,
         }
-
-
-def _copy_hand(h: dict[str, Any]) -> dict[str, Any]:
-    """A copy the caller may change without touching the game's own history."""
-    r = h["result"]
-    result = dict(r, rounds=list(r["rounds"]), score=list(r["score"]))
-    if "side_points" in r:
-        result["side_points"] = [dict(x) for x in r["side_points"]]
-    return dict(h, deal=[list(d) for d in h["deal"]], actions=[dict(a) for a in h["actions"]], result=result)

@@ -1,4 +1,4 @@
-"""Commands over the reference engine: `play`, `simulate` and `bench`.
+"""Commands over the reference engine: `play` and `simulate` (and `bench`, from bench_cmds).
 
 The engine and rich are imported inside the commands so that `truco --help` stays fast.
 """
@@ -187,62 +187,10 @@ def simulate_cmd(ruleset: str | None, ruleset_files: tuple[str, ...], games: int
     click.echo(f"wrote {games} records to {out_path}", err=True)
 
 
-# ------------------------------------------------------------------ bench
-
-@click.command("bench")
-@ruleset_options(multiple=True, help="A ruleset to measure (default: all).")
-@click.option("--seconds", "-t", type=click.FloatRange(min=0.01), default=1.0, show_default=True,
-              help="Time per ruleset.")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
-def bench_cmd(ruleset: tuple[str, ...], ruleset_files: tuple[str, ...], seconds: float,
-              as_json: bool) -> None:
-    """Random-playout throughput of the engine, per ruleset (matches/s, actions/s)."""
-    from engine.bench import run_engine_bench
-
-    names = rulesets_from(ruleset, ruleset_files, default_all=True)
-    results = [_with_monitor(run_engine_bench(name, seconds, keep_records=1000)) for name in names]
-    if as_json:
-        click.echo(json.dumps(results, indent=2))
-        return
-    from rich.console import Console
-    from rich.table import Table
-
-    table = Table(title=f"engine playouts and monitor validation ({seconds:g} s per ruleset, one core)")
-    table.add_column("ruleset", no_wrap=True, min_width=17)
-    for col in ("matches", "actions", "matches/s", "actions/s", "checked/s", "ratio"):
-        table.add_column(col, justify="right", no_wrap=True)
-    for r in results:
-        table.add_row(r["ruleset"], str(r["matches"]), str(r["actions"]),
-                      f"{r['matches_per_s']:,.0f}", f"{r['actions_per_s']:,.0f}",
-                      f"{r['validated_per_s']:,.0f}", f"{r['monitor_ratio']:.2f}")
-    console = Console()
-    if not console.is_terminal:  # piped output: rich's default 80 columns would cut the headers
-        console = Console(width=100)
-    console.print(table)
-    click.echo("checked/s: records/s validated by the monitor; ratio: checked/s over matches/s (goal >= 0.5)")
-
-
-def _with_monitor(result: dict[str, Any]) -> dict[str, Any]:
-    """Time the record monitor on the records the engine just produced (records/s validated, and
-    its ratio to records/s produced: the monitor must keep at least half the engine's pace)."""
-    import time
-
-    from spec.monitor import check_record
-
-    records = result.pop("records")
-    if records:
-        check_record(records[0])  # untimed: loads the catalogue and compiles the record schema
-    start = time.perf_counter()
-    for record in records:
-        check_record(record)
-    elapsed = max(time.perf_counter() - start, 1e-9)
-    result["validated_per_s"] = round(len(records) / elapsed, 1)
-    result["monitor_ratio"] = round(result["validated_per_s"] / max(result["matches_per_s"], 1e-9), 3)
-    return result
-
-
 def register(group: click.Group) -> None:
     """Add the engine's commands to the `truco` group."""
     group.add_command(play_cmd)
     group.add_command(simulate_cmd)
+    from truco_cli.bench_cmds import bench_cmd
+
     group.add_command(bench_cmd)

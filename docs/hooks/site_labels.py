@@ -38,6 +38,7 @@ _L: dict[str, tuple[str, str, str, str]] = {
     "g_validate": ("Validar registros", "Validating logs", "Validare i registri", "Validar registros"),
     "g_proofs": ("Leer una prueba", "Reading a proof", "Leggere una dimostrazione", "Ler uma prova"),
     "g_mutation": ("Pruebas de mutación", "Mutation testing", "Test di mutazione", "Testes de mutação"),
+    "g_speed": ("Velocidad", "Speed", "Velocità", "Velocidade"),
     "g_results": ("Resultados de la última ejecución", "Results of the last run",
                   "Risultati dell'ultima esecuzione", "Resultados da última execução"),
     "g_procedure": ("Procedimiento de juego", "Play procedure", "Procedura di gioco", "Procedimento de jogo"),

@@ -122,7 +122,7 @@ def _nav(ctx: Ctx) -> list[Any]:
                       {t("g_record"): "guide/record-format.md"}, {t("g_validate"): "guide/validate.md"},
                       {t("g_proofs"): "guide/proofs.md"}, {t("g_results"): "guide/results.md"},
                       {t("g_rulesets"): "guide/rulesets.md"},
-                      {t("g_mutation"): "quality/mutation.md"},
+                      {t("g_mutation"): "quality/mutation.md"}, {t("g_speed"): "quality/speed.md"},
                       {t("g_procedure"): "guide/procedure.md"}]},
     ]
 

@@ -8,7 +8,8 @@ import jsonschema
 from click.testing import CliRunner
 from engine_support import schema
 
-from truco_cli.engine_cmds import bench_cmd, play_cmd, simulate_cmd
+from truco_cli.bench_cmds import bench_cmd
+from truco_cli.engine_cmds import play_cmd, simulate_cmd
 
 
 def test_play_a_whole_match_by_numbers() -> None:
@@ -57,12 +58,39 @@ def test_simulate_is_deterministic_and_valid(tmp_path) -> None:
     assert result.exit_code == 2 and "valid choices" in result.output
 
 
-def test_bench_json() -> None:
-    result = CliRunner().invoke(bench_cmd, ["--ruleset", "mineiro-1v1-es", "--seconds", "0.05", "--json"])
+ROW_NAMES = {"ruleset", "seconds", "matches", "actions", "matches_per_s", "actions_per_s",
+             "bare_matches_per_s", "bare_actions_per_s", "bare_ratio", "monitor_records",
+             "monitor_records_per_s", "monitor_ratio"}
+VALIDATE_NAMES = {"validate_records", "validate_records_per_s", "validate_jobs",
+                  "validate_records_per_s_jobs", "validate_speedup", "validate_identical", "cpu_count"}
+
+
+def test_bench_json_keeps_its_names() -> None:
+    """The names of `truco bench --json` are the ones its help and the docs list (their values
+    depend on the machine: only their kind is checked)."""
+    result = CliRunner().invoke(bench_cmd, ["--ruleset", "mineiro-1v1-es", "--ruleset", "uruguayo-1v1",
+                                            "--seconds", "0.1", "--records", "40", "--json"])
     assert result.exit_code == 0, result.output
-    (row,) = json.loads(result.stdout)
-    assert row["ruleset"] == "mineiro-1v1-es" and row["matches"] > 0 and row["actions_per_s"] > 0
+    report = json.loads(result.stdout)
+    assert set(report) == {"date", "machine", "seconds", "rulesets", "validate"}
+    assert set(report["machine"]) == {"cpu_count", "python", "platform", "load_average"}
+    mineiro, uruguayo = report["rulesets"]
+    for row in (mineiro, uruguayo):
+        assert set(row) == ROW_NAMES, row
+        assert row["matches"] > 0 and row["actions"] > row["matches"] and row["monitor_records"] > 0
+        assert row["monitor_ratio"] == round(row["monitor_records_per_s"] / row["matches_per_s"], 3)
+    assert mineiro["ruleset"] == "mineiro-1v1-es" and mineiro["bare_ratio"] > 0
+    assert mineiro["bare_ratio"] == round(mineiro["matches_per_s"] / mineiro["bare_matches_per_s"], 3)
+    assert uruguayo["bare_ratio"] is None, "the bare playout does not cover the muestra"
+    assert set(report["validate"]) == VALIDATE_NAMES
+    assert report["validate"]["validate_records"] == 40 and report["validate"]["validate_identical"] is True
+    for name in ROW_NAMES | VALIDATE_NAMES:
+        assert name in bench_cmd.epilog, f"{name} is documented in the help"
+
+
+def test_bench_tables_and_errors() -> None:
     result = CliRunner().invoke(bench_cmd, ["--ruleset", "nope"])
     assert result.exit_code == 2
-    result = CliRunner().invoke(bench_cmd, ["--seconds", "0.02"])
-    assert result.exit_code == 0 and "gauderio-pairs-es" in result.output
+    result = CliRunner().invoke(bench_cmd, ["--seconds", "0.02", "--records", "0"])
+    assert result.exit_code == 0 and "gauderio-pairs-es" in result.output and "bare ratio" in result.output
+    assert "validate:" not in result.output
