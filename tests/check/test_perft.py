@@ -106,6 +106,8 @@ def test_truco_perft_prints_the_counts_and_divide() -> None:
 def test_check_perft_passes_the_reference_and_the_example_engine() -> None:
     code, out = invoke("check", "--perft", "--ruleset", "gauderio-pairs-es")
     assert code == 0 and "every count matches" in out, out
+    code, out = invoke("check", "--perft", "--ruleset", "uruguayo-1v1")  # stacked with the muestras
+    assert code == 0 and "every count matches" in out, out
     cmd = shlex.join([NODE, str(EXAMPLE)])
     code, out = invoke("check", "--perft", "--engine-cmd", cmd, "--json")
     data = json.loads(out)
