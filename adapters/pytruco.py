@@ -81,8 +81,7 @@ def seed_deal(seed: int, number: int) -> dict[str, Any]:
 
 def word_of(jugada: Any) -> str:
     """The engine's word for one of its actions (`parse_jugada` reads the same words)."""
-    text = str(jugada).split(" ", 1)[1]
-    return text
+    return str(jugada).split(" ", 1)[1]
 
 
 class PyTrucoAdapter:
@@ -177,7 +176,8 @@ class PyTrucoAdapter:
         seat = choices[0]
         p = self.p
         if action.startswith("play ") and action[5:] in DECK:
-            command = f"{PLAYERS[seat]} {action[5:-1]} {[k for k, v in SUITS.items() if v == action[-1]][0]}"
+            suit = next(k for k, v in SUITS.items() if v == action[-1])
+            command = f"{PLAYERS[seat]} {action[5:-1]} {suit}"
         elif action in TEXTS:
             command = f"{PLAYERS[seat]} {TEXTS[action]}"
         else:
@@ -231,8 +231,9 @@ class PyTrucoAdapter:
     def record(self) -> dict[str, Any]:
         p = self._partida()
         hands = [_copy(h) for h in self.hands if "score" in h["result"]]
-        rec: dict[str, Any] = {"format": "truco-record/1", "ruleset": RULESET, "readings": dict(self.readings),
-                               "seed": self.seed, "engine": ENGINE_NAME, "hands": hands, "result": None}
+        rec: dict[str, Any] = {"format": "truco-record/1", "ruleset": RULESET,
+                               "readings": dict(self.readings), "seed": self.seed, "engine": ENGINE_NAME,
+                               "hands": hands, "result": None}
         if p.terminada():
             scores = self._scores()
             winner = 0 if scores[0] >= scores[1] else 1
