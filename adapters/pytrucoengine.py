@@ -6,9 +6,10 @@ The engine runs a whole match in one call (`game_controller.start()`) and asks f
 through a callback, `signals.get_action(player, names)`, which must return the action's name
 (`"envido"`, `"quiero"`, `"jugar_carta,<index>"`, ...). This adapter drives it by replaying: it
 keeps the inputs taken so far, and to learn what is asked now or to try one more action it runs
-the engine again from the start on those inputs. When the inputs run out, the callback stops the
-run (an exception the engine does not catch) and the question it was asked is the position. No
-thread, no timing: the same inputs give the same run.
+the engine again on those inputs, from the start of the hand being played (between hands the
+engine keeps only its teams' points and whose turn it is, which the run sets back). When the
+inputs run out, the callback stops the run (an exception the engine does not catch) and the
+question it was asked is the position. No thread, no timing: the same inputs give the same run.
 
 What the adapter does, and does not do:
 - It translates names only: the engine's action names to the record format's texts (`truco`,
@@ -36,8 +37,10 @@ What the adapter does, and does not do:
 from __future__ import annotations
 
 import functools
+import json
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 RULESET = "argentino-1v1"
@@ -85,17 +88,30 @@ def seed_deal(seed: int, number: int) -> list[list[str]]:
     return [drawn[:3], drawn[3:]]
 
 
+@dataclass(frozen=True)
+class _Checkpoint:
+    """The engine at the start of a hand: all a run needs to start there instead of at the match's
+    start (between hands the engine keeps only its teams' points and whose turn it is)."""
+
+    used: int  # inputs consumed before the hand
+    scores: tuple[int, int]
+    turn: int  # the turn manager's index
+    hands: tuple[str, ...]  # the record's hands so far, as JSON
+
+
 class _Run:
     """One run of the engine on a list of inputs, and what it showed on the way."""
 
-    def __init__(self, adapter: PyTrucoEngineAdapter, inputs: Sequence[str], texts: Sequence[str]) -> None:
-        self.adapter, self.inputs, self.texts = adapter, inputs, texts
-        self.used = 0  # inputs consumed
+    def __init__(self, adapter: PyTrucoEngineAdapter, inputs: Sequence[str], texts: Sequence[str],
+                 start: _Checkpoint | None) -> None:
+        self.adapter, self.inputs, self.texts, self.start = adapter, inputs, texts, start
+        self.used = start.used if start else 0  # inputs consumed
         self.acted = True  # the engine signalled an action since the last input
-        self.hands: list[dict[str, Any]] = []
-        self.marks = [0, 0]  # the sides' scores when points were last recorded
+        self.hands: list[dict[str, Any]] = [json.loads(h) for h in start.hands] if start else []
+        self.marks = list(start.scores) if start else [0, 0]  # scores when points were last recorded
         self.asked: _Asked | None = None
         self.winner: int | None = None
+        self.checkpoint = start
 
     # --- the engine's callbacks -----------------------------------------------------------------
     def next_input(self, player: Any, names: list[str]) -> str:
@@ -145,6 +161,12 @@ class _Run:
             player.setCards(hand)
             self.signals.showCards(player, hand)
 
+    def at_hand_start(self, turn_manager: Any) -> None:
+        """The engine is between hands: remember where, so that later runs may start here."""
+        scores = self.scores()
+        self.checkpoint = _Checkpoint(self.used, (scores[0], scores[1]), turn_manager.current_idx,
+                                      tuple(json.dumps(h) for h in self.hands))
+
     def end_hand(self) -> None:
         self.hands[-1]["result"]["score"] = self.scores()
 
@@ -162,6 +184,10 @@ class _Run:
         self.signals.run = self
         game = _stacked_game_class()(self.teams, self.players, self.signals)
         game.run = self
+        if self.start is not None:  # resume at the start of the hand being played
+            for team in self.teams:
+                team.points = self.start.scores[team.getID() - 1]
+            game.GM.turn_manager.current_idx = self.start.turn
         try:
             game.start()
         except _Asked as asked:
@@ -230,6 +256,7 @@ def _stacked_game_class() -> type:
         def start(self) -> None:  # game_controller.start, with StackedRound and the hand's score
             self.GM.signals.showMsgStartGame()
             while True:
+                self.run.at_hand_start(self.GM.turn_manager)
                 start_player_round = self.GM.turn_manager.next_without_changes()
                 StackedRound(self.GM).start()
                 self.run.end_hand()
@@ -263,13 +290,13 @@ class PyTrucoEngineAdapter:
         self.seed = seed
         self.stacked = [[list(h) for h in d["hands"]] for d in deals]
         self.inputs, self.texts = [], []
-        self.run = self._play(self.inputs, self.texts)
+        self.run = self._play(self.inputs, self.texts, None)
 
     def deal_of(self, number: int) -> list[list[str]]:
         return self.stacked[number - 1] if number <= len(self.stacked) else seed_deal(self.seed, number)
 
-    def _play(self, inputs: list[str], texts: list[str]) -> _Run:
-        run = _Run(self, inputs, texts)
+    def _play(self, inputs: list[str], texts: list[str], start: _Checkpoint | None) -> _Run:
+        run = _Run(self, inputs, texts, start)
         run.play()
         return run
 
@@ -313,7 +340,7 @@ class PyTrucoEngineAdapter:
         engine_input = self._input(action)
         inputs, texts = [*self.inputs, engine_input], [*self.texts, action]
         try:
-            run = self._play(inputs, texts)
+            run = self._play(inputs, texts, self._run().checkpoint)
         except _RefusedHere:
             raise Refused(f"the engine refused {action!r}") from None
         if run.used < len(inputs):  # the match ended before the engine took it
