@@ -96,6 +96,7 @@ class PyTrucoAdapter:
         self.stacked: list[dict[str, Any]] = []
         self.hands: list[dict[str, Any]] = []
         self.readings: dict[str, str] = {}
+        self.choices: tuple[tuple[int, list[Any]] | None] | None = None  # _choices of the state now
 
     # --- the match ------------------------------------------------------------------------------
     def new_game(self, ruleset: str, seed: int, readings: Mapping[str, str],
@@ -113,6 +114,7 @@ class PyTrucoAdapter:
         self.p = Partida(puntuacion=target, azules=[PLAYERS[0]], rojos=[PLAYERS[1]], verbose=True,
                          limite_envido=4)
         self.hands = []
+        self.choices = None
         self._deal()
 
     def _partida(self) -> Any:
@@ -142,7 +144,13 @@ class PyTrucoAdapter:
 
     # --- the contract ---------------------------------------------------------------------------
     def _choices(self) -> tuple[int, list[Any]] | None:
-        """(seat to act, its actions as the engine lists them), or None once the match is over."""
+        """(seat to act, its actions as the engine lists them), or None once the match is over
+        (kept until the next action: the engine's lists take long to compute)."""
+        if self.choices is None:
+            self.choices = (self._compute_choices(),)
+        return self.choices[0]
+
+    def _compute_choices(self) -> tuple[int, list[Any]] | None:
         from pytruco.pdt.chi import chis
 
         p = self._partida()
@@ -190,6 +198,7 @@ class PyTrucoAdapter:
         flor_contest = str(p.ronda.envite.estado) in FLOR_STATES
         hand = self.hands[-1]
         hand["actions"].append({"seat": seat, "action": action})
+        self.choices = None
         envelopes = jugada.hacer(p)
         if p.terminada():
             envelopes += p.byeBye()
