@@ -221,7 +221,7 @@ def _signals_class() -> type:
         def get_action(self, player: Any, actions_availables: Any = "") -> str:
             return self.run.next_input(player, list(actions_availables))
 
-        def showError(self, player: Any, errorName: Any) -> None:
+        def showError(self, player: Any, _error: Any) -> None:
             raise _RefusedHere()  # the engine's refusal (see the module: its next step crashes)
 
         def returnStatus(self, statusGame: Any) -> None:

@@ -90,8 +90,11 @@ def _random_match(adapter: Any, ruleset: str, seed: int) -> dict[str, Any]:
     return adapter.record()
 
 
-@pytest.mark.parametrize(("module", "ruleset"), [(pytrucoengine, "argentino-1v1"), (pytruco, "uruguayo-1v1")])
-def test_a_whole_match_gives_a_valid_record_and_the_same_seed_the_same_match(module: Any, ruleset: str) -> None:
+BOTH = [(pytrucoengine, "argentino-1v1"), (pytruco, "uruguayo-1v1")]
+
+
+@pytest.mark.parametrize(("module", "ruleset"), BOTH)
+def test_a_match_gives_a_valid_record_and_the_same_seed_the_same_match(module: Any, ruleset: str) -> None:
     first = _random_match(module.make_adapter(), ruleset, 3)
     assert not list(jsonschema.Draft202012Validator(RECORD_SCHEMA).iter_errors(first))
     assert max(first["result"]["score"]) >= 30 and first["result"]["winner"] in (0, 1)
@@ -134,9 +137,9 @@ def test_pytrucoengine_refuses_a_card_played_already_by_its_own_signal() -> None
     assert "play 7e" in a.legal_actions() and "play 1e" not in a.legal_actions()
 
 
-@pytest.mark.parametrize(("module", "ruleset", "other"),
-                         [(pytrucoengine, "argentino-1v1", "uruguayo-1v1"), (pytruco, "uruguayo-1v1", "argentino-1v1")])
-def test_an_adapter_plays_only_its_ruleset(module: Any, ruleset: str, other: str) -> None:
+@pytest.mark.parametrize(("module", "ruleset"), BOTH)
+def test_an_adapter_plays_only_its_ruleset(module: Any, ruleset: str) -> None:
+    other = "mineiro-1v1-es"
     with pytest.raises(ValueError, match=ruleset):
         module.make_adapter().new_game(other, 0, {})
     with pytest.raises(ValueError, match="readings"):
@@ -179,3 +182,15 @@ def test_conformance_bad_input_is_one_line_and_exit_2(args: list[str], says: str
     result = CliRunner().invoke(cli, ["conformance", *args, "--out", str(tmp_path / "x.md")])
     assert result.exit_code == 2 and says in result.output, result.output
     assert len(result.output.strip().splitlines()) == 1 and not (tmp_path / "x.md").exists()
+
+
+def test_pytrucoengine_crashes_on_a_truco_refused_after_two_tied_rounds() -> None:
+    """A divergence too rare for the pinned games (1 game in 300): two tied rounds, then truco in
+    the third and a refusal. The engine's round controller takes the winner of the second round,
+    None after a tie (`result_second_hand.player.getTeam()`): AttributeError. The reproduction was
+    written by `truco check --report` and replays the crash."""
+    script = Path(__file__).with_name("pytrucoengine-truco-refused-after-two-ties.json")
+    engine = "adapters.pytrucoengine:make_adapter"
+    result = CliRunner().invoke(cli, ["replay", str(script), "--engine", engine, "--json"])
+    assert result.exit_code == 1, result.output
+    assert "AttributeError" in result.output and "getTeam" in result.output, result.output
