@@ -9,10 +9,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-from click.testing import CliRunner
-
-from truco_cli.main import cli
-
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = ROOT / "spec" / "data" / "rulesets" / "argentino-1v1.yaml"
 
@@ -48,18 +44,14 @@ def test_the_engine_reads_the_rulesets_named_by_the_environment(tmp_path: Path) 
 
 
 def test_checker_workers_play_a_ruleset_file_on_the_reference_engine(tmp_path: Path) -> None:
-    """Two worker processes: their reference engine knows the file only through the variable."""
+    """Two worker processes: their reference engine knows the file only through the variable. The
+    check runs in its own process, so that the file is not left loaded in the test's."""
     path = _renamed(tmp_path, "argentino-workers-test", "aw")
-    saved = os.environ.get("TRUCO_RULESET_FILES")
-    try:
-        result = CliRunner().invoke(cli, ["check", "--ruleset-file", str(path), "--games", "4",
-                                          "--programs", "0", "--jobs", "2", "--json",
-                                          "--call-timeout", "0"])  # a loaded machine: no limit
-    finally:  # the check names the file in this process's environment, for its workers
-        if saved is None:
-            os.environ.pop("TRUCO_RULESET_FILES", None)
-        else:
-            os.environ["TRUCO_RULESET_FILES"] = saved
-    assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
+    env = {k: v for k, v in os.environ.items() if k != "TRUCO_RULESET_FILES"}
+    done = subprocess.run([sys.executable, "-m", "truco_cli", "check", "--ruleset-file", str(path),
+                           "--games", "4", "--programs", "0", "--jobs", "2", "--json",
+                           "--call-timeout", "0"],  # a loaded machine: no limit
+                          env=env, cwd=ROOT, capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    data = json.loads(done.stdout)
     assert data["games"] == 4 and data["rulesets"] == ["argentino-workers-test"], data
