@@ -27,10 +27,12 @@ class ReferenceAdapter:
 
     def make_game(self, ruleset: str, seed: int, readings: Mapping[str, str], deals: Deals = ()) -> Game:
         stacked = [[list(cards) for cards in d["hands"]] for d in deals]
-        return Game.new(ruleset, seed=seed, readings=dict(readings), deals=stacked or None)
+        muestras = [d["muestra"] for d in deals if d.get("muestra") is not None]  # URU-2
+        return Game.new(ruleset, seed=seed, readings=dict(readings), deals=stacked or None,
+                        muestras=muestras or None)
 
     def new_game(self, ruleset: str, seed: int, readings: Mapping[str, str], deals: Deals = ()) -> None:
-        """A new match; `deals` stack the first hands (the rulesets here turn up no muestra)."""
+        """A new match; `deals` stack the first hands, with the card each turns up where there is one."""
         # Subclasses that predate stacked deals override make_game without the parameter.
         self.game = self.make_game(ruleset, seed, readings, deals) if deals else self.make_game(
             ruleset, seed, readings)

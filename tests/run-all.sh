@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-python3 -m pip install --quiet --disable-pip-version-check -e ".[test,docs,browser,dask]"
+python3 -m pip install --quiet --disable-pip-version-check -e ".[test,docs,browser,dask,engines]"
 
 # The browser test drives Debian's Chromium (Playwright never downloads a browser here).
 if ! command -v chromium >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then

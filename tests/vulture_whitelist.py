@@ -34,3 +34,7 @@ _(_.convert)
 _(_._scratch, _.scratch)
 # A field of the engine's hello answer, kept with the others (spec/protocol/client.py).
 _(_.author)
+# PyTrucoEngine calls them: the adapter's overrides of its signals and round controller
+# (adapters/pytrucoengine.py).
+_(_.sendMessageAll, _.sendMessageToPlayer, _.get_action, _.showError, _.returnStatus, _.showWinnerEnvido,
+  _.give_cards)

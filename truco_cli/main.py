@@ -17,6 +17,7 @@ COMMAND_MODULES = (
     "truco_cli.check_cmds",
     "truco_cli.validate_cmds",
     "truco_cli.report_cmds",
+    "truco_cli.conformance_cmds",
     "truco_cli.perft_cmds",
     "truco_cli.prove_cmds",
     "truco_cli.docs_cmds",

@@ -1,9 +1,9 @@
 """Play a trace again (a reproduction script), and shrink a trace to the shortest that still fails.
 
 `run_script` starts the engine with the trace's seed, readings and stacked deals, and tries each
-step in turn with the same checks as a game: the legal actions must agree before every step; a
-step the spec allows is applied, one it forbids must be refused with the state unchanged. The
-engine's record is checked at the end. It returns the findings, earliest first.
+step in turn with the same checks as a game: the legal actions must agree before every step and
+after the last one; a step the spec allows is applied, one it forbids must be refused with the
+state unchanged. The engine's record is checked at the end. It returns the findings, earliest first.
 
 `shrink` is delta debugging (Zeller's ddmin) over the steps: it removes chunks of steps while
 the earliest finding stays the same divergence (same clause, same kind of check). A step that a
@@ -92,6 +92,8 @@ def run_script(factory: Factory, trace: Trace, call_timeout: float = 0.0, beacon
                     f.play(step.action)
                 else:
                     f.probe(step.action)
+            if not f.over and f.hand is not None:
+                f.legal()  # a game stops where the legal actions differ: after its last step
         except Divergence as d:
             found.append(finding_of(game, d, f))
         record = f.engine_record()

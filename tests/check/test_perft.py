@@ -45,7 +45,8 @@ def test_perft_counts_sequences_and_the_ones_that_end_early() -> None:
 def engine_perft(ruleset: str, deals: Sequence[Mapping[str, Any]], prefix: list[str],
                  depth: int) -> list[int]:
     """The reference engine's own counts, with its push and pop (no spec involved)."""
-    game = Game.new(ruleset, seed=0, deals=[d["hands"] for d in deals])
+    muestras = [d["muestra"] for d in deals if d.get("muestra") is not None]  # URU-2: the turned card
+    game = Game.new(ruleset, seed=0, deals=[d["hands"] for d in deals], muestras=muestras or None)
     for action in prefix:
         game.push(action)
     nodes, ended = [0] * (depth + 1), [0] * (depth + 1)
@@ -104,6 +105,8 @@ def test_truco_perft_prints_the_counts_and_divide() -> None:
 
 def test_check_perft_passes_the_reference_and_the_example_engine() -> None:
     code, out = invoke("check", "--perft", "--ruleset", "gauderio-pairs-es")
+    assert code == 0 and "every count matches" in out, out
+    code, out = invoke("check", "--perft", "--ruleset", "uruguayo-1v1")  # stacked with the muestras
     assert code == 0 and "every count matches" in out, out
     cmd = shlex.join([NODE, str(EXAMPLE)])
     code, out = invoke("check", "--perft", "--engine-cmd", cmd, "--json")

@@ -1,0 +1,174 @@
+"""`truco conformance`: the published conformance report of one engine on one ruleset.
+
+It runs the check of `truco check` with fixed settings, shrinks a reproduction of every distinct
+divergence (as `truco check --report` does), and writes one Markdown page: the clauses the engine
+broke, each with its rule, what the engine did and its reproduction, then the clauses it held.
+The page names the command that wrote it, so that anyone can regenerate it; the same settings
+give the same page. The site shows every docs/conformance/<name>.md (docs/hooks/site_conformance.py).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import click
+
+from truco_cli.errors import fail
+
+FORMAT = "truco-conformance/1"
+
+
+def _demote(text: str, levels: int) -> str:
+    """The report page's headings `levels` deeper (it becomes a section of the conformance page)."""
+    return re.sub(r"^(#+) ", lambda m: "#" * (len(m[1]) + levels) + " ", text, flags=re.MULTILINE)
+
+
+def _details(text: str) -> str:
+    """The page's HTML <details> block as a collapsed admonition (pymdownx.details), which renders
+    the code block inside it."""
+    out: list[str] = []
+    inside = False
+    for line in text.splitlines():
+        m = re.match(r"^<details><summary>(.*)</summary>$", line)
+        if m:
+            out.append(f'??? note "{m[1]}"')
+            inside = True
+        elif inside and line == "</details>":
+            inside = False
+        elif inside:
+            out.append(f"    {line}" if line else "")
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
+def section(report_page: str, replay_line: str) -> str:
+    """One divergence's report page as a section of the conformance page."""
+    text = re.sub(r"^Play it again: `.*`$", f"Play it again: save the script below as `repro.json`, "
+                  f"then `{replay_line}`", report_page, flags=re.MULTILINE)
+    return _details(_demote(text, 2)).rstrip() + "\n"
+
+
+def clause_title(clause_id: str) -> str:
+    """The English title of a clause (an engine fault has none)."""
+    from spec.catalogue import load_catalogue
+
+    clauses = load_catalogue().clauses
+    return clauses[clause_id].title["en"] if clause_id in clauses else "engine fault"
+
+
+def render(title: str, command: str, engine: str, ruleset: str, total: Any, entries: list[dict[str, Any]],
+           pages: list[str], held: list[tuple[str, int]], unexercised: list[str]) -> str:
+    """The conformance page."""
+    broken = len(entries)
+    lines = [f"# {title}", "",
+             f"The engine `{engine}` checked against the ruleset `{ruleset}` by `truco check`: "
+             f"{total.games} random games and {total.programs} Hypothesis programs, {total.steps:,} "
+             f"actions compared step by step with the rules, {total.refusals:,} forbidden actions "
+             f"tried. {broken} distinct divergence{'s' if broken != 1 else ''} found; each comes with "
+             "the shortest reproduction found (a stacked deal and the actions that show it).", "",
+             "Regenerate this page (the same settings give the same page):", "", "```sh", command, "```", ""]
+    lines += ["## Clauses broken", ""]
+    if entries:
+        lines += ["| clause | rule | found by | games | reproduced |", "|---|---|---|---|---|"]
+        for e in entries:
+            lines.append(f"| {e['clause']} | {clause_title(e['clause'])} | {e['category']} | {e['games']} "
+                         f"| {'yes' if e['reproduced'] else 'no'} |")
+        lines.append("")
+        for text in pages:
+            lines += [text, ""]
+    else:
+        lines += ["None: every step of every game agreed with the rules.", ""]
+    lines += ["## Clauses held", "",
+              "Exercised in these games without a violation (a clause broken only as a consequence of "
+              "an earlier divergence is listed under it, not here):", "",
+              "| clause | rule | times exercised |", "|---|---|---|"]
+    lines += [f"| {c} | {clause_title(c)} | {n:,} |" for c, n in held]
+    lines += ["", "## Not exercised", "",
+              "Clauses of the catalogue these games never reached (other rulesets' rules, or situations "
+              "the games did not meet): " + (", ".join(unexercised) or "none") + ".", ""]
+    return "\n".join(lines)
+
+
+@click.command("conformance")
+@click.option("--engine", "engine_spec", required=True, metavar="MODULE:FACTORY",
+              help="The engine's adapter factory (spec/adapter.py).")
+@click.option("--ruleset", "-r", "ruleset", required=True, metavar="NAME", help="The ruleset it plays.")
+@click.option("--out", "out_path", required=True, type=click.Path(dir_okay=False), metavar="FILE",
+              help="The page to write (docs/conformance/<name>.md is published on the site).")
+@click.option("--title", default=None, help="The page's title [default: the engine and the ruleset].")
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True,
+              help="Random games.")
+@click.option("--programs", type=click.IntRange(min=0), default=10, show_default=True,
+              help="Hypothesis programs.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game.")
+@click.option("--call-timeout", type=click.FloatRange(min=0), default=2.0, show_default=True,
+              help="Seconds one engine call may take (0: no limit).")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="Worker processes [default: one per CPU, at most 8]; the page is the same for any number.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Also print a JSON summary: the divergences (clause, kind, games, reproduced).")
+def conformance(engine_spec: str, ruleset: str, out_path: str, title: str | None, games: int,
+                programs: int, seed: int, call_timeout: float, jobs: int | None, as_json: bool) -> None:
+    """Write the conformance report of an engine: clauses broken (each with its reproduction) and
+    clauses held.
+
+    Runs `truco check` on one ruleset with these settings and the shrinking of `--report`. Exit 0
+    when the engine broke no clause, 1 when the page lists divergences, 2 on bad input.
+    """
+    import shlex
+
+    from spec.catalogue import load_catalogue
+    from spec.monitor.drive import Settings, check_engine
+    from truco_cli.check_cmds import _clause_rows, default_jobs, engine_factory
+    from truco_cli.report_cmds import write_report
+
+    cat = load_catalogue()
+    if ruleset not in cat.rulesets:
+        fail(f"unknown ruleset {ruleset!r}; valid choices: {', '.join(cat.rulesets)}")
+    factory, engine_name, _ = engine_factory(engine_spec, None, call_timeout, [ruleset])
+    cfg = Settings(games=games, programs=programs, seed=seed, call_timeout=call_timeout)
+    jobs = jobs or default_jobs()
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task(ruleset, total=games)
+        total = check_engine(factory, [ruleset], {}, cfg, jobs=jobs, per_ruleset={ruleset: {}},
+                             progress=lambda name, done: bar.update(task, completed=done))
+    groups = total.groups()
+    replay_line = f"truco replay repro.json --engine {engine_spec}"
+    with tempfile.TemporaryDirectory(prefix="truco-conformance-") as tmp:
+        entries = write_report(tmp, factory, engine_name, f"--engine {engine_spec}", [ruleset], total,
+                               groups, call_timeout, jobs, quiet=True)
+        pages = [section((Path(tmp) / e["file"]).read_text(encoding="utf-8"), replay_line) for e in entries]
+    broken = {e["clause"] for e in entries}
+    held = [(c, n) for c, n, v in _clause_rows(total) if not v and c not in broken]
+    unexercised = [c for c in cat.clauses if not total.exercised[c]]
+    command = shlex.join(["truco", "conformance", "--engine", engine_spec, "--ruleset", ruleset,
+                          "--games", str(games), "--programs", str(programs), "--seed", str(seed),
+                          *(["--title", title] if title else []), "--out", out_path])
+    text = render(title or f"{engine_name} on {ruleset}", command, engine_spec, ruleset, total, entries,
+                  pages, held, unexercised)
+    try:
+        Path(out_path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write {out_path}: {exc.strerror or exc}")
+    code = 1 if entries else 0
+    if as_json:
+        keys = ("clause", "category", "games", "reproduced")
+        click.echo(json.dumps({"format": FORMAT, "engine": engine_spec, "ruleset": ruleset, "out": out_path,
+                               "games": total.games, "programs": total.programs, "steps": total.steps,
+                               "divergences": [{k: e[k] for k in keys} for e in entries], "exit": code}))
+    else:
+        click.echo(f"wrote {out_path}: {len(entries)} distinct divergences, {len(held)} clauses held")
+    sys.exit(code)
+
+
+def register(group: click.Group) -> None:
+    group.add_command(conformance)
