@@ -206,7 +206,7 @@ def _signals_class() -> type:
     """The engine's events, silent and read for the record; get_action gives the inputs."""
     from pyTrucoEngine.handlers.signals import signals
 
-    class Signals(signals):  # type: ignore[misc,valid-type]
+    class Signals(signals):
         run: _Run
 
         def sendMessageAll(self, msg: Any) -> None:
@@ -247,12 +247,12 @@ def _stacked_game_class() -> type:
     from pyTrucoEngine.controllers.game_controller import game_controller
     from pyTrucoEngine.controllers.round_controller import round_controller
 
-    class StackedRound(round_controller):  # type: ignore[misc,valid-type]
+    class StackedRound(round_controller):
         def give_cards(self) -> None:
             run = self.GM.game.run
             run.deal(self.GM.game.players, self.GM.turn_manager.next_without_changes())
 
-    class StackedGame(game_controller):  # type: ignore[misc,valid-type]
+    class StackedGame(game_controller):
         def start(self) -> None:  # game_controller.start, with StackedRound and the hand's score
             self.GM.signals.showMsgStartGame()
             while True:

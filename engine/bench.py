@@ -253,7 +253,7 @@ def bare_match(t: BareTables, rng: random.Random, trace: list[Any] | None = None
             true_signs = [[_SIGN0 + i for i, (_, below, rng_) in enumerate(signs)
                            if not t.signs_truthful or (all(strength[c] < below for c in deal[s])
                                                        if below is not None else
-                                                       rng_[0] <= env_pts[s] <= rng_[1])]
+                                                       rng_[0] <= env_pts[s] <= rng_[1])]  # type: ignore[index]
                           for s in range(n)]
             env_chain: list[int] = []
             env_caller = fl_singer = fl_contra = -1
@@ -276,7 +276,7 @@ def bare_match(t: BareTables, rng: random.Random, trace: list[Any] | None = None
                 ten_side = 0 if s0 == t.ten[0] else 1
                 phase = _TEN_CHOICE
                 to_act = starter if starter & 1 == ten_side else (starter + 1) % n
-        end = None  # (winner side or _NOBODY, points, forfeit side or None)
+        end: tuple[int | None, int, int | None] | None = None  # (winner side or _NOBODY, points, forfeit)
         award = None  # (side, points) of a contest
         while end is None:
             seat = to_act
@@ -367,6 +367,7 @@ def bare_match(t: BareTables, rng: random.Random, trace: list[Any] | None = None
             elif a == _TEN_PLAY:
                 phase, to_act = _PLAY, turn
             elif a == _TEN_DECLINE:
+                assert t.ten_decline is not None, "a declined hand of ten has its payout (TEN-6)"
                 end = (1 - ten_side, t.ten_decline, None)
             elif a == _CALL:
                 if no_truco:  # a call where truco is barred
@@ -483,8 +484,8 @@ def bare_match(t: BareTables, rng: random.Random, trace: list[Any] | None = None
                             award = (side, goal - base)
                 if compare is not None:
                     seats = [s for s in range(n) if flor_pts[s] is not None and s not in fl_out]
-                    best_pts = max(flor_pts[s] for s in seats)  # type: ignore[type-var]
-                    sides = {s & 1 for s in seats if flor_pts[s] == best_pts}
+                    best_flor = max(p for s in seats if (p := flor_pts[s]) is not None)
+                    sides = {s & 1 for s in seats if flor_pts[s] == best_flor}
                     side = sides.pop() if len(sides) == 1 else starter & 1
                     if compare < 0:
                         base = max(scores) if t.falta_leader else scores[side]

@@ -79,15 +79,21 @@ class SimpleBot:
         if obs["blind"]:
             return self.rng.choice(plays)
         table = obs["table"]
-        by_strength = sorted(plays, key=lambda a: strength[deck.index(str(a.arg))])
+
+        def card_strength(card: str) -> int:
+            index = deck.index(card)
+            assert index is not None, f"{card} is a card of the deck"
+            return strength[index]
+
+        by_strength = sorted(plays, key=lambda a: card_strength(str(a.arg)))
         if not table:
             return by_strength[-1] if len(by_strength) == 3 else by_strength[0]
-        best = max(table, key=lambda p: -1 if p["covered"] else strength[deck.index(p["card"])])
+        best = max(table, key=lambda p: -1 if p["covered"] else card_strength(p["card"]))
         if best["seat"] & 1 == seat & 1:
             return by_strength[0]
-        top = -1 if best["covered"] else strength[deck.index(best["card"])]
+        top = -1 if best["covered"] else card_strength(best["card"])
         for action in by_strength:
-            if strength[deck.index(str(action.arg))] > top:
+            if card_strength(str(action.arg)) > top:
                 return action
         return by_strength[0]
 

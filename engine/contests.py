@@ -112,7 +112,9 @@ def _envido_raises(cfg: Config, h: HandState) -> tuple[Action, ...]:
     """ENV-5, ENV-6: the calls that may answer the last one (its `then`), each at most `times`."""
     envido = cfg.envido
     assert envido is not None
-    if cfg.flor_replaces_envido and holds_flor(h, h.to_act):  # AMB-31: it sings flor instead
+    seat = h.to_act
+    assert seat is not None, "an envido is answered by a seat"
+    if cfg.flor_replaces_envido and holds_flor(h, seat):  # AMB-31: it sings flor instead
         return ()
     chain = h.env_chain
     return tuple(A.BY_CALL[c] for c in envido.calls[chain[-1]].then if chain.count(c) < envido.calls[c].times)
@@ -123,7 +125,8 @@ def answers(cfg: Config, h: HandState) -> tuple[Action, ...]:
     phase = h.phase
     if phase == ENVIDO:
         out = (A.ACCEPT, A.RUN, *_envido_raises(cfg, h))
-        if cfg.flor_replaces_envido and cfg.flor is not None and holds_flor(h, h.to_act):
+        seat = h.to_act
+        if cfg.flor_replaces_envido and cfg.flor is not None and seat is not None and holds_flor(h, seat):
             out = (*out, A.FLOR)  # AMB-31 flor-replaces-envido
         return out
     if phase == FLOR_PARTNER:

@@ -54,7 +54,7 @@ _SEED = _random.Random.seed  # what random.Random.seed does with an int, without
 _BITS = _DEALER.getrandbits
 
 # The slots a seat has left after playing slot k: every subset of (0, 1, 2), without k.
-_WITHOUT = {(left, k): tuple(x for x in left if x != k)
+_WITHOUT: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {(left, k): tuple(x for x in left if x != k)
             for left in ((0, 1, 2), (0, 1), (0, 2), (1, 2), (0,), (1,), (2,)) for k in left}
 
 
@@ -227,6 +227,7 @@ class Game(ObservationMixin, RecordMixin):
     def outcome(self) -> Outcome | None:
         if self.hand.phase != OVER:
             return None
+        assert self._winner is not None, "a match over has its winner"
         return Outcome(self._winner, self._scores, self._partidas, self._forfeit)
 
     def legal_actions(self) -> tuple[Action, ...]:
@@ -531,8 +532,8 @@ class Game(ObservationMixin, RecordMixin):
                     deal = h.deal[t]
                     play = self._play_actions
                     cover = self._cover_actions
-                    left = [deal[k] for k in left]
-                out = [play[k] for k in left]
+                    cards = [deal[k] for k in left]
+                out = [play[k] for k in cards]
                 if cfg.cover_allowed and not (cfg.cover_not_first and not h.rounds):  # AMB-7/8
                     out += [cover[k] for k in left]
             if h.no_truco or h.decided is not None or not self._own_calls:

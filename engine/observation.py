@@ -6,13 +6,14 @@ from typing import Any
 
 from engine.errors import ArgumentTypeError, GameArgumentError
 from engine.hand import TEN
+from engine.match_fields import MatchFields
 from engine.phases import ENVIDO, FLOR_CONTRA, FLOR_OPP, FLOR_PARTNER, FLOR_RESTO, TEN_CHOICE, TRUCO
 from engine.tricks import TIE
 
 _HAND_KINDS = ("normal", "ten", "iron")
 
 
-class ObservationMixin:
+class ObservationMixin(MatchFields):
     """Hides other seats' cards, covered cards, and (in a blind hand) the seat's own cards."""
 
     def observation(self, seat: int) -> dict[str, Any]:
@@ -27,6 +28,7 @@ class ObservationMixin:
         deal = h.deal[seat]
         left = h.left[seat]
         blind = h.blind
+        hand: list[dict[str, Any]]
         if blind:  # IRN-2: the holder cannot see their own cards, only which slots remain
             hand = [{"slot": k + 1, "card": None} for k in left]
         else:
@@ -41,7 +43,7 @@ class ObservationMixin:
             "ruleset": cfg.ruleset.name,
             "seat": seat,
             "side": seat & 1,
-            "to_act": self.to_act,
+            "to_act": h.to_act,
             "score": list(self._scores),
             "partida": self._partida,
             "partidas": list(self._partidas),

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.match_fields import MatchFields
 from engine.tricks import TIE
 from engine.version import ENGINE_NAME
 
 
-class RecordMixin:
+class RecordMixin(MatchFields):
     """Keeps one compact entry per finished hand and builds the record of the match on demand."""
 
     def _close_hand(self, winner: int | None, points: int, forfeit: int | None = None) -> None:

@@ -5,7 +5,7 @@ kept by every action, and each property is checked on every action from a state 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeAlias
 
 import z3
 
@@ -24,7 +24,7 @@ def _chain(setup: Setup, cls: type[sm.EnvidoChain]) -> sm.EnvidoChain:
     return cls(shape)
 
 
-Int = z3.ArithRef
+Int: TypeAlias = z3.ArithRef
 EnvidoClaim = Callable[[sm.EnvidoChain, sm.Chain, sm.Chain, Int, Int], z3.BoolRef]
 FlorClaim = Callable[[sm.FlorExchange, sm.Flor, sm.Flor, Int, Int], z3.BoolRef]
 
