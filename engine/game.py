@@ -525,17 +525,17 @@ class Game(ObservationMixin, RecordMixin):
             if cfg.flor_mandatory and self._must_sing_flor(t):  # AMB-26
                 out: list[Action] = []
             else:
-                left = h.left[t]
+                keys: Sequence[int] = h.left[t]  # slots in a blind hand, else the cards they hold
                 if h.blind:  # IRN-2: by slot only
                     play, cover = A.PLAY_SLOT, A.COVER_SLOT
                 else:
                     deal = h.deal[t]
                     play = self._play_actions
                     cover = self._cover_actions
-                    cards = [deal[k] for k in left]
-                out = [play[k] for k in cards]
+                    keys = [deal[k] for k in keys]
+                out = [play[k] for k in keys]
                 if cfg.cover_allowed and not (cfg.cover_not_first and not h.rounds):  # AMB-7/8
-                    out += [cover[k] for k in left]
+                    out += [cover[k] for k in keys]
             if h.no_truco or h.decided is not None or not self._own_calls:
                 self._calls(t, out)
             elif h.ladder_i + 1 < len(cfg.ladder) and (h.last_call_side != t & 1 or not cfg.other_side_next):
