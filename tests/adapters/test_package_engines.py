@@ -37,9 +37,9 @@ ENGINES: dict[str, dict[str, Any]] = {
             # replay of the steps does not do.
             ("HND-1", "record: hands[].actions[]"): False,
             ("ENV-1", "legal"): True,  # no envido in answer to truco: the envido goes first (AMB-29)
-            ("ENV-4", "record: hands[].result.side_points"): True,  # falta envido pays nothing (ARG-6)
+            ("ARG-6", "record: hands[].result.side_points"): True,  # falta envido pays nothing
             ("HND-6", "record: hands[].result.winner"): True,  # split rounds then a tie: not the first winner
-            ("ENV-1", "record: hands[].result.side_points"): True,  # a refused envido always pays 1 (ARG-5)
+            ("ARG-5", "record: hands[].result.side_points"): True,  # a refused envido always pays 1
         },
     },
     "pytruco": {
@@ -48,9 +48,10 @@ ENGINES: dict[str, dict[str, Any]] = {
         "pinned": {
             ("BET-1", "legal"): True,  # no truco call while a flor is not yet sung
             ("ENV-1", "actor"): True,  # an envido against a flor is left unanswered
-            ("ENV-1", "record: hands[].result.side_points"): True,  # refused falta pays the real envido + 1
+            # Both under URU-8's stakes: a refused call pays the stake -1 or -2 (falta: +1), and an
+            # accepted falta adds the earlier calls (AMB-20 falta-added, not the default classic).
+            ("URU-8", "record: hands[].result.side_points"): True,
             ("BET-2", "legal"): True,  # a flor holder may refuse truco but not accept or raise it
-            ("ENV-4", "record: hands[].result.side_points"): True,  # falta counts the earlier calls too
         },
     },
 }

@@ -68,7 +68,7 @@ MUTATIONS = [
     ("gauderio_falta", lambda r: _actions(r, 0, "0:raise 2; 1:accept; 0:falta-envido"), "ENV-1",
      "hands[0].actions[2]"),
     ("gauderio_falta", lambda r: _set_action(r, 0, 0, "cover 1b"), "COV-1", "hands[0].actions[0]"),
-    ("gauderio_falta", lambda r: mutated(r, "hands[0].result.side_points[0].points", 30), "ENV-4",
+    ("gauderio_falta", lambda r: mutated(r, "hands[0].result.side_points[0].points", 30), "ENV-6",
      "hands[0].result.side_points"),
     ("gauderio_falta", lambda r: _set_action(r, 0, 1, "flor"), "FLR-1", "hands[0].actions[1]"),
     ("gauderio_best_of_three", lambda r: mutated(r, "hands[1].starter", 1), "ORD-2", "hands[1].starter"),

@@ -16,6 +16,15 @@ def call_clause(hand: Hand, call: str) -> str:
     return hand.rules.clause_or("envido", role, hand.rules.clause_or("envido", "contest", "ENV-1"))
 
 
+def stake_clause(hand: Hand, chain: list[str], otherwise: str) -> str:
+    """The clause that sets what an accepted chain is worth: the falta's where a falta envido was
+    called, else the file's clause for the calls' stakes (ARG-5, URU-8), else `otherwise`."""
+    r = hand.rules
+    if "falta-envido" in chain:
+        return r.clause_or("envido", "falta", otherwise)
+    return r.clause_or("envido", "stakes", otherwise)
+
+
 def check_call(hand: Hand, seat: int, action: Action) -> None:
     r, call = hand.rules, action.verb
     if not r.has("envido"):
@@ -61,7 +70,7 @@ def accept(hand: Hand) -> None:
     winner = int(env.contest_winner(points, hand.starter))
     chain = [c for c, _ in hand.envido.chain]
     stake = env.envido_accepted_stake(r, chain, falta_of(r, hand.score, winner))
-    hand.award("envido", winner, stake, r.clause("envido", "points"))
+    hand.award("envido", winner, stake, stake_clause(hand, chain, r.clause("envido", "points")))
 
 
 def run(hand: Hand) -> None:
@@ -69,4 +78,6 @@ def run(hand: Hand) -> None:
     last_caller = hand.envido.chain[-1][1]
     chain = [c for c, _ in hand.envido.chain]
     payout = env.envido_refused_payout(r, chain, falta_of(r, hand.score, side(last_caller)))
-    hand.award("envido", side(last_caller), payout, r.clause("envido", "contest"))
+    # A refusal pays what the file's stakes clause says (ARG-5, URU-8), else the contest's clause.
+    clause = r.clause_or("envido", "stakes", r.clause("envido", "contest"))
+    hand.award("envido", side(last_caller), payout, clause)
