@@ -165,4 +165,11 @@ def dask_cluster(address: str, workers: int | None = None, ruleset: str | None =
         if other:
             raise ClusterError(f"the Dask workers must run truco-rules {mine}; found {', '.join(other)}")
         threads = sum(client.nthreads().values())
-        yield in_order(client.get_executor(pure=False), window=4 * max(threads, 1))
+        try:
+            yield in_order(client.get_executor(pure=False), window=4 * max(threads, 1))
+        except BaseException:
+            # Stopped mid-run (Ctrl-C, a bad file): closing the cluster cuts connections it still
+            # uses, and its loggers would print those closed streams' tracebacks over our message.
+            for name in ("distributed", "tornado", "asyncio"):
+                logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+            raise
