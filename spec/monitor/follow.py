@@ -341,7 +341,11 @@ class Follower:
         seat = self.engine_to_act()
         if seat is not None:
             clause = self.end_clause()
-            self.hand_actions = AFTER_RESULT
+            hand = self.hand
+            if hand is None or hand.outcome is None or not hand.outcome.partida_ended:
+                self.hand_actions = AFTER_RESULT
+            # else the partida ended in the middle of the hand (side points reached the target): the
+            # end is where the spec stopped, before anything the engine records after it.
             raise Divergence(clause, f"the match is over ({clause}: side {self.match.winner} won, score "
                                      f"{self.match.hand_score})", "end", f"seat {seat} to act")
 

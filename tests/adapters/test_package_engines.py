@@ -32,10 +32,9 @@ ENGINES: dict[str, dict[str, Any]] = {
         "title": "PyTrucoEngine 1.0.1 (Argentine Truco)",
         "pinned": {
             ("ARG-5", "legal"): True,  # real envido after real envido (and envido a third time)
-            # Falta envido pays nothing, yet brings the spec's score to 30 mid-hand (ARG-7): the
-            # engine plays on. The record shows it only once the engine has played on alone, which a
-            # replay of the steps does not do.
-            ("HND-1", "record: hands[].actions[]"): False,
+            # An accepted falta brings the spec's score to 30 mid-hand, which ends the match (ARG-7);
+            # the engine (whose falta pays nothing) plays on.
+            ("ARG-7", "end"): True,
             ("ENV-1", "legal"): True,  # no envido in answer to truco: the envido goes first (AMB-29)
             ("ARG-6", "record: hands[].result.side_points"): True,  # falta envido pays nothing
             ("HND-6", "record: hands[].result.winner"): True,  # split rounds then a tie: not the first winner
