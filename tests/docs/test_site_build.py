@@ -189,7 +189,11 @@ ENGLISH_OUTCOMES = sorted({v for c in _WITNESS_DATA["comparisons"] for w in c["w
                            for r in (w["a"], w["b"]) for v in (r.values() if isinstance(r, dict) else [r])
                            if isinstance(v, str) and " " in v})
 # The record format page documents a JSON format, with the schema's own (English) descriptions.
-DATA_PAGES = ("guide/record-format/",)
+# Pages that show data on purpose: the record format's guide, and the engines' conformance reports,
+# which are the bug reports `truco check --report` writes for an engine's maintainer (in English, with
+# the engine's actions, seats and sides as the protocol names them; the page listing them is translated).
+REPORTS = Path(__file__).resolve().parents[2] / "docs" / "conformance"
+DATA_PAGES = ("guide/record-format/", *(f"conformance/{p.stem}/" for p in REPORTS.glob("*.md")))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
