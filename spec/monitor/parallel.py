@@ -139,37 +139,41 @@ def dask_cluster(address: str, workers: int | None = None, ruleset: str | None =
         from distributed import Client, LocalCluster
     except ImportError:
         raise ClusterError("--dask needs Dask: pip install 'truco-rules[dask]'") from None
-    with contextlib.ExitStack() as stack:
-        try:
-            if address == LOCAL:
-                with _children_ignore_ctrl_c():
-                    cluster = stack.enter_context(LocalCluster(
-                        n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
-                        dashboard_address=None, silence_logs=logging.ERROR))
-                client = stack.enter_context(Client(cluster))
-            else:
-                # waits as long as Dask's distributed.comm.timeouts.connect setting says
-                client = stack.enter_context(Client(address))
-        except (OSError, TimeoutError, ValueError, RuntimeError) as exc:
-            raise ClusterError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
-        # Every worker must run the same checker as this machine, or results could differ.
-        try:
-            client.wait_for_workers(1, timeout=60)
-            versions = client.run(_version)
-            client.run(warm_up, ruleset, ruleset_files)
-        except Exception as exc:  # whatever the workers raise, it is theirs, not the input's
-            raise ClusterError(f"the Dask workers cannot run the checker: {type(exc).__name__}: {exc}"
-                               ) from None
-        mine = _version()
-        other = sorted({f"{w}: {v}" for w, v in versions.items() if v != mine})
-        if other:
-            raise ClusterError(f"the Dask workers must run truco-rules {mine}; found {', '.join(other)}")
-        threads = sum(client.nthreads().values())
-        try:
+    # While the run lasts, and while its cluster closes, the cluster's own loggers are quiet: a
+    # failure of a worker reaches the run as the exception of its future, reported in one line, and a
+    # run stopped mid-way (Ctrl-C, a bad file) cuts connections whose tracebacks would print over it.
+    loggers = [logging.getLogger(name) for name in ("distributed", "tornado", "asyncio")]
+    levels = [lg.level for lg in loggers]
+    try:
+        with contextlib.ExitStack() as stack:
+            try:
+                if address == LOCAL:
+                    with _children_ignore_ctrl_c():
+                        cluster = stack.enter_context(LocalCluster(
+                            n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
+                            dashboard_address=None, silence_logs=logging.ERROR))
+                    client = stack.enter_context(Client(cluster))
+                else:
+                    # waits as long as Dask's distributed.comm.timeouts.connect setting says
+                    client = stack.enter_context(Client(address))
+            except (OSError, TimeoutError, ValueError, RuntimeError) as exc:
+                raise ClusterError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+            # Every worker must run the same checker as this machine, or results could differ.
+            try:
+                client.wait_for_workers(1, timeout=60)
+                versions = client.run(_version)
+                client.run(warm_up, ruleset, ruleset_files)
+            except Exception as exc:  # whatever the workers raise, it is theirs, not the input's
+                raise ClusterError(f"the Dask workers cannot run the checker: {type(exc).__name__}: {exc}"
+                                   ) from None
+            mine = _version()
+            other = sorted({f"{w}: {v}" for w, v in versions.items() if v != mine})
+            if other:
+                raise ClusterError(f"the Dask workers must run truco-rules {mine}; found {', '.join(other)}")
+            threads = sum(client.nthreads().values())
+            for lg in loggers:
+                lg.setLevel(logging.CRITICAL + 1)
             yield in_order(client.get_executor(pure=False), window=4 * max(threads, 1))
-        except BaseException:
-            # Stopped mid-run (Ctrl-C, a bad file): closing the cluster cuts connections it still
-            # uses, and its loggers would print those closed streams' tracebacks over our message.
-            for name in ("distributed", "tornado", "asyncio"):
-                logging.getLogger(name).setLevel(logging.CRITICAL + 1)
-            raise
+    finally:
+        for lg, level in zip(loggers, levels, strict=True):
+            lg.setLevel(level)
