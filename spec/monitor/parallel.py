@@ -142,7 +142,12 @@ def dask_cluster(address: str, workers: int | None = None, ruleset: str | None =
     # While the run lasts, and while its cluster closes, the cluster's own loggers are quiet: a
     # failure of a worker reaches the run as the exception of its future, reported in one line, and a
     # run stopped mid-way (Ctrl-C, a bad file) cuts connections whose tracebacks would print over it.
-    loggers = [logging.getLogger(name) for name in ("distributed", "tornado", "asyncio")]
+    # Dask's configuration sets some of their children's levels itself (tornado.application), so
+    # every logger of theirs is quieted, not only the parents; after a stop they stay quiet, since
+    # the closing connections may still log as the process ends.
+    prefixes = ("distributed", "tornado", "asyncio")
+    loggers = [logging.getLogger(name) for name in
+               [*prefixes, *(n for n in logging.root.manager.loggerDict if n.startswith(prefixes))]]
     levels = [lg.level for lg in loggers]
     try:
         with contextlib.ExitStack() as stack:
@@ -151,7 +156,7 @@ def dask_cluster(address: str, workers: int | None = None, ruleset: str | None =
                     with _children_ignore_ctrl_c():
                         cluster = stack.enter_context(LocalCluster(
                             n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
-                            dashboard_address=None, silence_logs=logging.ERROR))
+                            dashboard_address=None, silence_logs=logging.CRITICAL))
                     client = stack.enter_context(Client(cluster))
                 else:
                     # waits as long as Dask's distributed.comm.timeouts.connect setting says
@@ -174,6 +179,8 @@ def dask_cluster(address: str, workers: int | None = None, ruleset: str | None =
             for lg in loggers:
                 lg.setLevel(logging.CRITICAL + 1)
             yield in_order(client.get_executor(pure=False), window=4 * max(threads, 1))
-    finally:
+    except BaseException:
+        raise
+    else:
         for lg, level in zip(loggers, levels, strict=True):
             lg.setLevel(level)
