@@ -56,6 +56,7 @@ class Config:
     falta_leader: bool  # AMB-22
     side_points_now: bool  # AMB-25
     flor_mandatory: bool  # AMB-26
+    flor_first: bool  # AMB-42 flor-first, where the flor is mandatory: no truco bet before it
     flor_refusal_before: bool  # AMB-27
     senas_truthful: bool  # AMB-28
     envido_first: bool  # AMB-29
@@ -157,6 +158,7 @@ def _config(rs: Ruleset, items: tuple[tuple[str, str], ...]) -> Config:
         falta_leader=get("falta-points") == "leader-lacks",
         side_points_now=get("side-bet-scoring") == "immediately",
         flor_mandatory=get("flor-optional") == "mandatory",
+        flor_first=get("flor-optional") == "mandatory" and get("flor-before-truco") == "flor-first",
         flor_refusal_before=get("flor-refusal") == "stake-before-call",
         senas_truthful=get("senas") == "truthful",
         envido_first=get("envido-first") == "envido-first",

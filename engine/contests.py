@@ -65,6 +65,15 @@ def must_sing_flor(cfg: Config, h: HandState, seat: int) -> bool:
     return cfg.flor is not None and window_open(h) and holds_flor(h, seat)
 
 
+def flor_bars_truco(cfg: Config, h: HandState, seat: int) -> bool:
+    """AMB-42 flor-first: `seat` holds a mandatory flor it may still sing (its turn to play in the
+    window of AMB-23, or answering a truco call while the envido may go first, AMB-29), so it may
+    not call, accept or raise truco yet; it may still run."""
+    if not cfg.flor_first or cfg.flor is None or not holds_flor(h, seat):
+        return False
+    return window_open(h) or (cfg.envido_first and may_go_first(h, seat))
+
+
 def may_go_first(h: HandState, seat: int) -> bool:
     """AMB-29 envido-first: the seat answering the hand's first truco call, in the first round,
     before it has played a card, with no contest yet, may open the envido (or sing flor)."""

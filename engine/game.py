@@ -522,7 +522,8 @@ class Game(ObservationMixin, RecordMixin):
         if ph == PLAY:
             t = h.to_act
             assert t is not None
-            if cfg.flor_mandatory and self._must_sing_flor(t):  # AMB-26
+            must_sing = cfg.flor_mandatory and self._must_sing_flor(t)
+            if must_sing:  # AMB-26
                 out: list[Action] = []
             else:
                 keys: Sequence[int] = h.left[t]  # slots in a blind hand, else the cards they hold
@@ -536,7 +537,9 @@ class Game(ObservationMixin, RecordMixin):
                 out = [play[k] for k in keys]
                 if cfg.cover_allowed and not (cfg.cover_not_first and not h.rounds):  # AMB-7/8
                     out += [cover[k] for k in keys]
-            if h.no_truco or h.decided is not None or not self._own_calls:
+            if must_sing and cfg.flor_first:
+                pass  # AMB-42 flor-first: no truco call before the flor
+            elif h.no_truco or h.decided is not None or not self._own_calls:
                 self._calls(t, out)
             elif h.ladder_i + 1 < len(cfg.ladder) and (h.last_call_side != t & 1 or not cfg.other_side_next):
                 out.append(cfg.raises[h.ladder_i + 1])  # BET-1; BET-10; not past the top (the top clause)
@@ -547,7 +550,10 @@ class Game(ObservationMixin, RecordMixin):
             # BET-2: accept or run; BET-5: or raise to the next step (not at the top: the top clause)
             answers = cfg.truco_answers[h.ladder_i + 1]
             if cfg.envido_first:  # AMB-29: the envido (or flor) may go first
-                out = list(answers)
+                seat = h.to_act
+                assert seat is not None
+                # AMB-42 flor-first: a seat that may still sing its flor only runs before singing it
+                out = [A.RUN] if cfg.flor_first and C.flor_bars_truco(cfg, h, seat) else list(answers)
                 C.truco_openings(cfg, h, h.to_act, out)  # type: ignore[arg-type]
                 return tuple(out)
             return answers

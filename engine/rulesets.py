@@ -63,6 +63,7 @@ READINGS: Mapping[str, tuple[str, tuple[str, ...]]] = MappingProxyType({
     "sena-timing": ("AMB-39", ("any-turn", "before-first-card")),
     "flor-answers": ("AMB-40", ("in-turn",)),
     "card-pairs": ("AMB-41", ("equal", "in-order")),
+    "flor-before-truco": ("AMB-42", ("truco-allowed", "flor-first")),
 })
 
 # The reading in force where a ruleset file does not list a key: the plain rule of the play
@@ -103,6 +104,7 @@ FALLBACK: Mapping[str, str] = MappingProxyType({
     "envido-three-suit": "two-highest",
     "sena-timing": "any-turn",
     "flor-answers": "in-turn",
+    "flor-before-truco": "truco-allowed",  # only playing a card waits for a mandatory flor (AMB-26)
 })
 
 # Ruleset files a parent process added (`--ruleset-file`), os.pathsep-separated: processes it

@@ -12,7 +12,7 @@ from truco_cli.main import cli
 
 NEW = {"AMB-34": "contraflor-stake", "AMB-35": "iron-cards", "AMB-36": "ciego", "AMB-37": "ten-call",
        "AMB-38": "envido-three-suit", "AMB-39": "sena-timing", "AMB-40": "flor-answers",
-       "AMB-41": "card-pairs"}
+       "AMB-41": "card-pairs", "AMB-42": "flor-before-truco"}
 
 
 def run(*args: str) -> tuple[int, str]:
@@ -31,6 +31,8 @@ def test_the_new_entries_are_listed_with_their_defaults_and_outside_sources() ->
     code, text = run("ambiguities", "--ruleset", "gauderio-pairs-es")
     assert code == 0 and "AMB-41  card-pairs" in text and "outside: Not in the sources" in text
     assert "[published: Clarín]" in run("ambiguities", "--ruleset", "argentino-1v1")[1]
+    code, text = run("ambiguities", "--ruleset", "uruguayo-1v1")
+    assert code == 0 and "AMB-42  flor-before-truco" in text and "[published: Acanomas, Wikipedia en español]" in text
 
 
 @pytest.mark.parametrize(("ruleset", "reading", "domain"), [
@@ -41,6 +43,7 @@ def test_the_new_entries_are_listed_with_their_defaults_and_outside_sources() ->
     ("gauderio-pairs-es", "envido-three-suit=all-three", "envido-three-suit"),
     ("gauderio-pairs-es", "envido-stakes=falta-added", "falta-added"),
     ("gauderio-pairs-es", "card-pairs=in-order", "card-pairs"),
+    ("uruguayo-1v1", "flor-before-truco=truco-allowed", "flor-before-truco"),
 ])
 def test_a_new_reading_is_switchable_and_has_a_witness(ruleset: str, reading: str, domain: str) -> None:
     code, out = run("diff", ruleset, ruleset, "--reading-b", reading, "--json")

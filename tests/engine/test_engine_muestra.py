@@ -136,7 +136,7 @@ def test_flor_with_piezas(cards: str, muestra: str, points: int | None) -> None:
 @pytest.mark.clause("URU-6", "FLR-4", "FLR-5", "FLR-6", "FLR-8")
 def test_flor_one_against_one() -> None:
     g = uy("2c 5e 6e / 1c 3c 6c", "7c")  # flor 41 against 30
-    assert legal_texts(g) == ["raise 2", "flor"], "[URU-6] AMB-26 mandatory: sing before playing"
+    assert legal_texts(g) == ["flor"], "[URU-6] AMB-26 mandatory, AMB-42 flor-first: sing before all else"
     play(g, "flor")
     assert g.to_act == 1 and legal_texts(g) == ["accept", "contraflor", "run"], "[FLR-4] no partner to ask"
     accepted = play(g.copy(), "accept")
@@ -152,7 +152,7 @@ def test_flor_one_against_one() -> None:
     g = uy("2c 5e 6b / 1e 4e 7e", "7c")  # seat 1 alone holds flor
     assert "flor" not in legal_texts(g) and "play 2c" in legal_texts(g)
     play(g, "play 2c")
-    assert legal_texts(g) == ["raise 2", "flor"], "[URU-6] seat 1 must sing"
+    assert legal_texts(g) == ["flor"], "[URU-6] seat 1 must sing (AMB-42 flor-first: before any truco call)"
     play(g, "flor")
     assert g.scores == (0, 3) and g.to_act == 1, "[URU-6] no flor against it: 3 to the singer"
 

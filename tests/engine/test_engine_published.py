@@ -124,7 +124,10 @@ def test_envido_first_in_pairs() -> None:
 def test_flor_goes_first_too() -> None:
     g = new(UY, deal("10e 11b 12o", "1e 5e 7e"), muestras=["4c"])  # seat 1 holds flor, seat 0 none
     play(g, "raise 2")
-    assert legal_texts(g) == ["accept", "run", "raise 3", "flor"], "AMB-29 with AMB-31: flor, no envido"
+    assert legal_texts(g) == ["run", "flor"], "AMB-29, AMB-31: flor, no envido; AMB-42 flor-first: no quiero"
+    g = new(UY, deal("10e 11b 12o", "1e 5e 7e"), muestras=["4c"], flor_before_truco="truco-allowed")
+    play(g, "raise 2")
+    assert legal_texts(g) == ["accept", "run", "raise 3", "flor"], "AMB-42 truco-allowed: the truco first"
     play(g, "flor")
     assert g.scores == (0, 3) and g.to_act == 1 and legal_texts(g) == ["accept", "run", "raise 3"]
 
@@ -189,7 +192,7 @@ def test_flor_in_play() -> None:
     _refused(g, "flor", "FLR-1", "AMB-32 flor-in-play=without-flor")
     assert g.observation(0)["envido_points"] == 32, "three of a suit are only an envido hand"
     g = new(AR, AR_FLORS, flor_in_play="with-flor")
-    assert legal_texts(g) == ["raise 2", "flor"], "AMB-32 with-flor, AMB-26 mandatory"
+    assert legal_texts(g) == ["flor"], "AMB-32 with-flor, AMB-26 mandatory, AMB-42 flor-first"
     play(g, "flor", "accept")
     assert g.scores == (0, 6), "[ARG-8] quiero: the higher flor (35) takes 6"
     g = play(new(AR, AR_FLORS, flor_in_play="with-flor"), "flor", "contraflor", "contraflor-resto", "accept")

@@ -1,7 +1,7 @@
 """Readings of the register switched at set positions: AMB-20 falta-added, AMB-34 contraflor-stake,
 AMB-35 iron-cards, AMB-36 ciego, AMB-37 ten-call, AMB-38 envido-three-suit, AMB-39 sena-timing,
-AMB-40 flor-answers and AMB-41 card-pairs. Each test plays the same deal under the readings and
-checks what differs, in the words of the play procedure."""
+AMB-40 flor-answers, AMB-41 card-pairs and AMB-42 flor-before-truco. Each test plays the same deal
+under the readings and checks what differs, in the words of the play procedure."""
 
 from __future__ import annotations
 
@@ -249,3 +249,40 @@ def test_envido_stakes_falta_added(reading: str, accepted: int) -> None:
     assert g.scores == (accepted, 0), f"AMB-20 {reading}: the falta to the buenas (15), plus 2 + 3"
     g = play(new(AR, deal("7e 6e 1b", "4o 5c 6b"), envido_stakes=reading), *chain, "run")
     assert g.scores == (5, 0), "a refusal pays the chain before the refused call either way"
+
+
+# ----------------------------------------------------------------- AMB-42 flor-before-truco
+
+UY = "uruguayo-1v1"
+UY_FLOR_FIRST_SEAT = deal("1e 5e 7e", "10o 11b 12c")  # seat 0, to play first, holds flor
+
+
+@pytest.mark.clause("URU-6", "BET-1")
+def test_flor_first_bars_the_truco_call_of_a_flor_holder_on_its_turn() -> None:
+    g = new(UY, UY_FLOR_FIRST_SEAT, muestras=["7c"])  # the default: flor-first
+    assert legal_texts(g) == ["flor"]
+    _refused(g, "raise 2", "URU-6", "flor-before-truco=flor-first (AMB-42)")
+    _refused(g, "raise 3", "URU-7")  # out of the ladder's order first: the flor is not the reason
+    g = new(UY, UY_FLOR_FIRST_SEAT, muestras=["7c"], flor_before_truco="truco-allowed")
+    assert legal_texts(g) == ["raise 2", "flor"], "AMB-42 truco-allowed: only the card waits"
+    play(g, "raise 2", "accept")
+    assert "flor" not in legal_texts(g), "the truco closed the window (AMB-23): the flor is never sung"
+
+
+@pytest.mark.clause("URU-6", "BET-2", "BET-5")
+def test_flor_first_leaves_run_or_flor_to_a_flor_holder_asked_for_truco() -> None:
+    g = play(new(UY, deal("10o 11b 12c", "1e 5e 7e"), muestras=["7c"]), "raise 2")
+    assert legal_texts(g) == ["run", "flor"]
+    _refused(g, "accept", "URU-6", "before it accepts the truco")
+    _refused(g, "raise 3", "URU-6", "before it raises the truco")
+    play(g, "flor")
+    assert legal_texts(g) == ["accept", "run", "raise 3"], "sung: the truco is answered as usual"
+    ran = play(new(UY, deal("10o 11b 12c", "1e 5e 7e"), muestras=["7c"]), "raise 2", "run")
+    assert ran.scores == (1, 0), "running stays open: the truco's refused stake"
+
+
+@pytest.mark.clause("FLR-1")
+def test_flor_first_binds_nothing_where_the_flor_is_optional() -> None:
+    g = new(UY, UY_FLOR_FIRST_SEAT, muestras=["7c"], flor_optional="optional")
+    assert {"raise 2", "flor", "play 1e"} <= set(legal_texts(g))
+    assert not make_config(UY, {"flor-optional": "optional"}).flor_first

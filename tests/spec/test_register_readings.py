@@ -1,4 +1,4 @@
-"""The readings of the register entries raised by the second reading of the rulebooks (AMB-34..40,
+"""The readings of the register entries raised by the second reading of the rulebooks (AMB-34..42,
 AMB-20 falta-added), played through the executable spec: each reading does what its summary says,
 and switching it changes the result where the register says the readings differ."""
 
@@ -181,3 +181,51 @@ def test_card_pairs_makes_the_joined_cards_equal_or_ranks_them_as_written() -> N
     assert card_strength(equal, "7b") == card_strength(equal, "7c")
     assert card_strength(ordered, "1c") > card_strength(ordered, "1o") > card_strength(ordered, "12e")
     assert card_strength(ordered, "7b") > card_strength(ordered, "7c") > card_strength(ordered, "6e")
+
+
+# --- AMB-42 flor-before-truco ------------------------------------------------------------------------
+
+def _uy_hand(readings: dict[str, str], deal: tuple[tuple[str, ...], ...]) -> Hand:
+    return Match(Rules.of("uruguayo-1v1", readings)).new_hand(deal, "7c")  # no pieza in either hand
+
+
+@pytest.mark.clause("URU-6", "BET-1")
+def test_flor_first_bars_a_truco_call_until_the_mandatory_flor_is_sung() -> None:
+    deal = (("1e", "5e", "7e"), ("10o", "11b", "12c"))  # seat 0, to play first, holds flor
+    first = _uy_hand({}, deal)  # the ruleset's default: flor-first
+    assert legal_actions(first) == {"flor"}
+    with pytest.raises(Illegal) as refused:
+        first.check(0, "raise 2")
+    assert refused.value.clause == "URU-6" and "AMB-42" in str(refused.value)
+    allowed = _uy_hand({"flor-before-truco": "truco-allowed"}, deal)
+    assert legal_actions(allowed) == {"flor", "raise 2"}, "only the card waits for the flor (AMB-26)"
+    allowed.apply(0, "raise 2")
+    allowed.apply(1, "accept")
+    assert "flor" not in legal_actions(allowed), "the truco closed the window: the flor is never sung"
+    first.apply(0, "flor")
+    assert "raise 2" in legal_actions(first), "once sung, the truco is open again"
+
+
+@pytest.mark.clause("URU-6", "BET-2", "BET-5")
+def test_flor_first_leaves_only_running_or_singing_to_a_flor_holder_asked_for_truco() -> None:
+    deal = (("10o", "11b", "12c"), ("1e", "5e", "7e"))  # seat 1 holds flor; AMB-29 envido-first
+    for reading, answers in (("flor-first", {"run", "flor"}),
+                             ("truco-allowed", {"accept", "run", "raise 3", "flor"})):
+        hand = _uy_hand({"flor-before-truco": reading}, deal)
+        hand.apply(0, "raise 2")
+        assert legal_actions(hand) == answers, reading
+    hand = _uy_hand({}, deal)
+    hand.apply(0, "raise 2")
+    for text in ("accept", "raise 3"):
+        with pytest.raises(Illegal) as refused:
+            hand.check(1, text)
+        assert refused.value.clause == "URU-6", text
+    hand.apply(1, "flor")
+    assert legal_actions(hand) >= {"accept", "raise 3"}, "after the flor the truco is answered as usual"
+
+
+@pytest.mark.clause("FLR-1")
+def test_flor_first_binds_nothing_where_the_flor_is_optional() -> None:
+    deal = (("1e", "5e", "7e"), ("10o", "11b", "12c"))
+    optional = _uy_hand({"flor-optional": "optional", "flor-before-truco": "flor-first"}, deal)
+    assert {"raise 2", "flor", "play 1e"} <= legal_actions(optional)

@@ -11,7 +11,7 @@ def _check_accept_run(hand: Hand, seat: int, action: Action) -> None:
     if hand.phase == FLOR:
         flor.check_answer(hand, seat, action)
     elif hand.phase != ENVIDO:
-        truco.check_answer(hand)
+        truco.check_answer(hand, seat, action)
 
 
 def _change_accept_run(hand: Hand, seat: int, action: Action) -> None:

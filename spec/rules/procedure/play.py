@@ -10,7 +10,7 @@ from spec.rules.cards import COVERED, strength
 from spec.rules.hands import Decided, NobodyScores, hand_over, hand_result
 from spec.rules.match import side
 from spec.rules.procedure.hand import PLAY, Hand, Illegal
-from spec.rules.procedure.tanto_window import window_open
+from spec.rules.procedure.tanto_window import goes_first, window_open
 from spec.rules.rounds import TIE, next_leader, round_result
 
 
@@ -59,6 +59,23 @@ def check_mandatory_flor(hand: Hand, seat: int) -> None:
         raise Illegal(
             hand.rules.clause("flor", "sing"),
             f"seat {seat} holds flor and must sing it before playing (AMB-26)",
+        )
+
+
+def check_flor_first(hand: Hand, seat: int, what: str) -> None:
+    """AMB-42 `flor-first`: where flor is mandatory (AMB-26), a seat that may still sing its flor
+    (in the window of AMB-23, or as the envido that goes first, AMB-29) sings it before it calls,
+    accepts or raises truco. Checked after every other rule of the call or answer."""
+    r = hand.rules
+    if (
+        r.reading("flor-before-truco") == "flor-first"
+        and r.reading("flor-optional") == "mandatory"
+        and hand.seat_flor(seat)
+        and (window_open(hand, seat) or goes_first(hand, seat))
+    ):
+        raise Illegal(
+            r.clause("flor", "sing"),
+            f"seat {seat} holds flor and must sing it before it {what} (AMB-42 flor-first)",
         )
 
 

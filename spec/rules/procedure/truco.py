@@ -1,5 +1,5 @@
 """Truco calls and their answers, the hand of ten and the iron hand (BET-1..10, ARG-3, URU-7,
-TEN-1..6, IRN-3; AMB-4, AMB-9, AMB-10, AMB-12, AMB-16, AMB-37)."""
+TEN-1..6, IRN-3; AMB-4, AMB-9, AMB-10, AMB-12, AMB-16, AMB-37, AMB-42)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from spec.rules.actions import Action
 from spec.rules.hands import Undecided, hand_result
 from spec.rules.match import side
 from spec.rules.procedure.hand import PLAY, TEN_CHOICE, TRUCO, Hand, Illegal
-from spec.rules.procedure.play import need_phase
+from spec.rules.procedure.play import check_flor_first, need_phase
 from spec.rules.rounds import TIE
 
 
@@ -62,6 +62,7 @@ def check_raise(hand: Hand, seat: int, action: Action) -> None:
             )
         if v != nxt:
             raise Illegal(_clause(hand, "order"), f"the only raise now is {nxt}, not {v}")
+        check_flor_first(hand, seat, "raises the truco")  # a raise accepts the call (BET-5)
         return
     need_phase(hand, PLAY, clause=_clause(hand, "call"), what="a truco call")
     codes: list[int | Literal["tie"]] = ["tie" if x == TIE else int(x) for x in hand.rounds]
@@ -91,6 +92,7 @@ def check_raise(hand: Hand, seat: int, action: Action) -> None:
         raise Illegal(_clause(hand, "top"), "the hand is at the top of the ladder")
     if v != nxt:
         raise Illegal(_clause(hand, "order"), f"the only call now is {nxt}, not {v}")
+    check_flor_first(hand, seat, "calls truco")
 
 
 def change_raise(hand: Hand, seat: int, action: Action) -> None:
@@ -113,8 +115,10 @@ def change_raise(hand: Hand, seat: int, action: Action) -> None:
     t.called = True
 
 
-def check_answer(hand: Hand) -> None:
+def check_answer(hand: Hand, seat: int, action: Action) -> None:
     need_phase(hand, TRUCO, clause=_clause(hand, "answer"), what="an answer to truco")
+    if action.verb == "accept":  # running from the call stays open to a seat holding flor
+        check_flor_first(hand, seat, "accepts the truco")
 
 
 def accept(hand: Hand) -> None:
