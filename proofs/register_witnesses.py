@@ -1,6 +1,7 @@
 """Witness builders for the register entries raised by the second reading of the rulebooks:
 AMB-20 `envido-stakes` (falta-added), AMB-34 `contraflor-stake`, AMB-35 `iron-cards`, AMB-36
-`ciego`, AMB-37 `ten-call`, AMB-38 `envido-three-suit` and AMB-41 `card-pairs`.
+`ciego`, AMB-37 `ten-call`, AMB-38 `envido-three-suit`, AMB-41 `card-pairs` and AMB-42
+`flor-before-truco`.
 
 Each builder takes the two setups and returns, like the builders of `proofs.divergence`, the
 variables, the constraints that keep a situation reachable in both games, a Z3 term per setup and
@@ -232,6 +233,28 @@ def _card_pairs_applies(a: Setup, b: Setup) -> bool:
     return a.reading("card-pairs") is not None and b.reading("card-pairs") is not None
 
 
+# --- AMB-42 flor-before-truco ---------------------------------------------------------------------------
+
+# What a seat holding flor, not yet sung, does while it may still sing it: on its turn to play (the
+# window of AMB-23) or asked for truco before its first card (the envido that goes first, AMB-29).
+FLOR_TRUCO_MOVES = ("calls truco on its turn to play", "accepts a truco call", "raises a truco call",
+                    "runs from a truco call")
+FLOR_TRUCO_RESULTS = ("refused: the flor is sung first", "the seat may do it")
+
+
+def _flor_truco(s: Setup, move: z3.ArithRef) -> z3.ArithRef:
+    """1 where the move is allowed, 0 where the flor must be sung first (AMB-42 flor-first, which
+    binds only a mandatory flor, AMB-26; an answer only where the flor may still be sung then)."""
+    first = s.reading("flor-before-truco") == "flor-first" and s.reading("flor-optional") == "mandatory"
+    answering = first and s.reading("envido-first") == "envido-first"
+    return z3.If(move == 0, 0 if first else 1, z3.If(z3.Or(move == 1, move == 2), 0 if answering else 1, 1))
+
+
+def flor_truco(a: Setup, b: Setup) -> Built:
+    move = z3.Int("move")
+    return [move], [move >= 0, move < len(FLOR_TRUCO_MOVES)], _flor_truco(a, move), _flor_truco(b, move), move
+
+
 # --- the domains --------------------------------------------------------------------------------------------
 
 DOMAINS: tuple[dict[str, Any], ...] = (
@@ -256,6 +279,9 @@ DOMAINS: tuple[dict[str, Any], ...] = (
      "applies": _card_pairs_applies, "build": card_pairs,
      "show": lambda cx: {"cards_in_play_order": list(CARD_PAIRS[cx["pair"]]), "leader_seat": 0},
      "result": _round_name},
+    {"name": "flor-before-truco", "clauses": ("FLR-1", "BET-1", "BET-2"), "keys": ("flor-before-truco",),
+     "applies": _flor_applies, "build": flor_truco,
+     "show": lambda cx: {"move": FLOR_TRUCO_MOVES[cx["move"]]}, "result": lambda v: FLOR_TRUCO_RESULTS[v]},
     {"name": "ciego", "clauses": ("SEN-1",), "keys": ("ciego", "senas"),
      "applies": _ciego_applies, "build": ciego, "show": lambda cx: {},
      "result": lambda v: "ciego may be signed" if v else "ciego may not be signed",

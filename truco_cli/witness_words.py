@@ -398,7 +398,7 @@ _W: dict[str, tuple[str, str, str, str]] = {
         "Cartas na ordem de jogo: {cards}.",
     ),
     # the register's newer entries: the call in the hand of ten, the iron hand's cards, the
-    # contraflor's stake, the falta envido's stake, the ciego seña
+    # contraflor's stake, the falta envido's stake, the ciego seña, a flor against a truco bet
     "ten_call": (
         "En la mano de 10, un jugador pide {pts}.",
         "In the hand of ten, a player calls for {pts}.",
@@ -464,6 +464,45 @@ _W: dict[str, tuple[str, str, str, str]] = {
         "A hand whose strongest card is {card}.",
         "Una mano la cui carta più forte è {card}.",
         "Uma mão cuja carta mais forte é {card}.",
+    ),
+    "flor_move/calls truco on its turn to play": (
+        "Un asiento tiene flor y aún no la cantó: en su turno de jugar, pide truco.",
+        "A seat holds flor and has not sung it: on its turn to play, it calls truco.",
+        "Un posto ha la flor e non l'ha ancora cantata: al suo turno di gioco, chiede truco.",
+        "Um lugar tem flor e ainda não a cantou: na sua vez de jogar, pede truco.",
+    ),
+    "flor_move/accepts a truco call": (
+        "Un asiento tiene flor y aún no la cantó: le piden truco antes de su primera carta, y lo acepta.",
+        "A seat holds flor and has not sung it: asked for truco before its first card, it accepts.",
+        "Un posto ha la flor e non l'ha ancora cantata: gli chiedono truco prima della sua prima carta, "
+        "e accetta.",
+        "Um lugar tem flor e ainda não a cantou: pedem-lhe truco antes da sua primeira carta, e ele aceita.",
+    ),
+    "flor_move/raises a truco call": (
+        "Un asiento tiene flor y aún no la cantó: le piden truco antes de su primera carta, y lo sube.",
+        "A seat holds flor and has not sung it: asked for truco before its first card, it raises.",
+        "Un posto ha la flor e non l'ha ancora cantata: gli chiedono truco prima della sua prima carta, "
+        "e rilancia.",
+        "Um lugar tem flor e ainda não a cantou: pedem-lhe truco antes da sua primeira carta, e ele aumenta.",
+    ),
+    "flor_move/runs from a truco call": (
+        "Un asiento tiene flor y aún no la cantó: le piden truco antes de su primera carta, y se va.",
+        "A seat holds flor and has not sung it: asked for truco before its first card, it runs.",
+        "Un posto ha la flor e non l'ha ancora cantata: gli chiedono truco prima della sua prima carta, "
+        "e se ne va.",
+        "Um lugar tem flor e ainda não a cantou: pedem-lhe truco antes da sua primeira carta, e ele corre.",
+    ),
+    "flor_first": (
+        "Se rechaza: primero debe cantar la flor.",
+        "Refused: it must sing the flor first.",
+        "È respinto: prima deve cantare la flor.",
+        "É recusado: primeiro deve cantar a flor.",
+    ),
+    "flor_no_bar": (
+        "Puede hacerlo: la flor no se lo impide.",
+        "It may: the flor does not stop it.",
+        "Può farlo: la flor non glielo impedisce.",
+        "Pode fazê-lo: a flor não o impede.",
     ),
     "ciego_allowed": (
         "Quien la tiene puede hacer la seña de ciego.",
@@ -599,6 +638,7 @@ _SITUATION_KEYS: dict[str, frozenset[str]] = {
         "envido-three-suit": ("hand",),
         "falta-added": ("accepted_chain", "falta"),
         "ciego": ("strongest_card",),
+        "flor-before-truco": ("move",),
     }.items()
 }
 
@@ -680,6 +720,8 @@ def situation_text(witness: Mapping[str, Any], lang: str, players: Collection[in
             return word("falta_chain", lang, calls=calls, pts=points(s["falta"], lang))
         if domain == "ciego":
             return word("strongest_card", lang, card=card_name(s["strongest_card"], lang))
+        if domain == "flor-before-truco":
+            return word(f"flor_move/{s['move']}", lang)
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         if isinstance(exc, UnknownWitness):
             raise
@@ -704,6 +746,8 @@ _PLAIN: dict[str, str] = {
     "not a call of this ladder": "not_a_call",
     "partida won when the contest is settled; the hand is not played out": "won_at_once",
     "the hand is played out; the partida is won when it ends, without the hand's points": "won_after_hand",
+    "refused: the flor is sung first": "flor_first",
+    "the seat may do it": "flor_no_bar",
 }
 _TEN_CALL_RESULTS = {
     "refused: out of the ladder's order": "ten_out_of_order",

@@ -1,6 +1,6 @@
 """The witnesses of the register's newer entries (proofs/register_witnesses.py: AMB-20 falta-added,
-AMB-34..38), found for every ruleset against each alternative reading, replayed through the
-executable spec: the spec must give both sides' results, and they must differ."""
+AMB-34..38, AMB-41, AMB-42), found for every ruleset against each alternative reading, replayed
+through the executable spec: the spec must give both sides' results, and they must differ."""
 
 from __future__ import annotations
 
@@ -86,6 +86,27 @@ def _contraflor(r: Rules, sit: dict[str, Any]) -> dict[str, int]:
     return {"contraflor_stakes": int(hand.flor.pending)}  # type: ignore[arg-type]
 
 
+def _flor_truco(r: Rules, move: str) -> str:
+    """AMB-42: the seat holding flor (not yet sung) is seat 0 on its turn to play, or seat 1 asked
+    for truco by seat 0 before its first card."""
+    holder = 0 if move == "calls truco on its turn to play" else 1
+    plain = [("10o", "11b", "12c"), ("4o", "5c", "6b"), ("4b", "5o", "6c")]
+    deal = tuple(("1e", "5e", "7e") if seat == holder else plain.pop(0) for seat in range(r.players))
+    hand = Match(r).new_hand(deal, "7c" if r.has("muestra") else None)  # no pieza in any hand
+    assert hand.seat_flor(holder) and not any(hand.seat_flor(s) for s in range(r.players) if s != holder)
+    call = f"raise {r.ladder[1]}"
+    if holder == 1:
+        hand.apply(0, call)
+    text = {"accepts a truco call": "accept", "raises a truco call": f"raise {r.ladder[2]}",
+            "runs from a truco call": "run"}.get(move, call)
+    try:
+        hand.check(holder, text)
+    except Illegal as refused:
+        assert "AMB-42" in str(refused), f"refused for another reason: {refused}"
+        return "refused: the flor is sung first"
+    return "the seat may do it"
+
+
 def _spec_result(s: Setup, w: dict[str, Any]) -> Any:
     r, sit, d = _rules(s), w["situation"], w["domain"]
     if d == "ten-call":
@@ -113,6 +134,8 @@ def _spec_result(s: Setup, w: dict[str, Any]) -> Any:
         true = sign_is_true(r, "ciego", hand, r.readings["envido-without-pair"])
         may = true or r.readings["senas"] == "free"
         return "ciego may be signed" if may else "ciego may not be signed"
+    if d == "flor-before-truco":
+        return _flor_truco(r, sit["move"])
     raise AssertionError(f"no spec replay for {d}")
 
 
