@@ -45,12 +45,14 @@ ENGINES: dict[str, dict[str, Any]] = {
         "engine": "adapters.pytruco:make_adapter", "ruleset": "uruguayo-1v1", "games": 40,
         "title": "pytruco 0.1.3 (Uruguayan Truco)",
         "pinned": {
-            ("BET-1", "legal"): True,  # no truco call while a flor is not yet sung
+            # A flor is answered with a flor or a contraflor al resto straight away, and no quiero.
+            ("URU-6", "legal"): True,
             ("ENV-1", "actor"): True,  # an envido against a flor is left unanswered
             # Both under URU-8's stakes: a refused call pays the stake -1 or -2 (falta: +1), and an
             # accepted falta adds the earlier calls (AMB-20 falta-added, not the default classic).
             ("URU-8", "record: hands[].result.side_points"): True,
-            ("BET-2", "legal"): True,  # a flor holder may refuse truco but not accept or raise it
+            # No truco bet before a flor is sung is the ruleset's reading (AMB-42 flor-first), which
+            # pytruco shares: test_pytruco_takes_the_flor_first_reading.
         },
     },
 }
@@ -152,6 +154,21 @@ def test_pytruco_plays_a_partida_of_40_as_the_reading_asks() -> None:
     assert a.p.puntuacion == 40
     rec = _random_match_from(a, 2)
     assert max(rec["result"]["score"]) >= 40 and rec["readings"] == {"partida-points": "40"}
+
+
+@pytest.mark.clause("URU-6", "BET-1", "BET-2")
+def test_pytruco_takes_the_flor_first_reading() -> None:
+    """AMB-42 flor-first, the ruleset's default: a seat holding flor sings it before any truco bet,
+    on its turn to play or asked for truco, and may still run. pytruco plays only that reading."""
+    flor, plain = ["1e", "5e", "7e"], ["10o", "11b", "12c"]
+    a = pytruco.make_adapter()
+    a.new_game("uruguayo-1v1", 0, {}, [{"hands": [flor, plain], "muestra": "7c"}])
+    assert sorted(a.legal_actions()) == ["flor"]
+    a.new_game("uruguayo-1v1", 0, {}, [{"hands": [plain, flor], "muestra": "7c"}])
+    a.apply("raise 2")
+    assert sorted(a.legal_actions()) == ["flor", "run"]
+    with pytest.raises(ValueError, match="readings"):
+        a.new_game("uruguayo-1v1", 0, {"flor-before-truco": "truco-allowed"})
 
 
 def _random_match_from(adapter: Any, seed: int) -> dict[str, Any]:
