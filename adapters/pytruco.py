@@ -32,6 +32,7 @@ What the adapter does, and does not do:
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -239,7 +240,8 @@ class PyTrucoAdapter:
 
     def record(self) -> dict[str, Any]:
         p = self._partida()
-        hands = [_copy(h) for h in self.hands if "score" in h["result"]]
+        # a copy: the record handed out must not change as the game goes on
+        hands = [copy.deepcopy(h) for h in self.hands if "score" in h["result"]]
         rec: dict[str, Any] = {"format": "truco-record/1", "ruleset": RULESET,
                                "readings": dict(self.readings), "seed": self.seed, "engine": ENGINE_NAME,
                                "hands": hands, "result": None}
@@ -248,15 +250,6 @@ class PyTrucoAdapter:
             winner = 0 if scores[0] >= scores[1] else 1
             rec["result"] = {"winner": winner, "score": scores, "partidas": [winner]}
         return rec
-
-
-def _copy(value: Any) -> Any:
-    """A deep copy of JSON values (the record handed out must not change with the game)."""
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value
 
 
 def make_adapter() -> PyTrucoAdapter:

@@ -36,6 +36,7 @@ What the adapter does, and does not do:
 
 from __future__ import annotations
 
+import copy
 import functools
 import json
 import random
@@ -358,16 +359,7 @@ class PyTrucoEngineAdapter:
                                "hands": [h for h in run.hands if "score" in h["result"]], "result": None}
         if run.asked is None and run.winner is not None:
             rec["result"] = {"winner": run.winner, "score": run.scores(), "partidas": [run.winner]}
-        return _copy(rec)
-
-
-def _copy(value: Any) -> Any:
-    """A deep copy of JSON values (the record handed out must not change with the game)."""
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value
+        return copy.deepcopy(rec)  # the record handed out must not change as the game goes on
 
 
 def make_adapter() -> PyTrucoEngineAdapter:

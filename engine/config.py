@@ -92,6 +92,41 @@ class Config:
         return tuple((k, v) for k, v in self.readings if self.ruleset.defaults[k] != v)
 
 
+# The flags that are one reading of one register key: the flag, the key, the reading that sets it.
+_READING_FLAGS: dict[str, tuple[str, str]] = {
+    "split_first_winner": ("split-then-tie", "first-round-winner"),
+    "always_three": ("hand-length", "always-three-rounds"),
+    "partner_tie_is_tie": ("partner-tie", "tie"),
+    "cover_allowed": ("covering", "allowed"),
+    "cover_concedes": ("covered-card", "concedes-hand"),
+    "cover_not_first": ("cover-round", "not-first-round"),
+    "iron_like_ten": ("iron-hand", "like-hand-of-ten"),
+    "iron_blind": ("iron-blind", "blind"),
+    "ten_may_decline": ("ten-choice", "may-decline"),
+    "tie_leader_same": ("round-leader", "winner-leads-tie-same"),
+    "envido_sum_without_pair": ("envido-without-pair", "sum-of-cards"),
+    "falta_leader": ("falta-points", "leader-lacks"),
+    "side_points_now": ("side-bet-scoring", "immediately"),
+    "flor_mandatory": ("flor-optional", "mandatory"),
+    "flor_refusal_before": ("flor-refusal", "stake-before-call"),
+    "senas_truthful": ("senas", "truthful"),
+    "envido_first": ("envido-first", "envido-first"),
+    "falta_to_buenas": ("falta-halves", "to-buenas"),
+    "flor_replaces_envido": ("flor-over-envido", "flor-replaces-envido"),
+    "falta_added": ("envido-stakes", "falta-added"),
+    "contraflor_double_quiero": ("contraflor-stake", "double-quiero"),
+    "iron_covered": ("iron-cards", "covered"),
+    "envido_all_three": ("envido-three-suit", "all-three"),
+    "senas_before_first": ("sena-timing", "before-first-card"),
+}
+
+
+def _reading_flags(listed: Mapping[str, str]) -> dict[str, bool]:
+    """Each flag of _READING_FLAGS, from the readings listed (a key not listed takes FALLBACK's)."""
+    return {flag: (listed.get(key) or FALLBACK[key]) == reading
+            for flag, (key, reading) in _READING_FLAGS.items()}
+
+
 _DEFAULTS: dict[Ruleset, Config] = {}  # by ruleset object: a file loaded again is a new key
 
 
@@ -142,34 +177,12 @@ def _config(rs: Ruleset, items: tuple[tuple[str, str], ...]) -> Config:
         senas=f.senas,
         contests=f.envido is not None or f.flor is not None or bool(f.senas),
         all_rounds_tied=get("all-rounds-tied"),
-        split_first_winner=get("split-then-tie") == "first-round-winner",
-        always_three=get("hand-length") == "always-three-rounds",
-        partner_tie_is_tie=get("partner-tie") == "tie",
-        cover_allowed=get("covering") == "allowed",
-        cover_concedes=get("covered-card") == "concedes-hand",
-        cover_not_first=get("cover-round") == "not-first-round",
         ten_truco=get("ten-truco"),
-        iron_like_ten=get("iron-hand") == "like-hand-of-ten",
-        iron_blind=get("iron-blind") == "blind",
-        ten_may_decline=get("ten-choice") == "may-decline",
-        tie_leader_same=get("round-leader") == "winner-leads-tie-same",
         starter_step=-1 if get("hand-starter") == "rotate-against-play" else 1,
-        envido_sum_without_pair=get("envido-without-pair") == "sum-of-cards",
-        falta_leader=get("falta-points") == "leader-lacks",
-        side_points_now=get("side-bet-scoring") == "immediately",
-        flor_mandatory=get("flor-optional") == "mandatory",
+        # AMB-42 flor-first binds only a mandatory flor (AMB-26): two keys, not one of the table
         flor_first=get("flor-optional") == "mandatory" and get("flor-before-truco") == "flor-first",
-        flor_refusal_before=get("flor-refusal") == "stake-before-call",
-        senas_truthful=get("senas") == "truthful",
-        envido_first=get("envido-first") == "envido-first",
-        falta_to_buenas=get("falta-halves") == "to-buenas",
-        flor_replaces_envido=get("flor-over-envido") == "flor-replaces-envido",
-        falta_added=get("envido-stakes") == "falta-added",
-        contraflor_double_quiero=get("contraflor-stake") == "double-quiero",
-        iron_covered=get("iron-cards") == "covered",
         ten_call=get("ten-call"),
-        envido_all_three=get("envido-three-suit") == "all-three",
-        senas_before_first=get("sena-timing") == "before-first-card",
         envido_openings=tuple(A.BY_CALL[c] for c in f.envido.calls) if f.envido is not None else (),
         truco_answers=truco_answers,
+        **_reading_flags(listed),
     )

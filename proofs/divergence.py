@@ -139,7 +139,7 @@ def witnesses(a: Setup, b: Setup, *, limit: int = 3) -> list[dict[str, Any]]:
             ambs = [cat.ambiguity(k).id for k in keys]
             clauses = d.clauses
             if d.reason is not None:
-                clauses, specific = d.reason(cx)
+                clauses, specific = d.reason(a, b, cx)
                 clauses = clauses or d.clauses
                 ambs = [x for x in specific if x in ambs] or ambs
             stopped = {} if complete else {"search_stopped_at": SEARCH_LIMIT}

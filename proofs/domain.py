@@ -26,9 +26,9 @@ class Domain:
     show: Callable[[dict[str, Any]], dict[str, Any]]  # a witness's variables, as shown
     result: Callable[[Any], Any]  # a term's value, as shown
     show_in: Callable[[Setup, dict[str, Any]], dict[str, Any]] | None = None  # `show` needing the setup
-    # The clauses and register entries behind one witness, where they depend on the situation
-    # (empty: the domain's own).
-    reason: Callable[[dict[str, Any]], tuple[tuple[str, ...], tuple[str, ...]]] | None = None
+    # The clauses and register entries behind one witness of (a, b), where they depend on the
+    # situation or on the rulesets compared (empty: the domain's own).
+    reason: Callable[[Setup, Setup, dict[str, Any]], tuple[tuple[str, ...], tuple[str, ...]]] | None = None
 
 
 def both(feature: str) -> Callable[[Setup, Setup], bool]:

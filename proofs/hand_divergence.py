@@ -10,6 +10,7 @@ import z3
 from proofs import hand_model as hm
 from proofs.domain import Built, Domain
 from proofs.setup import Setup
+from spec.catalogue import load_catalogue
 
 TIE_NAME = "tie"
 
@@ -48,16 +49,25 @@ def _rounds(cx: dict[str, Any]) -> dict[str, Any]:
     return {"rounds": played, "dealer_side": cx["dealer_side"]}
 
 
-def _hand_reason(cx: dict[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The clauses and the register entry behind a hand-resolution witness."""
+def _hand_reason(a: Setup, b: Setup, cx: dict[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The clauses and the register entry behind a hand-resolution witness of (a, b): with every
+    round tied, the clause each side resolves it by (HND-9, HND-10, ARG-4: none where only the
+    register states the reading); otherwise the clauses of the case that belong to a's or b's ruleset."""
     r = [cx["r1"], cx["r2"], cx["r3"]]
     if r == [hm.TIE] * 3:
-        return ("HND-9", "HND-10"), ("AMB-1",)
+        sides = (hm.all_tied_clause(a), hm.all_tied_clause(b))
+        return tuple(dict.fromkeys(c for c in sides if c)), ("AMB-1",)
     if r[0] == hm.TIE and r[1] == hm.TIE:
-        return ("HND-5", "HND-7", "HND-8"), ("AMB-3",)
+        return _of_rulesets(("HND-5", "HND-7", "HND-8"), a, b), ("AMB-3",)
     if r[2] == hm.TIE and {r[0], r[1]} == {0, 1}:
-        return ("HND-5", "HND-6"), ("AMB-2",)
+        return _of_rulesets(("HND-5", "HND-6"), a, b), ("AMB-2",)
     return (), ()
+
+
+def _of_rulesets(clauses: tuple[str, ...], a: Setup, b: Setup) -> tuple[str, ...]:
+    """The clauses that belong to a's or b's ruleset."""
+    cat = load_catalogue()
+    return tuple(c for c in clauses if {a.ruleset, b.ruleset} & set(cat.clauses[c].rulesets))
 
 
 DOMAINS: tuple[Domain, ...] = (

@@ -70,6 +70,15 @@ def all_tied_result(reading: str | None, h: Rounds) -> z3.ArithRef:
     return h.dealer if reading == "dealer-side-wins" else 1 - h.dealer
 
 
+def all_tied_clause(setup: Setup) -> str | None:
+    """The clause by which `setup` resolves a hand of three tied rounds: its file's clause for its
+    default reading (ARG-4), else the clause that states the reading in force (HND-9, HND-10);
+    None where only the register states it (AMB-1)."""
+    reading = setup.reading("all-rounds-tied") or ""
+    stated = {"nobody-scores": "HND-9", "dealer-side-wins": "HND-10"}.get(reading)
+    return setup.rules.reading_clause("all-rounds-tied") or stated
+
+
 class HandModel:
     """The model of hand resolution under a ruleset's readings; subclasses break it on purpose."""
 
@@ -189,9 +198,7 @@ def rules(h: Rounds, setup: Setup, w: Wording) -> list[tuple[str, z3.BoolRef, z3
         out.append(("AMB-3", z3.And(rs[0] == TIE, rs[1] == TIE, rs[2] != TIE, n == 3), rs[2]))
     all_tied = z3.And(n == 3, _ties(rs) == 3)
     reading = setup.reading("all-rounds-tied")
-    clause = {"nobody-scores": "HND-9", "dealer-side-wins": "HND-10"}.get(reading or "")
-    clause = setup.rules.reading_clause("all-rounds-tied") or clause or "AMB-1"
-    out.append((clause, all_tied, all_tied_result(reading, h)))
+    out.append((all_tied_clause(setup) or "AMB-1", all_tied, all_tied_result(reading, h)))
     return out
 
 

@@ -66,6 +66,14 @@ class Source:
     def path(self) -> Path:
         return SOURCES_DIR / self.filename
 
+    @property
+    def title(self) -> str:
+        """The rulebook's own title, its first line ("Reglas del Juego Truco Mineiro Mano a Mano"):
+        where the text is damaged, as its editorial reading restores it, page artefacts left out."""
+        text = editorial_text(self.code) or self.text
+        first = next(line for line in text.splitlines() if line.strip())
+        return re.sub(r"\s*⟦[^⟧]*⟧", "", first).strip()
+
 
 @dataclass(frozen=True)
 class Quote:

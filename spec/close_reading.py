@@ -5,7 +5,8 @@ or clauses that answer them.
 Data: spec/data/reading/questions.yaml (the questions, in four languages) and one file per rulebook,
 spec/data/reading/NNN.yaml, with an entry for every sentence of spec.coverage's segmentation. The
 files are checked when loaded: an entry per sentence in order, every question, register entry and
-clause they name exists, a term is verbatim in its sentence, a conflicting sentence exists.
+clause they name exists, a term is verbatim in its sentence, a conflicting sentence exists. A
+sentence is answered only by the register entries that apply to its rulebook (`applies_to`).
 
 For the annotated rulebook pages: `sentence_notes(doc)` gives every sentence of a rulebook with its
 notes; `notes_by_line(doc)` groups them by line; `notes_json(doc)` gives the same as plain data.
@@ -55,8 +56,16 @@ class OpenPoint:
     """One open question as a sentence raises it."""
 
     question: Question
+    # What answers it in this sentence's rulebook: the question's clauses, and those of its register
+    # entries that apply to the rulebook (a question asked of several rulebooks may be answered by
+    # an entry of one of them only); see `applies_to`.
+    answers: tuple[str, ...]
     term: str | None = None  # the words of the sentence the question is about (verbatim)
     conflicts_with: tuple[tuple[str, int], ...] = ()  # (rulebook, line) of the conflicting sentences
+
+    @property
+    def register_entries(self) -> tuple[str, ...]:
+        return tuple(a for a in self.answers if a.startswith("AMB-"))
 
 
 @dataclass(frozen=True)
@@ -73,12 +82,21 @@ class SentenceNotes:
     @property
     def register_entries(self) -> tuple[str, ...]:
         """The register entries that answer the sentence's questions, in the register's order."""
-        ids = {a for p in self.open for a in p.question.register_entries}
+        ids = {a for p in self.open for a in p.register_entries}
         return tuple(sorted(ids, key=lambda a: int(a.split("-")[1])))
 
     @property
     def clauses(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(c for p in self.open for c in p.question.clauses))
+
+
+def applies_to(amb_id: str, doc: str) -> bool:
+    """Whether register entry `amb_id` concerns rulebook `doc`: one of its clauses is quoted from
+    the rulebook, or a ruleset encoding the rulebook reads it."""
+    cat = load_catalogue()
+    amb = cat.ambiguities[amb_id]
+    return (any(doc in cat.clauses[c].docs() for c in amb.clauses)
+            or any(cat.rulesets[rs].doc == doc for rs in amb.defaults))
 
 
 def _text(raw: Any, where: str) -> Text:
@@ -149,7 +167,11 @@ def sentence_notes(doc: str) -> tuple[SentenceNotes, ...]:
                     raise ReadingDataError(f"{doc} line {line}: no sentence at {other} line {other_line}")
             if q.kind == "conflict" and not conflicts:
                 raise ReadingDataError(f"{doc} line {line}: {q.id} is a conflict: name the other sentence")
-            points.append(OpenPoint(question=q, term=term, conflicts_with=conflicts))
+            answers = tuple(a for a in q.answers if not a.startswith("AMB-") or applies_to(a, doc))
+            if not answers and q.unanswered is None:
+                raise ReadingDataError(f"{doc} line {line}: nothing that applies to {doc} answers {q.id}, "
+                                       "and it does not say why")
+            points.append(OpenPoint(question=q, answers=answers, term=term, conflicts_with=conflicts))
         out.append(SentenceNotes(doc=doc, line=line, start=start, end=end, text=text, open=tuple(points)))
     return tuple(out)
 
@@ -180,7 +202,7 @@ def notes_json(doc: str, lang: str | None = None) -> list[dict[str, Any]]:
             "open": [
                 {"question": p.question.id, "kind": p.question.kind, "text": pick(p.question.text),
                  "term": p.term, "conflicts_with": [{"doc": d, "line": n} for d, n in p.conflicts_with],
-                 "answers": list(p.question.answers), "unanswered": pick(p.question.unanswered)}
+                 "answers": list(p.answers), "unanswered": pick(p.question.unanswered)}
                 for p in s.open
             ],
             "register_entries": list(s.register_entries),

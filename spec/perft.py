@@ -41,13 +41,16 @@ Oracle = Callable[[Sequence[str]], "list[str] | None"]
 
 
 def perft_deals(rules: Rules, seed: int, hands: int) -> list[dict[str, Any]]:
-    """The fixed deals of hands 1..`hands`: three cards per seat, drawn from the ruleset's deck
-    with a generator seeded by (seed, hand number) alone."""
+    """The fixed deals of hands 1..`hands`: three cards per seat (and the muestra), drawn from the
+    ruleset's deck with a generator seeded by (ruleset name, seed, hand number) alone. The name
+    gives each ruleset its own hands: two rulesets on one deck would otherwise share them, and
+    Uruguayo's tables would play Argentino's hands, where a pieza may never be in play."""
     cards = list(deck(rules))
     turned = 1 if rules.has("muestra") else 0  # URU-2: one more card, turned up
     out = []
     for number in range(1, hands + 1):
-        drawn = random.Random(f"{TABLE_FORMAT}/{seed}/{number}").sample(cards, 3 * rules.players + turned)
+        drawn = random.Random(f"{TABLE_FORMAT}/{rules.ruleset}/{seed}/{number}").sample(
+            cards, 3 * rules.players + turned)
         out.append({"hands": [drawn[3 * s:3 * s + 3] for s in range(rules.players)],
                     "muestra": drawn[-1] if turned else None})
     return out
@@ -196,8 +199,8 @@ def make_table(rules: Rules, seeds: Sequence[int] = TABLE_SEEDS, depth: int | No
     return {"format": TABLE_FORMAT, "ruleset": rules.ruleset, "readings": {},
             "about": "perft(d): legal action sequences of d actions after the prefix (played from the "
                      "start of the match), plus shorter ones that end it, hand k being dealt deals[k-1]; "
-                     "divide: perft(depth) by first action. Computed by the spec (truco perft --ruleset R "
-                     "--table).",
+                     "divide: perft(depth) by first action. Computed by the spec (truco perft --table "
+                     "[--ruleset R]).",
             "positions": positions}
 
 

@@ -203,7 +203,9 @@ def _quote_lines(cat: Any, quotes: Any, lang: str, indent: str) -> None:
     for q in quotes:
         src = cat.sources[q.doc]
         line = _line_of(src.text, q.quote)
-        click.echo(f"{indent}{_say('line', lang, doc=src.filename, line=str(line))}:")
+        # the rulebook by its number (which names its file in spec/sources/) and its own title
+        doc = f"{src.code} · {src.title}"
+        click.echo(f"{indent}{_say('line', lang, doc=doc, line=str(line))}:")
         click.echo(_wrap(f"“{q.quote}”", indent + "  "))
         editorial = editorial_text(q.doc)
         if editorial is not None:

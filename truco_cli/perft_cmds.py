@@ -1,9 +1,9 @@
 """`truco perft` (the spec's counts of legal action sequences) and `truco check --perft`.
 
-See spec.perft for what is counted. `truco perft --table` writes a ruleset's reference table
-to spec/data/perft/; `truco check --perft` walks an engine's tree on each table's deals and
-compares the counts, then, where they differ, finds the first point where the engine and the
-spec disagree and names its clause.
+See spec.perft for what is counted. `truco perft --table` writes every ruleset's reference table
+to spec/data/perft/ (with `--ruleset R`, that ruleset's only); `truco check --perft` walks an
+engine's tree on each table's deals and compares the counts, then, where they differ, finds the
+first point where the engine and the spec disagree and names its clause.
 """
 
 from __future__ import annotations
@@ -38,8 +38,8 @@ def _rules(ruleset: str, pairs: tuple[tuple[str, str], ...]) -> Any:
 @click.option("--divide", is_flag=True, help="Also split the count at the last depth by first action.")
 @reading_option()
 @click.option("--table", is_flag=True,
-              help="Write the ruleset's reference table (seeds 1 and 2, default readings) to "
-                   "spec/data/perft/.")
+              help="Write the reference table (seeds 1 and 2, default readings) of the ruleset, or of "
+                   "every ruleset without --ruleset, to spec/data/perft/.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object.")
 def perft(ruleset: str | None, ruleset_files: tuple[str, ...], seed: int, depth: int | None,
           hands: int | None, after_round: bool, divide: bool, readings: tuple[tuple[str, str], ...],
@@ -52,17 +52,20 @@ def perft(ruleset: str | None, ruleset_files: tuple[str, ...], seed: int, depth:
     """
     from spec.perft import default_depth, make_table, spec_count, write_table
 
-    names = rulesets_from(ruleset, ruleset_files, engine=False, required=True)
+    names = rulesets_from(ruleset, ruleset_files, engine=False, required=not table, default_all=table)
+    if table:  # every ruleset's table when none is named: one command regenerates them all
+        if readings or hands or depth:
+            fail("--table writes the default table: no --reading, --hands or --depth")
+        for name in names:
+            rules = _rules(name, ())
+            path = write_table(make_table(
+                rules, progress=lambda s, name=name: click.echo(f"{name}: seed {s} done", err=True)))
+            click.echo(f"wrote {path}")
+        return
     if len(names) > 1:
         fail(f"one ruleset at a time, not {', '.join(names)}")
     ruleset = names[0]
     rules = _rules(ruleset, readings)
-    if table:
-        if readings or hands or depth:
-            fail("--table writes the default table: no --reading, --hands or --depth")
-        path = write_table(make_table(rules, progress=lambda s: click.echo(f"seed {s} done", err=True)))
-        click.echo(f"wrote {path}")
-        return
     depth = depth or default_depth(rules)
     result, deals = spec_count(rules, seed, depth, hands, None if after_round else ())
     if as_json:

@@ -1,9 +1,38 @@
 """Words shared by the site and the command line, as (es, en, it, pt): the kinds of clause and of
-register entry. Each side adds its own labels to these."""
+register entry. Each side adds its own labels to these, in tables of the same shape: `Labels`,
+merged by `label_table` and read by `in_language`."""
 
 from __future__ import annotations
 
-SHARED_WORDS: dict[str, tuple[str, str, str, str]] = {
+from collections.abc import Mapping
+
+LANGS = ("es", "en", "it", "pt")
+
+# A label in the four languages, in the order of LANGS; "" is a missing translation.
+Label = tuple[str, str, str, str]
+Labels = Mapping[str, Label]
+
+
+def label_table(*tables: Labels) -> dict[str, Label]:
+    """One table from several. A key in two tables, or an entry that is not four texts, is a
+    ValueError: merged silently, a later table would replace an earlier table's words."""
+    merged: dict[str, Label] = {}
+    for table in tables:
+        for key, entry in table.items():
+            if key in merged:
+                raise ValueError(f"the label {key!r} is defined twice")
+            if len(entry) != len(LANGS) or not all(isinstance(t, str) for t in entry):
+                raise ValueError(f"the label {key!r} is not one text per language {LANGS}")
+            merged[key] = entry
+    return merged
+
+
+def in_language(entry: Label, lang: str) -> str:
+    """The entry's text in `lang` (one of LANGS)."""
+    return entry[LANGS.index(lang)]
+
+
+SHARED_WORDS: Labels = {
     # kinds of clause
     "k_definition": ("definición", "definition", "definizione", "definição"),
     "k_setup": ("preparación", "setup", "preparazione", "preparação"),

@@ -9,12 +9,13 @@ from __future__ import annotations
 from site_labels_reader import READER_LABELS
 from site_labels_rulesets import RULESET_LABELS
 
-from truco_cli.words import SHARED_WORDS
+from truco_cli.words import LANGS, SHARED_WORDS, Labels, in_language, label_table
 
-LANGS = ("es", "en", "it", "pt")
+__all__ = ["LANGS", "LANG_NAMES", "MissingLabel", "label"]
+
 LANG_NAMES = {"es": "Español", "en": "English", "it": "Italiano", "pt": "Português"}
 
-_L: dict[str, tuple[str, str, str, str]] = {
+_SITE: Labels = {
     "site_name": ("Truco: reglas como código", "Truco: rules as code", "Truco: regole come codice",
                   "Truco: regras como código"),
     "home": ("Inicio", "Home", "Inizio", "Início"),
@@ -222,9 +223,7 @@ _L: dict[str, tuple[str, str, str, str]] = {
 }
 
 
-_L.update(READER_LABELS)
-_L.update(RULESET_LABELS)
-_L.update(SHARED_WORDS)
+_L = label_table(_SITE, READER_LABELS, RULESET_LABELS, SHARED_WORDS)
 
 
 class MissingLabel(KeyError):
@@ -234,7 +233,7 @@ class MissingLabel(KeyError):
 def label(key: str, lang: str) -> str:
     """The site's word for `key` in `lang`; an unknown key or an empty entry raises MissingLabel."""
     entry = _L.get(key)
-    text = entry[LANGS.index(lang)] if entry else ""
+    text = in_language(entry, lang) if entry else ""
     if not text:
         raise MissingLabel(f"no {lang} label for {key!r}")
     return text

@@ -3,7 +3,9 @@ the order (es, en, it, pt); merged into site_labels."""
 
 from __future__ import annotations
 
-READER_LABELS: dict[str, tuple[str, str, str, str]] = {
+from truco_cli.words import Labels
+
+READER_LABELS: Labels = {
     # navigation
     "start": ("Para empezar", "Start here", "Per iniziare", "Para começar"),
     "s_truco": ("Qué es el Truco", "What Truco is", "Che cos'è il Truco", "O que é o Truco"),

@@ -3,7 +3,9 @@ rulesets written from published rules, in the order (es, en, it, pt); merged int
 
 from __future__ import annotations
 
-RULESET_LABELS: dict[str, tuple[str, str, str, str]] = {
+from truco_cli.words import Labels
+
+RULESET_LABELS: Labels = {
     # navigation
     "rs_nav": ("Reglamentos ejecutables", "Rulesets", "Regolamenti eseguibili", "Regulamentos executáveis"),
     "rs_all": ("Los seis reglamentos", "The six rulesets", "I sei regolamenti", "Os seis regulamentos"),

@@ -65,6 +65,19 @@ def test_explain_shows_the_editorial_reading_beside_a_003_quote() -> None:
     assert code == 0 and "compaero" in out and "compañero" in out
 
 
+def test_explain_names_each_source_by_its_number_and_title_with_the_line() -> None:
+    """HND-9 is quoted from 000, 001 and 003: each by its number and the rulebook's own title (003's
+    as its editorial reading restores it), not by the file name."""
+    code, out, _ = run("explain", "HND-9")
+    assert code == 0
+    assert "000 · Reglas del Juego Truco Mineiro Mano a Mano, line 33:" in out
+    assert "001 · Game rules Truco Mineiro One to One, line 32:" in out
+    assert "003 · Reglas del Juego Truco Gaudério, line 33:" in out
+    assert ".txt" not in out, out
+    code, out, _ = run("explain", "HND-10", "--lang", "it")
+    assert code == 0 and "002 · Truco - versione mineiro, riga " in out, out
+
+
 def test_explain_accepts_lowercase_ids() -> None:
     assert run("explain", "bet-4")[0] == 0
 

@@ -63,6 +63,52 @@ def test_every_register_entry_that_quotes_a_rulebook_answers_a_question_of_it() 
                 assert (doc, amb.id) in answered, f"{amb.id} {amb.key} quotes {doc}, answers none of its"
 
 
+def test_a_sentence_is_answered_only_by_the_register_entries_of_its_rulebook() -> None:
+    """target-reached is asked of 000, 001 and 003; AMB-25 (when envido and flor points count)
+    answers it for 003 only: the Mineiro rulebooks have neither envido nor flor, and no Mineiro
+    ruleset reads the entry."""
+    for doc in DOCS:
+        for s in sentence_notes(doc):
+            for p in s.open:
+                assert set(p.answers) <= set(p.question.answers), (doc, s.line)
+                for amb_id in p.register_entries:
+                    amb = CAT.ambiguities[amb_id]
+                    quoted = any(doc in CAT.clauses[c].docs() for c in amb.clauses)
+                    read = any(CAT.rulesets[rs].doc == doc for rs in amb.defaults)
+                    assert quoted or read, f"{doc} line {s.line}: {amb_id} does not apply to {doc}"
+    for doc in ("000", "001"):
+        asked = [(s, o) for s in notes_json(doc) for o in s["open"] if o["question"] == "target-reached"]
+        assert asked, doc
+        for sentence, point in asked:
+            assert point["answers"] == ["MAT-1"], (doc, sentence["line"])
+            assert "AMB-25" not in sentence["register_entries"], (doc, sentence["line"])
+    gauderio = [o for s in notes_json("003") for o in s["open"] if o["question"] == "target-reached"]
+    assert gauderio and all(o["answers"] == ["MAT-1", "AMB-25"] for o in gauderio)
+
+
+def test_a_question_that_nothing_of_its_rulebook_answers_is_refused(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without MAT-1, target-reached would be answered in 000 by nothing that applies to 000 (and
+    it does not say why): the reading does not load."""
+    source = close_reading.READING_DIR
+    for name in ("000.yaml", "001.yaml", "002.yaml", "003.yaml"):
+        (tmp_path / name).write_text((source / name).read_text(encoding="utf-8"), encoding="utf-8")
+    text = (source / "questions.yaml").read_text(encoding="utf-8")
+    assert "  answers: [MAT-1, AMB-25]\n" in text
+    text = text.replace("  answers: [MAT-1, AMB-25]\n", "  answers: [AMB-25]\n")
+    (tmp_path / "questions.yaml").write_text(text, encoding="utf-8")
+    monkeypatch.setattr(close_reading, "READING_DIR", tmp_path)
+    close_reading.questions.cache_clear()
+    close_reading.sentence_notes.cache_clear()
+    try:
+        with pytest.raises(ReadingDataError, match="nothing that applies to 000 answers target-reached"):
+            close_reading.sentence_notes("000")
+        assert close_reading.sentence_notes("003"), "in 003, AMB-25 applies"
+    finally:
+        close_reading.questions.cache_clear()
+        close_reading.sentence_notes.cache_clear()
+
+
 def test_the_page_data_gives_each_sentence_its_questions_in_one_language() -> None:
     data = notes_json("000", "es")
     assert len(data) == len(sentence_notes("000"))

@@ -52,3 +52,13 @@ def test_editorial_reading_of_003_only_restores_letters_and_marks_artefacts() ->
 
 def test_only_003_has_an_editorial_reading() -> None:
     assert [p.name for p in EDITORIAL_DIR.glob("*.txt")] == ["003_90d3c69859568aac.txt"]
+
+
+def test_each_rulebook_has_its_own_title() -> None:
+    """The first line, as the rulebook writes it; 003's with its accents restored and the page
+    artefact after it left out, as its editorial reading marks them."""
+    titles = {code: src.title for code, src in load_sources().items()}
+    assert titles == {"000": "Reglas del Juego Truco Mineiro Mano a Mano",
+                      "001": "Game rules Truco Mineiro One to One",
+                      "002": "Truco - versione mineiro",
+                      "003": "Reglas del Juego Truco Gaudério"}

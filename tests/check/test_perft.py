@@ -15,7 +15,8 @@ from click.testing import CliRunner
 from engine import Game
 from engine.adapter import ReferenceAdapter
 from spec.catalogue import load_catalogue
-from spec.perft import count, load_table, perft_deals, spec_oracle
+from spec.perft import TABLE_SEEDS, count, load_table, perft_deals, spec_oracle
+from spec.rules.cards import parse_card, pieza_index
 from spec.rules.state import Rules
 from truco_cli.main import cli
 
@@ -88,7 +89,42 @@ def test_the_tables_are_the_specs_counts(ruleset: str) -> None:
         assert pos["deals"] == perft_deals(rules, pos["seed"], len(pos["deals"])), "deals come from the seed"
         depth = pos["depth"] - 1
         got = count(spec_oracle(rules, pos["deals"], None, pos["prefix"]), depth).perft
-        assert got == pos["perft"][:depth], f"regenerate with: truco perft --ruleset {ruleset} --table"
+        assert got == pos["perft"][:depth], "regenerate the tables with: truco perft --table"
+
+
+@pytest.mark.clause("URU-2", "URU-3")
+def test_a_uruguayo_table_plays_a_hand_with_a_pieza() -> None:
+    """The deals are drawn per ruleset (its name is in the seed): Uruguayo's are not Argentino's,
+    and a hand its tables play (each position's first) holds a pieza of the muestra."""
+    rules = Rules.of("uruguayo-1v1")
+    table = load_table("uruguayo-1v1")
+    assert table is not None
+    first_deals = [pos["deals"][0] for pos in table["positions"]]
+    piezas = [card for d in first_deals for hand in d["hands"] for card in hand
+              if int(pieza_index(rules, *parse_card(rules, card), parse_card(rules, d["muestra"]))) >= 0]
+    assert piezas, f"no pieza in the hands the tables play: {first_deals}"
+    argentino = Rules.of("argentino-1v1")
+    for seed in TABLE_SEEDS:
+        ours = [d["hands"] for d in perft_deals(rules, seed, 3)]
+        assert ours != [d["hands"] for d in perft_deals(argentino, seed, 3)], "each ruleset its own hands"
+
+
+def test_truco_perft_table_writes_every_rulesets_table(monkeypatch: pytest.MonkeyPatch,
+                                                       tmp_path: pathlib.Path) -> None:
+    """One command regenerates every table (`truco perft --table`); here two actions deep, into a
+    folder of the test's own."""
+    import spec.perft
+
+    monkeypatch.setattr(spec.perft, "TABLES_DIR", tmp_path)
+    monkeypatch.setattr(spec.perft, "default_depth", lambda rules: 2)
+    code, out = invoke("perft", "--table")
+    assert code == 0, out
+    assert sorted(p.stem for p in tmp_path.glob("*.json")) == sorted(RULESETS)
+    for ruleset in RULESETS:
+        table = json.loads((tmp_path / f"{ruleset}.json").read_text(encoding="utf-8"))
+        assert table["ruleset"] == ruleset and [p["depth"] for p in table["positions"]] == [2, 2]
+    code, out = invoke("perft", "--table", "--ruleset", "mineiro-1v1-es", "--depth", "3")
+    assert code == 2 and "no --reading, --hands or --depth" in out, out
 
 
 def test_truco_perft_prints_the_counts_and_divide() -> None:

@@ -73,6 +73,18 @@ def test_an_answer_shows_the_reading_this_rulebooks_ruleset_takes(site, lang: st
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_sentence_shows_only_the_register_entries_of_its_rulebook(site, lang: str) -> None:
+    """000 line 10 ('Hacer 12 puntos') asks when the target is reached: MAT-1 answers it; AMB-25
+    (when envido and flor points count) answers the same question for 003 only."""
+    block = _line_block(site.html(lang, "rulebooks/000"), "000", 10)
+    assert 'href="../../rules/mat/#mat-1"' in block
+    assert "#amb-25" not in block and "AMB-25" not in text_of("<article>" + block + "</article>")
+    assert "#amb-25" in _line_block(site.html(lang, "rulebooks/003"), "003", 29)
+    register = section(site.html(lang, "ambiguities"), "amb-25")
+    assert 'href="../rulebooks/003/#l29"' in register and "../rulebooks/000/" not in register
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_register_links_each_entry_to_the_sentences_that_raise_it(site, lang: str) -> None:
     page = site.html(lang, "ambiguities")
     for amb in CAT.ambiguities.values():

@@ -1,6 +1,6 @@
-"""Ruleset files as the engine reads them: a file written here from the file format (Truco
-Gauderio one against one) loads and plays; bad files are refused whole, with the file, the field
-and its line; nothing of a refused file is loaded."""
+"""Ruleset files as the engine reads them: the file the guide writes from the file format (Truco
+Gauderio one against one, the one the spec's tests load too) loads and plays; bad files are refused
+whole, with the file, the field and its line; nothing of a refused file is loaded."""
 
 from __future__ import annotations
 
@@ -15,136 +15,7 @@ from engine_support import ROOT, schema
 
 import engine
 from engine import Game, RulesetFileError, TrucoError, UnknownRulesetError, load_ruleset_file
-
-# Truco Gauderio one against one, written from the file format (spec/schemas/ruleset.schema.json)
-# as a user would: the Gauderio deck, ladder, envido and flor, for two players, without señas.
-GAUDERIO_1V1 = """\
-format: truco-ruleset/1
-name: gauderio-1v1-test
-code: gu
-title:
-  en: Truco Gauderio, one against one
-  es: Truco Gauderio, mano a mano
-  it: Truco Gauderio, uno contro uno
-  pt: Truco Gaudério, um contra um
-family: {en: Truco Gauderio, es: Truco Gauderio, it: Truco Gauderio, pt: Truco Gaudério}
-language: es
-origin: {rulebook: "003"}
-players: {count: 2, clause: SET-1}
-deck:
-  clause: DECK-2
-  ranks: ["1", "2", "3", "4", "5", "6", "7", "10", "11", "12"]
-  suits: [e, b, o, c]
-  card: "{rank}{suit}"
-deal: {cards: 3, clause: DEAL-1}
-play: {order: RND-1}
-strength:
-  clauses: {order: CARD-5}
-  groups:
-    - [1e]
-    - [1b]
-    - [7e]
-    - [7o]
-    - [3e, 3b, 3o, 3c]
-    - [2e, 2b, 2o, 2c]
-    - [1o, 1c]
-    - [12e, 12b, 12o, 12c]
-    - [11e, 11b, 11o, 11c]
-    - [10e, 10b, 10o, 10c]
-    - [7b, 7c]
-    - [6e, 6b, 6o, 6c]
-    - [5e, 5b, 5o, 5c]
-    - [4e, 4b, 4o, 4c]
-truco:
-  opening: {value: 1, clause: VAL-2}
-  calls:
-    - {value: 2, refused: 1, name: {es: truco, en: truco, it: truco, pt: truco}}
-    - {value: 3, refused: 2, name: {es: retruco, en: retruco, it: retruco, pt: retruco}}
-    - {value: 4, refused: 3, name: {es: vale cuatro, en: vale cuatro, it: vale cuatro, pt: vale quatro}}
-  next_call: other-side
-  clauses: {call: BET-1, answer: BET-2, accept: BET-3, refuse: BET-4, raise: BET-5, order: BET-9, top: BET-9}
-envido:
-  clauses: {contest: ENV-1, pair: ENV-2, no_pair: ENV-3, points: ENV-4, real: ENV-5, falta: ENV-6,
-            values: ENV-7}
-  values: {"1": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "10": 0, "11": 0, "12": 0}
-  pair_bonus: 20
-  calls:
-    envido: {stake: 2, times: 2, then: [envido, real-envido, falta-envido]}
-    real-envido: {stake: 3, then: [falta-envido]}
-    falta-envido: {stake: falta, then: []}
-flor:
-  clauses: {sing: FLR-1, stake: FLR-2, answers: FLR-4, accept: FLR-5, contraflor: FLR-6, resto: FLR-7}
-  stake: 3
-  accepted: [9]
-  contraflor: double
-  resto: falta
-match: {target: 24, partidas: 1, clauses: {target: MAT-3, end: MAT-2}}
-readings:
-  all-rounds-tied:
-    default: nobody-scores
-    rationale: {en: "As 003.", es: "Como 003.", it: "Come 003.", pt: "Como 003."}
-  covering:
-    default: not-allowed
-    rationale: {en: "As 003.", es: "Como 003.", it: "Come 003.", pt: "Como 003."}
-  hand-starter:
-    default: rotate-against-play
-    rationale: {en: "ORD-2.", es: "ORD-2.", it: "ORD-2.", pt: "ORD-2."}
-  falta-points:
-    default: leader-lacks
-    rationale: {en: "As 003.", es: "Como 003.", it: "Come 003.", pt: "Como 003."}
-  envido-first:
-    default: envido-first
-    rationale: {en: "Common practice.", es: "Práctica común.", it: "Prassi comune.", pt: "Prática comum."}
-  gauderio-target:
-    default: "24"
-    sets: {"24": {match.target: 24}, "30": {match.target: 30, match.clauses.target: MAT-4}}
-    rationale: {en: "As 003.", es: "Como 003.", it: "Come 003.", pt: "Como 003."}
-  split-then-tie:
-    default: first-round-winner
-    rationale: {en: "As 003.", es: "Como 003.", it: "Come 003.", pt: "Como 003."}
-  first-two-tied:
-    default: third-round-decides
-    rationale: {en: "As 003.", es: "Como 003.", it: "Come 003.", pt: "Como 003."}
-  hand-length:
-    default: ends-when-decided
-    rationale: {en: "As 003.", es: "Como 003.", it: "Come 003.", pt: "Como 003."}
-  round-leader:
-    default: winner-leads-tie-same
-    rationale: {en: "As 003.", es: "Como 003.", it: "Come 003.", pt: "Como 003."}
-  envido-stakes:
-    default: classic
-    rationale: {en: "As 003.", es: "Como 003.", it: "Come 003.", pt: "Como 003."}
-  envido-without-pair:
-    default: highest-card
-    rationale: {en: "As 003.", es: "Como 003.", it: "Come 003.", pt: "Como 003."}
-  side-bet-window:
-    default: first-card-turn
-    rationale: {en: "As 003.", es: "Como 003.", it: "Come 003.", pt: "Como 003."}
-  side-bet-ties:
-    default: starter-side
-    rationale: {en: "As 003.", es: "Como 003.", it: "Come 003.", pt: "Como 003."}
-  side-bet-scoring:
-    default: immediately
-    rationale: {en: "As 003.", es: "Como 003.", it: "Come 003.", pt: "Como 003."}
-  envido-three-suit:
-    default: two-highest
-    rationale: {en: "As 003.", es: "Como 003.", it: "Come 003.", pt: "Como 003."}
-  flor-optional:
-    default: optional
-    rationale: {en: "As 003.", es: "Como 003.", it: "Come 003.", pt: "Como 003."}
-  flor-refusal:
-    default: stake-before-call
-    rationale: {en: "As 003.", es: "Como 003.", it: "Come 003.", pt: "Como 003."}
-  flor-over-envido:
-    default: envido-stands
-    rationale: {en: "As 003.", es: "Como 003.", it: "Come 003.", pt: "Como 003."}
-  contraflor-stake:
-    default: double-stake
-    rationale: {en: "As 003.", es: "Como 003.", it: "Come 003.", pt: "Como 003."}
-  flor-answers:
-    default: in-turn
-    rationale: {en: "As 003.", es: "Como 003.", it: "Come 003.", pt: "Como 003."}
-"""
+from tests.spec.rulesets_for_tests import GAUDERIO_1V1
 
 
 @pytest.fixture(autouse=True)
@@ -165,10 +36,10 @@ def test_a_ruleset_file_written_from_the_format_loads_and_plays(tmp_path: Path) 
     published = json.loads((ROOT / "spec" / "schemas" / "ruleset.schema.json").read_text())
     jsonschema.validate(data, published)  # the file is valid by the published schema
     name = load_ruleset_file(_write(tmp_path, GAUDERIO_1V1))
-    assert name == "gauderio-1v1-test" and name in engine.RULESETS
-    assert engine.find_ruleset(name).defaults["envido-first"] == "envido-first"
+    assert name == "gauderio-1v1" and name in engine.RULESETS
+    assert engine.find_ruleset(name).defaults["envido-first"] == "truco-closes-envido"
     validator = jsonschema.Draft202012Validator(schema())
-    for readings in ({}, {"gauderio-target": "30", "envido-first": "truco-closes-envido"}):
+    for readings in ({}, {"gauderio-target": "30", "envido-first": "envido-first"}):
         for seed in range(25):
             rng = random.Random(seed)
             g = Game.new(name, seed=seed, readings=readings)
@@ -184,12 +55,12 @@ def test_a_ruleset_file_written_from_the_format_loads_and_plays(tmp_path: Path) 
     assert "flor" in [a.text for a in g.legal_actions()]
     g.push("flor")
     g.push("accept")
-    assert g.scores == (0, 9), "the file's accepted stake, one against one"
+    assert g.scores == (0, 6), "the file's accepted stake, one against one"
     assert load_ruleset_file(_write(tmp_path, GAUDERIO_1V1)) == name, "loading the same file again"
 
 
 def test_a_different_file_with_a_loaded_name_is_refused_unless_replaced(tmp_path: Path) -> None:
-    text = GAUDERIO_1V1.replace("gauderio-1v1-test", "gauderio-1v1-twice")
+    text = GAUDERIO_1V1.replace("name: gauderio-1v1\n", "name: gauderio-1v1-twice\n")
     load_ruleset_file(_write(tmp_path, text))
     changed = _write(tmp_path, text.replace("target: 24, partidas", "target: 12, partidas"), "changed.yaml")
     with pytest.raises(RulesetFileError) as err:
@@ -207,7 +78,7 @@ def test_a_different_file_with_a_loaded_name_is_refused_unless_replaced(tmp_path
 # (what to change in GAUDERIO_1V1, the field named, words of the message)
 BAD_FILES = [
     (("format: truco-ruleset/1", "format: truco-ruleset/2"), "format", "must be 'truco-ruleset/1'"),
-    (("name: gauderio-1v1-test", "name: Gauderio One"), "name", "is not a ruleset name"),
+    (("name: gauderio-1v1\n", "name: Gauderio One\n"), "name", "is not a ruleset name"),
     (("players: {count: 2,", "players: {count: 3,"), "players.count", "must be one of 2, 4, 6"),
     (("players: {count: 2,", "players: {count: two,"), "players.count", "must be a whole number"),
     (("    - [1b]\n", ""), "strength.groups", "no group ranks 1b"),
@@ -221,7 +92,7 @@ BAD_FILES = [
      "envido.calls.envido.then.2", "'quiero' is not one of this file's calls"),
     (("default: not-allowed", "default: face-down"), "readings.covering.default",
      "'face-down' is not a reading of covering (allowed, not-allowed)"),
-    (("  covering:\n", "  no-such-key:\n"), "readings.no-such-key",
+    (("  covering: {", "  no-such-key: {"), "readings.no-such-key",
      "is not a register key the engine implements"),
     (('"30": {match.target: 30,', '"30": {matchs.target: 30, match.target: 30,'),
      "readings.gauderio-target.sets.30.matchs.target", "'matchs.target' does not name a field of this file"),
@@ -229,7 +100,7 @@ BAD_FILES = [
      "'31' is not a reading of gauderio-target"),
     (('"30": {match.target: 30,', '"30": {match.target: 0,'), "match.target", "must be at least 1"),
     (("  pair_bonus: 20\n", ""), "envido.pair_bonus", "this field is required"),
-    (("  accepted: [9]\n", "  accepted: []\n"), "flor.accepted", "at least 1 item"),
+    (("  accepted: [6]\n", "  accepted: []\n"), "flor.accepted", "at least 1 item"),
     (("  contraflor: double\n", "  contraflor: triple\n"), "flor.contraflor", "'double'"),
     (("clause: DECK-2", "clause: deck two"), "deck.clause", "is not a clause ID"),
     (("match: {target: 24, partidas: 1,", "match: {target: 24, halves: 30, partidas: 1,"), "match.halves",
@@ -244,7 +115,7 @@ def test_a_bad_file_is_refused_whole_naming_the_field(tmp_path: Path, change: tu
                                                       words: str) -> None:
     old, new = change
     assert old in GAUDERIO_1V1, old
-    text = GAUDERIO_1V1.replace(old, new, 1).replace("gauderio-1v1-test", "gauderio-1v1-bad")
+    text = GAUDERIO_1V1.replace(old, new, 1).replace("name: gauderio-1v1\n", "name: gauderio-1v1-bad\n")
     path = _write(tmp_path, text)
     before = dict(engine.RULESETS)
     with pytest.raises(RulesetFileError) as err:
@@ -298,7 +169,7 @@ def test_the_shipped_files_load_strictly() -> None:
         assert load_ruleset_file(path) == path.stem, path
 
 
-SIX = GAUDERIO_1V1.replace("gauderio-1v1-test", "gauderio-six-test").replace(
+SIX = GAUDERIO_1V1.replace("name: gauderio-1v1\n", "name: gauderio-six-test\n").replace(
     "players: {count: 2, clause: SET-1}", "players: {count: 6, clause: SET-2}").replace(
     "  stake: 3\n", "  stake: 3\n  partner_raise: 6\n") + """\
 senas:

@@ -4,6 +4,7 @@ beside their models."""
 from __future__ import annotations
 
 import importlib
+import json
 
 import pytest
 import z3
@@ -13,6 +14,8 @@ from proofs import divergence
 from proofs import register_witnesses as rw
 from proofs.setup import make_setup
 from proofs.solver import find_all
+from proofs.witnesses import WITNESS_FILE
+from spec.catalogue import load_catalogue
 from truco_cli.main import cli
 
 
@@ -62,3 +65,43 @@ def test_each_domain_is_built_beside_its_model() -> None:
         assert module.startswith("proofs.") and module.endswith("_divergence"), f"{d.name}: built in {module}"
         importlib.import_module(module.removesuffix("_divergence") + "_model")
         assert d in importlib.import_module(module).DOMAINS, f"{d.name} is not listed in {module}"
+
+
+def _all_tied(a: str, b: str, **readings_b: str) -> list[dict]:
+    ws = divergence.witnesses(make_setup(a), make_setup(b, readings_b))
+    return [w for w in ws if w["domain"] == "hand-resolution" and w["situation"]["rounds"] == ["tie"] * 3]
+
+
+@pytest.mark.clause("HND-9", "HND-10", "ARG-4")
+def test_an_all_tied_witness_names_the_clause_each_ruleset_resolves_it_by() -> None:
+    """Three tied rounds: Mineiro 1v1 says nobody scores (HND-9), Mineiro in pairs the dealer's side
+    wins (HND-10), Argentino the mano's side wins (ARG-4); Uruguayo takes the same reading from the
+    register alone (AMB-1), with no clause of its own."""
+    expected = {("mineiro-1v1-es", "argentino-1v1"): ["HND-9", "ARG-4"],
+                ("mineiro-pairs-it", "argentino-1v1"): ["HND-10", "ARG-4"],
+                ("mineiro-1v1-es", "mineiro-pairs-it"): ["HND-9", "HND-10"],
+                ("mineiro-1v1-es", "uruguayo-1v1"): ["HND-9"]}
+    for (a, b), clauses in expected.items():
+        found = _all_tied(a, b)
+        assert found, (a, b)
+        for w in found:
+            assert w["clauses"] == clauses and w["ambiguities"] == ["AMB-1"], (a, b, w)
+    # a reading switched away from the ruleset's own: the clause that states the reading in force
+    for w in _all_tied("argentino-1v1", "argentino-1v1", **{"all-rounds-tied": "nobody-scores"}):
+        assert w["clauses"] == ["ARG-4", "HND-9"], w
+
+
+def test_the_clauses_of_a_hand_resolution_witness_belong_to_the_rulesets_compared() -> None:
+    """The committed witnesses (truco diff --write-all): each clause listed is a clause of one of
+    the two rulesets, or the clause stating a reading one side is switched to."""
+    cat = load_catalogue()
+    stating = {"nobody-scores": "HND-9", "dealer-side-wins": "HND-10"}
+    for comparison in json.loads(WITNESS_FILE.read_text(encoding="utf-8"))["comparisons"]:
+        a, b = comparison["a"], comparison["b"]
+        switched = {stating.get(s["readings"].get("all-rounds-tied", "")) for s in (a, b)}
+        for w in comparison["witnesses"]:
+            if w["domain"] != "hand-resolution":
+                continue
+            for c in w["clauses"]:
+                assert {a["ruleset"], b["ruleset"]} & set(cat.clauses[c].rulesets) or c in switched, (
+                    a, b, w["situation"], c)
