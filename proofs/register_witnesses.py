@@ -250,6 +250,19 @@ def _flor_truco(s: Setup, move: z3.ArithRef) -> z3.ArithRef:
     return z3.If(move == 0, 0 if first else 1, z3.If(z3.Or(move == 1, move == 2), 0 if answering else 1, 1))
 
 
+def _flor_truco_reason(a: Setup, b: Setup, cx: dict[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The clauses of the rulesets compared: each one's flor clause, and its truco call or answer."""
+    role = "call" if cx["move"] == 0 else "answer"
+    out: list[str] = []
+    for s in (a, b):
+        d = _data(s)
+        for c in ((d["flor"].get("clauses") or {}).get("sing", "FLR-1"),
+                  (d["truco"].get("clauses") or {}).get(role, "BET-1" if role == "call" else "BET-2")):
+            if c not in out:
+                out.append(str(c))
+    return tuple(out), ()
+
+
 def flor_truco(a: Setup, b: Setup) -> Built:
     move = z3.Int("move")
     return [move], [move >= 0, move < len(FLOR_TRUCO_MOVES)], _flor_truco(a, move), _flor_truco(b, move), move
@@ -280,7 +293,7 @@ DOMAINS: tuple[dict[str, Any], ...] = (
      "show": lambda cx: {"cards_in_play_order": list(CARD_PAIRS[cx["pair"]]), "leader_seat": 0},
      "result": _round_name},
     {"name": "flor-before-truco", "clauses": ("FLR-1", "BET-1", "BET-2"), "keys": ("flor-before-truco",),
-     "applies": _flor_applies, "build": flor_truco,
+     "applies": _flor_applies, "build": flor_truco, "reason": _flor_truco_reason,
      "show": lambda cx: {"move": FLOR_TRUCO_MOVES[cx["move"]]}, "result": lambda v: FLOR_TRUCO_RESULTS[v]},
     {"name": "ciego", "clauses": ("SEN-1",), "keys": ("ciego", "senas"),
      "applies": _ciego_applies, "build": ciego, "show": lambda cx: {},

@@ -32,7 +32,8 @@ def test_the_new_entries_are_listed_with_their_defaults_and_outside_sources() ->
     assert code == 0 and "AMB-41  card-pairs" in text and "outside: Not in the sources" in text
     assert "[published: Clarín]" in run("ambiguities", "--ruleset", "argentino-1v1")[1]
     code, text = run("ambiguities", "--ruleset", "uruguayo-1v1")
-    assert code == 0 and "AMB-42  flor-before-truco" in text and "[published: Acanomas, Wikipedia en español]" in text
+    assert code == 0 and "AMB-42  flor-before-truco" in text
+    assert "[published: Acanomas, Wikipedia en español]" in text
 
 
 @pytest.mark.parametrize(("ruleset", "reading", "domain"), [

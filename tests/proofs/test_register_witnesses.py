@@ -151,3 +151,10 @@ def test_a_witness_replays_through_the_spec(a: Setup, b: Setup, w: dict[str, Any
     got = (_spec_result(a, w), _spec_result(b, w))
     assert got == (w["a"], w["b"]), f"{ids} {w['situation']} on {a.label} / {b.label}: spec gives {got}"
     assert got[0] != got[1]
+
+
+def test_a_flor_before_truco_witness_names_the_clauses_of_the_rulesets_compared() -> None:
+    found = [w for w in witnesses(make_setup("gauderio-pairs-es"), make_setup("uruguayo-1v1"))
+             if w["domain"] == "flor-before-truco"]
+    assert found and found[0]["situation"] == {"move": "calls truco on its turn to play"}
+    assert found[0]["clauses"] == ["FLR-1", "BET-1", "URU-6"], "each side's flor clause and the truco call"
