@@ -15,6 +15,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import click
@@ -101,19 +102,24 @@ def config_file(lang: str) -> Path:
 
 
 def build(site_dir: Path, base_url: str = DEFAULT_URL, langs: tuple[str, ...] = LANGS) -> dict[str, str]:
-    """Build each language strictly into site_dir/<lang>/; returns the build log of each failure."""
+    """Build each language strictly into site_dir/<lang>/; returns the build log of each failure.
+
+    The languages are independent MkDocs projects, so they build side by side, one process each
+    (as many at a time as there are cores)."""
     env = {**os.environ, "TRUCO_DOCS_URL": base_url, "NO_MKDOCS_2_WARNING": "1",
            "DISABLE_MKDOCS_2_WARNING": "true"}
     mermaid_js()  # fetched once here, not by each language's build
-    failures = {}
-    for lang in langs:
+
+    def build_one(lang: str) -> subprocess.CompletedProcess[str]:
         # Never `-q` here: it drops the warnings that --strict counts.
-        run = subprocess.run(
+        return subprocess.run(
             [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config_file(lang)),
              "-d", str(site_dir / lang)],
             cwd=ROOT, env=env, capture_output=True, text=True, check=False)
-        if run.returncode != 0:
-            failures[lang] = run.stdout + run.stderr
+
+    with ThreadPoolExecutor(max_workers=max(1, min(len(langs), os.cpu_count() or 1))) as pool:
+        runs = dict(zip(langs, pool.map(build_one, langs), strict=True))
+    failures = {lang: run.stdout + run.stderr for lang, run in runs.items() if run.returncode != 0}
     site_dir.mkdir(parents=True, exist_ok=True)
     (site_dir / "index.html").write_text(root_page(), encoding="utf-8")
     return failures
