@@ -11,6 +11,8 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, settings
 
+from tests.docs import served_site
+
 # Profiles. `ci` keeps Hypothesis' own CI defaults (derandomized, no database) and raises the
 # example count; `deep` is for long runs on demand: HYPOTHESIS_PROFILE=deep pytest.
 settings.register_profile("ci", parent=settings.get_profile("ci"), max_examples=300)
@@ -58,6 +60,12 @@ def _refuse_skip_in_ci(rep: pytest.TestReport) -> None:
     rep.outcome = "failed"
     rep.longrepr = (f"skipped under CI=true, where a skip hides a failure ({why}). Make it run in CI, "
                     f"or list it in {ALLOWED_SKIPS.name} with the reason it may be skipped there.")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # An xdist controller serves the docs site to its workers: it must be up before they start.
+    if not hasattr(config, "workerinput") and getattr(config.option, "dist", "no") != "no":
+        served_site.register(config)
 
 
 @pytest.hookimpl(hookwrapper=True)
