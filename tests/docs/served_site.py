@@ -99,7 +99,8 @@ def register(config: pytest.Config) -> None:
 
 def served_site(config: pytest.Config) -> ServedSite:
     plugin = config.pluginmanager.get_plugin(PLUGIN_NAME)
-    if plugin is None:  # a run whose first conftest was not the suite's (never the case from tests/)
+    if plugin is None:  # without xdist, or in a worker: made on first use (an xdist controller makes it
+        # at start-up, tests/conftest.py, since its workers need the URL before any test runs)
         register(config)
         plugin = config.pluginmanager.get_plugin(PLUGIN_NAME)
     assert isinstance(plugin, ServedSite)
