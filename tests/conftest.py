@@ -11,8 +11,6 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, settings
 
-from tests.docs import served_site
-
 # Profiles. `ci` keeps Hypothesis' own CI defaults (derandomized, no database) and raises the
 # example count; `deep` is for long runs on demand: HYPOTHESIS_PROFILE=deep pytest.
 settings.register_profile("ci", parent=settings.get_profile("ci"), max_examples=300)
@@ -65,6 +63,8 @@ def _refuse_skip_in_ci(rep: pytest.TestReport) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     # An xdist controller serves the docs site to its workers: it must be up before they start.
     if not hasattr(config, "workerinput") and getattr(config.option, "dist", "no") != "no":
+        from tests.docs import served_site  # here: test_skip_policy runs a copy of this file alone
+
         served_site.register(config)
 
 
