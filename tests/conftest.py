@@ -68,6 +68,12 @@ def pytest_configure(config: pytest.Config) -> None:
         served_site.register(config)
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # The slow tests first, otherwise in file order: with xdist the other workers go through the
+    # rest meanwhile, instead of waiting at the end for one worker's minutes-long test.
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  # type: ignore[no-untyped-def]
     outcome = yield
