@@ -60,6 +60,20 @@ def _refuse_skip_in_ci(rep: pytest.TestReport) -> None:
                     f"or list it in {ALLOWED_SKIPS.name} with the reason it may be skipped there.")
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    # An xdist controller serves the docs site to its workers: it must be up before they start.
+    if not hasattr(config, "workerinput") and getattr(config.option, "dist", "no") != "no":
+        from tests.docs import served_site  # here: test_skip_policy runs a copy of this file alone
+
+        served_site.register(config)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # The slow tests first, otherwise in file order: with xdist the other workers go through the
+    # rest meanwhile, instead of waiting at the end for one worker's minutes-long test.
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  # type: ignore[no-untyped-def]
     outcome = yield

@@ -5,12 +5,17 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-python3 -m pip install --quiet --disable-pip-version-check -e ".[test,docs,browser,dask,engines]"
-
-# The browser test drives Debian's Chromium (Playwright never downloads a browser here).
+# The browser test drives Debian's Chromium (Playwright never downloads a browser here). Only the
+# site's tests, the last step, need it: it installs in the background, beside the Python packages
+# and the first checks, and the run waits for it (and fails with its log) before that step.
+chromium_pid=""
+chromium_log=$(mktemp)
 if ! command -v chromium >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-  apt-get update -qq >/dev/null && apt-get install -y -qq chromium >/dev/null
+  (apt-get update -qq && apt-get install -y -qq chromium) >"$chromium_log" 2>&1 &
+  chromium_pid=$!
 fi
+
+python3 -m pip install --quiet --disable-pip-version-check -e ".[test,docs,browser,dask,engines]"
 
 python3 -m ruff check .
 python3 -m mypy     # types; the checked packages are listed in pyproject.toml [tool.mypy]
@@ -22,6 +27,13 @@ rm -rf "$results" && mkdir -p "$results"
 status=0
 python3 -m pytest -n auto --ignore=tests/docs --junitxml="$results/junit.xml" "$@" || status=$?
 python3 -c 'from truco_cli.main import main; main()' prove --json > "$results/proofs.json" || status=$?
+
+if [ -n "$chromium_pid" ] && ! wait "$chromium_pid"; then
+  cat "$chromium_log" >&2
+  echo "tests/run-all.sh: installing chromium failed" >&2
+  exit 1
+fi
+rm -f "$chromium_log"
 
 # 2. The site, built from those results (strict: no broken link or anchor), and its tests. The
 #    browser test then checks that every clause shows its test and proof status.

@@ -15,7 +15,9 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import time
 from pathlib import Path
+from typing import IO
 
 import click
 
@@ -101,19 +103,43 @@ def config_file(lang: str) -> Path:
 
 
 def build(site_dir: Path, base_url: str = DEFAULT_URL, langs: tuple[str, ...] = LANGS) -> dict[str, str]:
-    """Build each language strictly into site_dir/<lang>/; returns the build log of each failure."""
+    """Build each language strictly into site_dir/<lang>/; returns the build log of each failure.
+
+    The languages are independent MkDocs projects, so they build side by side, one process each (as
+    many at a time as there are cores). On any exception (Ctrl-C) the builds still running are
+    stopped and no other starts."""
     env = {**os.environ, "TRUCO_DOCS_URL": base_url, "NO_MKDOCS_2_WARNING": "1",
            "DISABLE_MKDOCS_2_WARNING": "true"}
     mermaid_js()  # fetched once here, not by each language's build
+    slots = max(1, min(len(langs), os.cpu_count() or 1))
+    waiting = list(langs)
+    running: dict[str, tuple[subprocess.Popen[bytes], IO[bytes]]] = {}
     failures = {}
-    for lang in langs:
-        # Never `-q` here: it drops the warnings that --strict counts.
-        run = subprocess.run(
-            [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config_file(lang)),
-             "-d", str(site_dir / lang)],
-            cwd=ROOT, env=env, capture_output=True, text=True, check=False)
-        if run.returncode != 0:
-            failures[lang] = run.stdout + run.stderr
+    with tempfile.TemporaryDirectory() as logs:
+        try:
+            while waiting or running:
+                while waiting and len(running) < slots:
+                    lang = waiting.pop(0)
+                    log = (Path(logs) / f"{lang}.log").open("w+b")  # a file: no pipe to keep drained
+                    # Never `-q` here: it drops the warnings that --strict counts.
+                    running[lang] = (subprocess.Popen(
+                        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config_file(lang)),
+                         "-d", str(site_dir / lang)],
+                        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT), log)
+                ended = [lang for lang, (proc, _) in running.items() if proc.poll() is not None]
+                if not ended:
+                    time.sleep(0.05)
+                for lang in ended:
+                    proc, log = running.pop(lang)
+                    if proc.returncode != 0:
+                        log.seek(0)
+                        failures[lang] = log.read().decode("utf-8", errors="replace")
+                    log.close()
+        finally:
+            for proc, log in running.values():
+                proc.kill()
+                proc.wait()
+                log.close()
     site_dir.mkdir(parents=True, exist_ok=True)
     (site_dir / "index.html").write_text(root_page(), encoding="utf-8")
     return failures

@@ -6,6 +6,8 @@ import ast
 import pathlib
 import re
 
+import pytest
+
 from engine.adapter import make_adapter
 from spec.catalogue import load_catalogue
 from spec.monitor.drive import Settings, check_engine
@@ -62,6 +64,7 @@ def test_a_rule():
     assert clauses_in_source(source) == {"BET-4", "BET-6"}
 
 
+@pytest.mark.slow
 def test_every_clause_is_exercised_by_a_test_or_the_monitor(capsys) -> None:  # type: ignore[no-untyped-def]
     ids = list(load_catalogue().clauses)
     tested = clauses_in_tests()

@@ -6,6 +6,7 @@ import hashlib
 import html
 import json
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +15,7 @@ import pytest
 
 from spec.catalogue import LANGUAGES, load_catalogue
 from spec.coverage import coverage
+from tests.docs.served_site import served_site
 from truco_cli import traceability
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -128,37 +130,65 @@ def test_procedure_translations_follow_the_english_original(lang: str) -> None:
     assert refs(translated) == refs(original), sorted(refs(translated) ^ refs(original))
 
 
-def _build_with_extra_page(tmp_path: Path, content: str) -> subprocess.CompletedProcess[str]:
-    """Build the English site plus one hand-written page, strictly."""
-    docs = tmp_path / "docs"
-    subprocess.run(["cp", "-r", str(ROOT / "docs/en"), str(docs)], check=True)
-    (docs / "extra.md").write_text(content, encoding="utf-8")
-    config = tmp_path / "mkdocs.yml"
-    config.write_text(f"INHERIT: {ROOT / 'mkdocs.en.yml'}\ndocs_dir: {docs}\nsite_dir: {tmp_path / 'site'}\n"
+def _build_with_extra_pages(folder: Path, pages: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """Build the English site plus hand-written pages (name -> Markdown), strictly."""
+    docs = folder / "docs"
+    shutil.copytree(ROOT / "docs/en", docs)
+    for name, content in pages.items():
+        (docs / name).write_text(content, encoding="utf-8")
+    config = folder / "mkdocs.yml"
+    config.write_text(f"INHERIT: {ROOT / 'mkdocs.en.yml'}\ndocs_dir: {docs}\nsite_dir: {folder / 'site'}\n"
                       f"hooks: [{ROOT / 'docs/hooks/truco_site.py'}]\n"
-                      "validation: {omitted_files: info}\n", encoding="utf-8")  # the page is not in the nav
+                      "validation: {omitted_files: info}\n", encoding="utf-8")  # the pages are not in the nav
     return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config)],
                           cwd=ROOT, capture_output=True, text=True, check=False)
 
 
-@pytest.mark.parametrize("content, message", [
-    ("See BET-99.", "unknown BET-99"),
-    ("See [BET-4](rules/bet.md#bet-44).", "bet-44"),
-    ("See [the rules](rules/nowhere.md).", "nowhere.md"),
-])
-def test_a_dangling_reference_or_broken_link_fails_the_strict_build(tmp_path: Path, content: str,
-                                                                     message: str) -> None:
-    pytest.importorskip("material")
-    run = _build_with_extra_page(tmp_path, content)
-    assert run.returncode != 0 and message in run.stdout + run.stderr, run.stdout + run.stderr
+BROKEN_PAGES = {  # page -> (content, what the build's warning about it says)
+    "unknown-id.md": ("See BET-99.", "unknown BET-99"),
+    "unknown-anchor.md": ("See [BET-4](rules/bet.md#bet-44).", "bet-44"),
+    "unknown-page.md": ("See [the rules](rules/nowhere.md).", "nowhere.md"),
+}
 
 
-def test_the_same_page_with_a_known_reference_builds(tmp_path: Path) -> None:
+KNOWN_PAGE = "known-reference.md"  # beside them, a page whose references are all right
+
+
+@pytest.fixture
+def broken_build(request: pytest.FixtureRequest) -> tuple[int, str, str]:
+    """One strict build with every broken page and the good one, shared by the session's workers: a
+    strict build reports every warning, so each page's own warnings are looked for below. Returns
+    (exit code, build log, the good page's HTML)."""
     pytest.importorskip("material")
-    run = _build_with_extra_page(tmp_path, "See BET-4 and AMB-2.")
-    assert run.returncode == 0, run.stdout + run.stderr
-    page = (tmp_path / "site/extra/index.html").read_text(encoding="utf-8")
-    assert 'href="../rules/bet/#bet-4"' in page and 'href="../ambiguities/#amb-2"' in page
+
+    def build(folder: Path) -> tuple[int, str, str]:
+        pages = {name: content for name, (content, _) in BROKEN_PAGES.items()}
+        run = _build_with_extra_pages(folder, {**pages, KNOWN_PAGE: "See BET-4 and AMB-2."})
+        known = folder / "site" / Path(KNOWN_PAGE).stem / "index.html"
+        html = known.read_text(encoding="utf-8") if known.exists() else ""
+        return run.returncode, run.stdout + run.stderr, html
+
+    returncode, log, known_html = served_site(request.config).once("broken-build", build)
+    return returncode, log, known_html
+
+
+def _warnings(log: str) -> list[str]:
+    return [line for line in log.splitlines() if line.startswith("WARNING")]
+
+
+@pytest.mark.parametrize("name", BROKEN_PAGES)  # not `page`: pytest-playwright's fixture name
+def test_a_dangling_reference_or_broken_link_fails_the_strict_build(broken_build: tuple[int, str, str],
+                                                                     name: str) -> None:
+    returncode, log, _ = broken_build
+    message = BROKEN_PAGES[name][1]
+    assert returncode != 0 and any(name in w and message in w for w in _warnings(log)), log
+
+
+def test_the_same_page_with_a_known_reference_builds(broken_build: tuple[int, str, str]) -> None:
+    """Every warning of that build is about a broken page: without them it would pass strictly."""
+    _, log, page = broken_build
+    assert all(any(name in w for name in BROKEN_PAGES) for w in _warnings(log)), log
+    assert 'href="../rules/bet/#bet-4"' in page and 'href="../ambiguities/#amb-2"' in page, log
 
 
 # --- the pages for readers -------------------------------------------------------------------------

@@ -140,5 +140,6 @@ def test_similar_counts_the_situations_that_show_the_same_results() -> None:
     assert [(w["situation"], w["similar"]) for w in target] == [({"score": 12}, 4)]
 
 
+@pytest.mark.slow
 def test_witness_file_is_up_to_date() -> None:
     assert WITNESS_FILE.read_text(encoding="utf-8") == render(build()), "regenerate: truco diff --write-all"

@@ -13,6 +13,7 @@ from tests.planted.engines import raise_twice, skip_step
 from tests.stateful.test_engine_vs_spec import EngineVsSpec
 
 
+@pytest.mark.slow  # raise_twice: minutes of search and shrinking
 @pytest.mark.clause("BET-10")
 @pytest.mark.parametrize(("factory", "ruleset", "clause"), [
     (raise_twice, "gauderio-pairs-es", "BET-10"),
