@@ -179,7 +179,8 @@ class _MatchChecker:
                     self.report(deck_clause, "every card must be a card of the deck", card,
                                 f"{path}.deal[{s}][{k}]", number)
                     ok = False
-        dup = [c for c, n in Counter(c for hand in deal for c in hand).items() if n > 1]
+        dealt = [c for hand in deal for c in hand]
+        dup = [] if len(set(dealt)) == len(dealt) else [c for c, n in Counter(dealt).items() if n > 1]
         if dup:
             self.report(deck_clause, "no card may be dealt twice", ", ".join(sorted(dup)),
                         f"{path}.deal", number)

@@ -56,7 +56,7 @@ class Rules:
         return _rules(ruleset, tuple(sorted(readings.items())), generation())
 
     # --- identity and the register --------------------------------------------------------------
-    @property
+    @functools.cached_property
     def players(self) -> int:
         return int(self.data["players"]["count"])
 
