@@ -107,7 +107,6 @@ def concrete_cache(maxsize: int = 4096) -> Any:
                     return rule(*args, **kwargs)
             return remembered(*key, **kwargs)
 
-        cached.uncached = rule  # type: ignore[attr-defined]
         return cached
 
     return wrap
