@@ -62,6 +62,8 @@ def Or(*conds: Val) -> Val:  # mirrors z3.Or
 
 
 def Not(cond: Val) -> Val:  # mirrors z3.Not
+    if type(cond) in _PLAIN:
+        return not cond
     if is_symbolic(cond):
         import z3
 
