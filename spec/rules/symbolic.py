@@ -90,11 +90,15 @@ def concrete_cache(maxsize: int = 4096) -> Any:
     with a z3 term among the arguments the rule is called as it is. For rules of small finite
     domains (round and hand results) that the monitor asks again and again."""
 
+    plain = _PLAIN.issuperset
+
     def wrap(rule: Any) -> Any:
         remembered = functools.lru_cache(maxsize=maxsize)(rule)
 
         @functools.wraps(rule)
         def cached(*args: Any, **kwargs: Any) -> Any:
+            if plain(map(type, args)) and (not kwargs or plain(map(type, kwargs.values()))):
+                return remembered(*args, **kwargs)
             key = []
             for a in args:
                 t = type(a)
