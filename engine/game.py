@@ -364,10 +364,11 @@ class Game(ObservationMixin, RecordMixin):
             muestra = self._muestras[k - 1] if self._muestras else NO_CARD
         else:
             dealt = CARDS_PER_SEAT * n
-            cards = self._deals.hand(k, deck.cards, dealt + 1 if deck.has_muestra else dealt)  # DEAL-1, URU-2
+            shown = deck.has_muestra
+            cards = self._deals.hand(k, deck.cards, dealt + 1 if shown else dealt)  # DEAL-1, URU-2
             seats = iter(cards)  # three cards to each seat in turn, as CARDS_PER_SEAT says
             deal = tuple(zip(seats, seats, seats, strict=False))[:n]  # not the muestra, if any
-            muestra = cards[dealt] if deck.has_muestra else NO_CARD
+            muestra = cards[dealt] if shown else NO_CARD
         if muestra != NO_CARD:  # URU-3, URU-4: this hand's piezas
             tables = deck.hand_cards(muestra)
             strength, pieza = tables.strength, tables.pieza
@@ -501,17 +502,18 @@ class Game(ObservationMixin, RecordMixin):
             if cfg.flor_mandatory and self._must_sing_flor(t):  # AMB-26
                 out: list[Action] = []
             else:
-                keys: Sequence[int] = h.left[t]  # slots in a blind hand, else the cards they hold
+                left = h.left[t]  # the slots not played yet
                 if h.blind:  # IRN-2: by slot only
-                    play, cover = A.PLAY_SLOT, A.COVER_SLOT
-                else:
+                    out = [A.PLAY_SLOT[k] for k in left]
+                    if cfg.cover_allowed and not (cfg.cover_not_first and not h.rounds):  # AMB-7/8
+                        out += [A.COVER_SLOT[k] for k in left]
+                else:  # by the cards they hold
                     deal = h.deal[t]
                     play = self._play_actions
-                    cover = self._cover_actions
-                    keys = [deal[k] for k in keys]
-                out = [play[k] for k in keys]
-                if cfg.cover_allowed and not (cfg.cover_not_first and not h.rounds):  # AMB-7/8
-                    out += [cover[k] for k in keys]
+                    out = [play[deal[k]] for k in left]
+                    if cfg.cover_allowed and not (cfg.cover_not_first and not h.rounds):  # AMB-7/8
+                        cover = self._cover_actions
+                        out += [cover[deal[k]] for k in left]
             if h.no_truco or h.decided is not None or not self._own_calls:
                 self._calls(t, out)
             elif h.ladder_i + 1 < len(cfg.ladder) and (h.last_call_side != t & 1 or not cfg.other_side_next):
