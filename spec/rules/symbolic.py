@@ -84,13 +84,14 @@ def Count(*conds: Val) -> Val:
     return sum((If(c, 1, 0) for c in conds), 0)
 
 
-def concrete_cache(maxsize: int = 4096) -> Any:
+def concrete_cache(maxsize: int = 4096, keys: tuple[type, ...] = ()) -> Any:
     """Remember a dual-use rule's results for plain arguments (ints, strings, and lists or tuples
-    of them): the rule itself computes each answer the first time, so the answers are the rule's;
-    with a z3 term among the arguments the rule is called as it is. For rules of small finite
-    domains (round and hand results) that the monitor asks again and again."""
-
-    plain = _PLAIN.issuperset
+    of them; and instances of `keys`, immutable values such as a ruleset's Rules): the rule itself
+    computes each answer the first time, so the answers are the rule's; with a z3 term among the
+    arguments the rule is called as it is. For rules of small finite domains (round and hand
+    results, card values) that the monitor asks again and again."""
+    kinds = _PLAIN | frozenset(keys)
+    plain = kinds.issuperset
 
     def wrap(rule: Any) -> Any:
         remembered = functools.lru_cache(maxsize=maxsize)(rule)
@@ -102,7 +103,7 @@ def concrete_cache(maxsize: int = 4096) -> Any:
             key = []
             for a in args:
                 t = type(a)
-                if t in _PLAIN:
+                if t in kinds:
                     key.append(a)
                 elif (t is list or t is tuple) and all(type(x) in _PLAIN for x in a):
                     key.append(tuple(a))
