@@ -14,7 +14,6 @@ the dictionaries only when asked.
 
 from __future__ import annotations
 
-import _random
 import json
 import random
 from collections.abc import Mapping, Sequence
@@ -29,6 +28,7 @@ from engine import refusals as R
 from engine.actions import Action
 from engine.cards import Deck
 from engine.config import Config, make_config
+from engine.dealing import Deals
 from engine.errors import (
     ArgumentTypeError,
     GameDocumentError,
@@ -48,34 +48,10 @@ __all__ = ["IRON", "NORMAL", "TEN", "Game", "Outcome"]
 
 FORMAT = "truco-engine-game/1"
 NO_CARD = -1  # a hand without a muestra
-HAND_SEED_STRIDE = 1_000_003  # the deal of hand k is seeded with deal_seed * stride + k
-_DEALER = random.Random()  # one generator, seeded per hand: the deal depends only on (seed, hand number)
-_SEED = _random.Random.seed  # what random.Random.seed does with an int, without its wrapper
-_BITS = _DEALER.getrandbits
 
 # The slots a seat has left after playing slot k: every subset of (0, 1, 2), without k.
 _WITHOUT: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {(left, k): tuple(x for x in left if x != k)
             for left in ((0, 1, 2), (0, 1), (0, 2), (1, 2), (0,), (1,), (2,)) for k in left}
-
-
-def _deal(seed: int, cards: tuple[int, ...], k: int) -> list[int]:
-    """`k` cards drawn from `cards` by the generator seeded with `seed`: the draws of
-    random.Random(seed).sample(cards, k) for 6 to 21 cards from a deck of up to 85 (there, a
-    partial shuffle of a pool, each index unbiased by rejection), written out so that a deal
-    costs a few calls rather than dozens."""
-    _SEED(_DEALER, seed)
-    pool = list(cards)
-    n = len(pool)
-    out = []
-    for i in range(k):
-        m = n - i
-        bits = m.bit_length()
-        j = _BITS(bits)
-        while j >= m:
-            j = _BITS(bits)
-        out.append(pool[j])
-        pool[j] = pool[m - 1]
-    return out
 
 TEN_DECLINE_PAYOUT = 2  # TEN-6, where the file gives no decline_payout
 
@@ -147,6 +123,7 @@ class Game(ObservationMixin, RecordMixin):
         g._cfg = cfg
         g._seed = seed
         g._deal_seed = deal_seed
+        g._deals = Deals(deal_seed)  # DEAL-1: one generator per match; copies share what it drew
         g._stacked = stacked
         g._muestras = muestras
         g._start_scores = start
@@ -387,11 +364,11 @@ class Game(ObservationMixin, RecordMixin):
             muestra = self._muestras[k - 1] if self._muestras else NO_CARD
         else:
             dealt = CARDS_PER_SEAT * n
-            cards = _deal(self._deal_seed * HAND_SEED_STRIDE + k, deck.cards,
-                          dealt + 1 if deck.has_muestra else dealt)  # DEAL-1, URU-2
+            shown = deck.has_muestra
+            cards = self._deals.hand(k, deck.cards, dealt + 1 if shown else dealt)  # DEAL-1, URU-2
             seats = iter(cards)  # three cards to each seat in turn, as CARDS_PER_SEAT says
             deal = tuple(zip(seats, seats, seats, strict=False))[:n]  # not the muestra, if any
-            muestra = cards[dealt] if deck.has_muestra else NO_CARD
+            muestra = cards[dealt] if shown else NO_CARD
         if muestra != NO_CARD:  # URU-3, URU-4: this hand's piezas
             tables = deck.hand_cards(muestra)
             strength, pieza = tables.strength, tables.pieza
@@ -526,17 +503,18 @@ class Game(ObservationMixin, RecordMixin):
             if must_sing:  # AMB-26
                 out: list[Action] = []
             else:
-                keys: Sequence[int] = h.left[t]  # slots in a blind hand, else the cards they hold
+                left = h.left[t]  # the slots not played yet
                 if h.blind:  # IRN-2: by slot only
-                    play, cover = A.PLAY_SLOT, A.COVER_SLOT
-                else:
+                    out = [A.PLAY_SLOT[k] for k in left]
+                    if cfg.cover_allowed and not (cfg.cover_not_first and not h.rounds):  # AMB-7/8
+                        out += [A.COVER_SLOT[k] for k in left]
+                else:  # by the cards they hold
                     deal = h.deal[t]
                     play = self._play_actions
-                    cover = self._cover_actions
-                    keys = [deal[k] for k in keys]
-                out = [play[k] for k in keys]
-                if cfg.cover_allowed and not (cfg.cover_not_first and not h.rounds):  # AMB-7/8
-                    out += [cover[k] for k in keys]
+                    out = [play[deal[k]] for k in left]
+                    if cfg.cover_allowed and not (cfg.cover_not_first and not h.rounds):  # AMB-7/8
+                        cover = self._cover_actions
+                        out += [cover[deal[k]] for k in left]
             if must_sing and cfg.flor_first:
                 pass  # AMB-42 flor-first: no truco call before the flor
             elif h.no_truco or h.decided is not None or not self._own_calls:

@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.actions import Action
 from engine.config import Config
+from engine.dealing import Deals
 from engine.hand import HandState
 
 
@@ -15,6 +16,7 @@ class MatchFields:
     _cfg: Config  # the ruleset's features with the readings applied
     _seed: int | None
     _deal_seed: int  # deals are a pure function of this and the hand number
+    _deals: Deals  # the deals drawn from it so far (engine/dealing.py)
     _stacked: tuple[tuple[tuple[int, ...], ...], ...]  # stacked deals of the first hands
     _muestras: tuple[int, ...]  # their muestras (URU-2)
     _start_scores: tuple[int, int]

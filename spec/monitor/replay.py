@@ -78,14 +78,14 @@ class _MatchChecker:
         # Whether to count the clauses each action and round exercised: the checks do not need
         # it, and finding those clauses costs a quarter of a replay (validate never asks).
         self.counting = True
+        # Asked once per match, not once per hand: the clauses the hand-by-hand checks cite.
+        self.end_clauses = rules.clause("match", "end")
+        self.order_clause = "ORD-2" if rules.holds("ORD-2") else "AMB-15"
+        self.over_clause = "HND-2" if rules.holds("HND-2") else "HND-1"
 
     def report(self, clause: str, requires: str, says: Any = "", field: str = "",
                hand: int | None = None, action: int | None = None) -> None:
         self.found.append(Violation(self.game, clause, requires, str(says), field, hand, action))
-
-    @property
-    def end_clauses(self) -> str:
-        return self.rules.clause("match", "end")
 
     def run(self, check_end: bool = True) -> list[Violation]:
         for i, hand in enumerate(self.record["hands"]):
@@ -104,8 +104,8 @@ class _MatchChecker:
         m, r, path = self.match, self.rules, f"hands[{i}]"
         number = rec["number"]
         expect = {"number": (m.number + 1, "HND-11"), "partida": (m.partida, self.end_clauses),
-                  "starter": (m.starter, "ORD-2" if r.holds("ORD-2") else "AMB-15"),
-                  "dealer": ((m.starter - 1) % r.players, "ORD-2" if r.holds("ORD-2") else "AMB-15")}
+                  "starter": (m.starter, self.order_clause),
+                  "dealer": ((m.starter - 1) % r.players, self.order_clause)}
         for key, (want, clause) in expect.items():
             self.exercised[clause] += 1
             if rec[key] != want:
@@ -134,8 +134,7 @@ class _MatchChecker:
                 clean = False
                 break  # policy: the hand's later actions are not checked
         if clean and not hand.over:
-            clause = "HND-2" if r.holds("HND-2") else "HND-1"
-            self.report(clause, f"the hand is not over after its {len(rec['actions'])} actions: "
+            self.report(self.over_clause, f"the hand is not over after its {len(rec['actions'])} actions: "
                                 f"seat {hand.to_act()} must act", f"{len(rec['actions'])} actions",
                         f"{path}.actions", number)
             clean = False
@@ -179,7 +178,8 @@ class _MatchChecker:
                     self.report(deck_clause, "every card must be a card of the deck", card,
                                 f"{path}.deal[{s}][{k}]", number)
                     ok = False
-        dup = [c for c, n in Counter(c for hand in deal for c in hand).items() if n > 1]
+        dealt = [c for hand in deal for c in hand]
+        dup = [] if len(set(dealt)) == len(dealt) else [c for c, n in Counter(dealt).items() if n > 1]
         if dup:
             self.report(deck_clause, "no card may be dealt twice", ", ".join(sorted(dup)),
                         f"{path}.deal", number)

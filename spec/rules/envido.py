@@ -13,13 +13,14 @@ from typing import Any
 
 from spec.rules.cards import Muestra, pieza_index
 from spec.rules.ruleset import Rules
-from spec.rules.symbolic import And, If, Max, Or, Val
+from spec.rules.symbolic import And, If, Max, Or, Val, concrete_cache
 
 ENVIDO, REAL_ENVIDO, FALTA_ENVIDO = "envido", "real-envido", "falta-envido"
 CALLS: tuple[str, ...] = (ENVIDO, REAL_ENVIDO, FALTA_ENVIDO)  # the envido verbs of the record format
 FALTA = "falta"  # a call's stake that is the falta
 
 
+@concrete_cache(keys=(Rules,))  # ten ranks per ruleset, asked for every card of every envido
 def envido_value(rules: Rules, rank: Val) -> Val:
     """ENV-7: "Del 1 al 7: el valor que indican. Del 10 al 12: 0 puntos." (the file's values)"""
     values = rules.data["envido"]["values"]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from spec.rules.rounds import TIE
-from spec.rules.symbolic import And, If, Or, Val
+from spec.rules.symbolic import And, If, Or, Val, concrete_cache
 
 NOT_PLAYED = 3
 UNDECIDED = 2
@@ -70,6 +70,7 @@ def _first_two_tied(r3: Val, reading: str, all_tied: Val) -> Val:
     return If(r3 != TIE, r3, all_tied)
 
 
+@concrete_cache()  # 64 round sequences per reading and seating
 def hand_code(r1: Val, r2: Val, r3: Val, *, split_then_tie: str, first_two_tied: str,
               all_rounds_tied: str, dealer_side: Val, starter_side: Val = None) -> Val:
     """Outcome code of a hand after the rounds played so far (dual-use on r1, r2, r3 and the sides).
@@ -106,6 +107,9 @@ class NobodyScores:
 
 
 HandResult = Decided | Undecided | NobodyScores
+# The results are values (frozen): one of each serves every hand.
+_UNDECIDED, _NOBODY_SCORES = Undecided(), NobodyScores()
+_DECIDED = {0: Decided(0), 1: Decided(1)}
 
 
 def encode_round(r: RoundResult) -> int:
@@ -126,10 +130,10 @@ def hand_result(rounds: Sequence[RoundResult], readings: Mapping[str, str],
                      all_rounds_tied=readings["all-rounds-tied"], dealer_side=dealer_side,
                      starter_side=starter_side)
     if code == UNDECIDED:
-        return Undecided()
+        return _UNDECIDED
     if code == NOBODY:
-        return NobodyScores()
-    return Decided(code)
+        return _NOBODY_SCORES
+    return _DECIDED[code] if code in _DECIDED else Decided(code)
 
 
 def hand_over(rounds: Sequence[RoundResult], readings: Mapping[str, str], dealer_side: int = 0,

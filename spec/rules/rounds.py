@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from spec.rules.symbolic import And, Count, If, Max, Or, Val
+from spec.rules.symbolic import And, Count, If, Max, Or, Val, concrete_cache
 
 TIE = 2
 
 
+@concrete_cache()  # a few hundred distinct rounds: the monitor asks the same ones again and again
 def round_result(strengths: Sequence[Val], sides: Sequence[int], partner_tie: str = "pair-wins") -> Val:
     """Result of a complete round (dual-use on `strengths`; `sides` are concrete).
 

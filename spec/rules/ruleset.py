@@ -52,11 +52,20 @@ class Rules:
     def of(cls, ruleset: str, overrides: Mapping[str, str] | None = None) -> Rules:
         """Resolve `ruleset` and reading overrides (register keys); unknown names raise
         spec.catalogue.UnknownNameError naming the choices."""
-        readings = load_catalogue().readings(ruleset, overrides)
-        return _rules(ruleset, tuple(sorted(readings.items())), generation())
+        plain = type(ruleset) is str and all(type(k) is str and type(v) is str
+                                             for k, v in (overrides or {}).items())
+        asked = ((ruleset, tuple(sorted(overrides.items())) if overrides else (), generation())
+                 if plain else None)
+        found = _ASKED.get(asked) if asked is not None else None
+        if found is None:
+            readings = load_catalogue().readings(ruleset, overrides)
+            found = _rules(ruleset, tuple(sorted(readings.items())), generation())
+            if asked is not None and len(_ASKED) < 1024:
+                _ASKED[asked] = found
+        return found
 
     # --- identity and the register --------------------------------------------------------------
-    @property
+    @functools.cached_property
     def players(self) -> int:
         return int(self.data["players"]["count"])
 
@@ -116,6 +125,11 @@ class Rules:
         """The hand's opening value, then the value of each call in order."""
         t = self.data["truco"]
         return (int(t["opening"]["value"]), *(int(c["value"]) for c in t["calls"]))
+
+
+# Rules.of by what was asked (every record of a file asks the same): the register's checks ran
+# the first time; only names that resolved are kept.
+_ASKED: dict[tuple[str, tuple[tuple[str, str], ...], int], Rules] = {}
 
 
 @functools.lru_cache(maxsize=256)

@@ -7,6 +7,7 @@ z3 is imported only when a symbolic argument shows up, so concrete use stays lig
 
 from __future__ import annotations
 
+import functools
 import sys
 from typing import Any
 
@@ -61,6 +62,8 @@ def Or(*conds: Val) -> Val:  # mirrors z3.Or
 
 
 def Not(cond: Val) -> Val:  # mirrors z3.Not
+    if type(cond) in _PLAIN:
+        return not cond
     if is_symbolic(cond):
         import z3
 
@@ -79,3 +82,38 @@ def Max(*values: Val) -> Val:
 def Count(*conds: Val) -> Val:
     """How many conditions hold."""
     return sum((If(c, 1, 0) for c in conds), 0)
+
+
+def concrete_cache(maxsize: int = 4096, keys: tuple[type, ...] = ()) -> Any:
+    """Remember a dual-use rule's results for plain arguments (ints, strings, and lists or tuples
+    of them; and instances of `keys`, immutable values such as a ruleset's Rules): the rule itself
+    computes each answer the first time, so the answers are the rule's; with a z3 term among the
+    arguments the rule is called as it is. For rules of small finite domains (round and hand
+    results, card values) that the monitor asks again and again."""
+    kinds = _PLAIN | frozenset(keys)
+    plain = kinds.issuperset
+
+    def wrap(rule: Any) -> Any:
+        remembered = functools.lru_cache(maxsize=maxsize)(rule)
+
+        @functools.wraps(rule)
+        def cached(*args: Any, **kwargs: Any) -> Any:
+            if plain(map(type, args)) and (not kwargs or plain(map(type, kwargs.values()))):
+                return remembered(*args, **kwargs)
+            key = []
+            for a in args:
+                t = type(a)
+                if t in kinds:
+                    key.append(a)
+                elif (t is list or t is tuple) and all(type(x) in _PLAIN for x in a):
+                    key.append(tuple(a))
+                else:
+                    return rule(*args, **kwargs)
+            for v in kwargs.values():
+                if type(v) not in _PLAIN:
+                    return rule(*args, **kwargs)
+            return remembered(*key, **kwargs)
+
+        return cached
+
+    return wrap

@@ -358,7 +358,7 @@ def garbage() -> ReferenceAdapter:
 
 
 # Games to play where the bug needs a rare position (both sides at 10 for the iron hand).
-GAMES: dict[str, int] = {"blind_peek": 150}
+GAMES: dict[str, int] = {"blind_peek": 150, "iron_open": 100}
 
 # factory -> (ruleset, clause truco check must name)
 PLANTED: dict[Callable[[], ReferenceAdapter], tuple[str, str]] = {  # `--engine` names each by __name__

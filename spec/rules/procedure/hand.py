@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from types import ModuleType
 
 from spec.rules import envido as env
 from spec.rules import ladder as lad
@@ -195,21 +196,27 @@ class Hand:
     # --- actions ------------------------------------------------------------------------------
     def check(self, seat: int, text: str) -> Action:
         """Raise Illegal if `seat` may not take the action `text` now; change nothing."""
-        from spec.rules.procedure.dispatch import check_action
-
-        return check_action(self, seat, text)
+        return _dispatch().check_action(self, seat, text)
 
     def apply(self, seat: int, text: str, dry_run: bool = False) -> None:
         """Replay one action; raises Illegal (and changes nothing) when the rules forbid it.
         `dry_run` only checks (the same as `check`)."""
-        from spec.rules.procedure.dispatch import change_for
-
-        action = self.check(seat, text)
+        dispatch = _dispatch()
+        action = dispatch.check_action(self, seat, text)
         if not dry_run:
-            change_for(action)(self, seat, action)
+            dispatch.change_for(action)(self, seat, action)
 
 
 Check = Callable[[Hand, int, Action], None]
+
+
+@functools.cache
+def _dispatch() -> ModuleType:
+    """The module that sends each action to its rule area (it imports this one: imported on
+    first use, then kept rather than imported again at every action)."""
+    from spec.rules.procedure import dispatch
+
+    return dispatch
 Change = Callable[[Hand, int, Action], None]
 
 
