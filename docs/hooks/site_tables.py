@@ -48,7 +48,7 @@ FEATURES: tuple[Feature, ...] = (
                                     "side-bet-ties", "side-bet-scoring", "envido-first", "envido-three-suit"),
             ("envido",)),
     Feature("ft_flor", ("FLR",), ("flor-optional", "flor-refusal", "flor-over-envido", "flor-in-play",
-                                "contraflor-stake", "flor-answers"), ("flor",)),
+                                "contraflor-stake", "flor-answers", "flor-before-truco"), ("flor",)),
     Feature("ft_senas", ("SEN",), ("senas", "ciego", "sena-timing"), ("senas",)),
 )
 
