@@ -531,8 +531,8 @@ class Game(ObservationMixin, RecordMixin):
                 seat = h.to_act
                 assert seat is not None
                 # AMB-42 flor-first: a seat that may still sing its flor only runs before singing it
-                out = [A.RUN] if cfg.flor_first and C.flor_bars_truco(cfg, h, seat) else list(answers)
-                C.truco_openings(cfg, h, h.to_act, out)  # type: ignore[arg-type]
+                out = [A.RUN] if C.flor_bars_truco(cfg, h, seat) else list(answers)
+                C.truco_openings(cfg, h, seat, out)
                 return tuple(out)
             return answers
         if ph == TEN_CHOICE:

@@ -38,7 +38,7 @@ def pending(cfg: Config, h: HandState) -> tuple[str, str]:
     return C.pending_reason(cfg, h.phase)
 
 
-def flor_first(cfg: Config, seat: int, what: str) -> tuple[str, str]:
+def flor_first_reason(cfg: Config, seat: int, what: str) -> tuple[str, str]:
     """AMB-42 flor-first: the flor clause, and what the seat must do first."""
     return (cfg.flor.sing if cfg.flor else C.FLOR_CLAUSE,
             f"flor-before-truco=flor-first (AMB-42): seat {seat} holds flor and must sing it "
@@ -69,7 +69,7 @@ def why_illegal(cfg: Config, h: HandState, action: Action, card: int | None) -> 
             if nxt >= len(cfg.ladder):
                 return ladder.top, "the call at the top can only be accepted or run from"
             if action.arg == cfg.ladder[nxt] and C.flor_bars_truco(cfg, h, seat):
-                return flor_first(cfg, seat, "raises the truco")
+                return flor_first_reason(cfg, seat, "raises the truco")
             return ladder.order, f"the next step is {cfg.ladder[nxt]}, not {action.arg}"
         if h.phase != PLAY:
             return pending(cfg, h)
@@ -95,13 +95,13 @@ def why_illegal(cfg: Config, h: HandState, action: Action, card: int | None) -> 
             return ladder.alternate, f"side {seat & 1} made the last call"
         step = cfg.ladder[h.ladder_i + 1]
         if action.arg == step and C.flor_bars_truco(cfg, h, seat):
-            return flor_first(cfg, seat, "calls truco")
+            return flor_first_reason(cfg, seat, "calls truco")
         return ladder.order, f"one step at a time: the next call is {step}, not {action.arg}"
     if kind in ("accept", "run"):
         if h.phase == TEN_CHOICE:
             return pending(cfg, h)
         if h.phase == TRUCO and kind == "accept" and C.flor_bars_truco(cfg, h, seat):
-            return flor_first(cfg, seat, "accepts the truco")
+            return flor_first_reason(cfg, seat, "accepts the truco")
         return ladder.answer, "there is no call to answer"
     if kind in ("ten-play", "ten-decline"):
         clause = (cfg.ten.choice if cfg.ten else None) or TEN_CHOICE_CLAUSE

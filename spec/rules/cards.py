@@ -34,8 +34,7 @@ def parse_card(rules: Rules, name: str) -> Card | None:
     """(rank, suit) of a card name of the ruleset's ranks and suits, or None."""
     if type(name) is str:  # remembered per ruleset: every hand of a record parses its deal
         return _parse_name(rules, name)
-    m = _NAME_RE.match(name)
-    return rules.deck.index.get(name) if m else None
+    return _parse_name.__wrapped__(rules, name)  # a str subclass: not kept
 
 
 @functools.lru_cache(maxsize=4096)

@@ -208,6 +208,7 @@ class Hand:
 
 
 Check = Callable[[Hand, int, Action], None]
+Change = Callable[[Hand, int, Action], None]
 
 
 @functools.cache
@@ -217,7 +218,6 @@ def _dispatch() -> ModuleType:
     from spec.rules.procedure import dispatch
 
     return dispatch
-Change = Callable[[Hand, int, Action], None]
 
 
 # The hand's cards do not change: what they say is remembered (legal_actions asks at every step).
