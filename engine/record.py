@@ -13,6 +13,8 @@ from engine.match_fields import MatchFields
 from engine.tricks import TIE
 from engine.version import ENGINE_NAME
 
+_ROUND = tuple("tie" if r == TIE else r for r in range(TIE + 1))  # a round's result as written: 0, 1, "tie"
+
 
 class RecordMixin(MatchFields):
     """Keeps one compact entry per finished hand and builds the record of the match on demand."""
@@ -22,35 +24,6 @@ class RecordMixin(MatchFields):
         self._hands.append((self._partida, self._hand_no, h.dealer, h.starter, h.deal, h.muestra,
                             h.opened, len(self._moves), h.rounds, winner, points, h.side_pts, forfeit,
                             self._scores))
-
-    def _hand_entry(self, hand: tuple[Any, ...]) -> dict[str, Any]:
-        cfg = self._cfg
-        names = cfg.deck.names
-        (partida, number, dealer, starter, deal, muestra, opened, closed, rounds, winner, points,
-         side_pts, forfeit, scores) = hand
-        result: dict[str, Any] = {
-            "rounds": ["tie" if r == TIE else r for r in rounds],
-            "winner": winner,
-            "points": points,
-        }
-        if cfg.envido is not None or cfg.flor is not None:
-            result["side_points"] = [{"contest": c, "side": s, "points": p} for c, s, p in side_pts]
-        if forfeit is not None:
-            result["forfeit"] = forfeit
-        result["score"] = [scores[0], scores[1]]
-        entry: dict[str, Any] = {
-            "partida": partida,
-            "number": number,
-            "dealer": dealer,
-            "starter": starter,
-            "deal": [[names[c] for c in cards] for cards in deal],
-        }
-        if cfg.deck.has_muestra:
-            entry["muestra"] = names[muestra]  # URU-2
-        moves, seats = self._moves, self._seats
-        entry["actions"] = [{"seat": seats[i], "action": moves[i].text} for i in range(opened, closed)]
-        entry["result"] = result
-        return entry
 
     def record(self) -> dict[str, Any]:
         """The record so far: finished hands, and the result once the match is over (else None)."""
@@ -63,6 +36,39 @@ class RecordMixin(MatchFields):
             "readings": self._cfg.overrides,
             "seed": self._seed,
             "engine": ENGINE_NAME,
-            "hands": [self._hand_entry(h) for h in self._hands],
+            "hands": self._hand_entries(),
             "result": result,
         }
+
+    def _hand_entries(self) -> list[dict[str, Any]]:
+        """One entry per finished hand, built in one loop (a record is built once per match, and
+        a call per hand and per list cost a third of it)."""
+        cfg = self._cfg
+        names = cfg.deck.names
+        side_points = cfg.envido is not None or cfg.flor is not None
+        shown = cfg.deck.has_muestra
+        moves, seats = self._moves, self._seats
+        entries = []
+        for (partida, number, dealer, starter, deal, muestra, opened, closed, rounds, winner, points,
+             side_pts, forfeit, scores) in self._hands:
+            result: dict[str, Any] = {"rounds": [_ROUND[r] for r in rounds], "winner": winner,
+                                      "points": points}
+            if side_points:
+                result["side_points"] = [{"contest": c, "side": s, "points": p} for c, s, p in side_pts]
+            if forfeit is not None:
+                result["forfeit"] = forfeit
+            result["score"] = [scores[0], scores[1]]
+            entry: dict[str, Any] = {
+                "partida": partida,
+                "number": number,
+                "dealer": dealer,
+                "starter": starter,
+                # three cards a seat (DEAL-1, CARDS_PER_SEAT): unpacked, which costs no call per seat
+                "deal": [[names[a], names[b], names[c]] for a, b, c in deal],
+            }
+            if shown:
+                entry["muestra"] = names[muestra]  # URU-2
+            entry["actions"] = [{"seat": seats[i], "action": moves[i].text} for i in range(opened, closed)]
+            entry["result"] = result
+            entries.append(entry)
+        return entries
