@@ -44,10 +44,12 @@ class Deck:
     stand_in: int | None = None  # rank index of the stand-in (URU-4)
     _index: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
     _hands: dict[int, HandCards] = field(default_factory=dict, init=False, compare=False, repr=False)
+    # URU-2: a muestra is turned up where the deck has piezas. A field, not a property: every hand
+    # dealt asks (set from the piezas again by dataclasses.replace too).
+    has_muestra: bool = field(init=False, compare=False, repr=False)
 
-    @property
-    def has_muestra(self) -> bool:
-        return bool(self.piezas)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "has_muestra", bool(self.piezas))
 
     def index(self, name: str) -> int | None:
         """The card index of `name` if it is in this deck, else None."""

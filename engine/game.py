@@ -356,8 +356,7 @@ class Game(ObservationMixin, RecordMixin):
         cfg = self._cfg
         n = cfg.n
         deck = cfg.deck
-        self._hand_no += 1
-        k = self._hand_no
+        k = self._hand_no = self._hand_no + 1
         starter = self._starter
         if k <= len(self._stacked):
             deal = self._stacked[k - 1]
@@ -375,33 +374,36 @@ class Game(ObservationMixin, RecordMixin):
         else:
             strength, pieza = deck.strength, None
         dealer = (starter - 1) % n  # AMB-15: the dealer sits just before the starter
-        h = self.hand = new_hand(starter, dealer, n, deal, muestra, strength, pieza, 0, cfg.ladder[0])
-        h.opened = len(self._moves)
         tied = cfg.all_rounds_tied  # AMB-1: HND-9, HND-10, or the starter's side (ARG-4)
-        if tied == "nobody-scores":
-            h.all_tied = NOBODY
-        else:
-            h.all_tied = (dealer if tied == "dealer-side-wins" else starter) & 1
-        if cfg.contests:
-            self._prepare_contests()
+        all_tied = NOBODY if tied == "nobody-scores" else \
+            (dealer if tied == "dealer-side-wins" else starter) & 1
+        # The hand's fields, given at once (one dict, not a store per field)
+        dealt_hand = {"starter": starter, "leader": starter, "turn": starter, "to_act": starter,
+                      "dealer": dealer, "deal": deal, "muestra": muestra, "strength": strength,
+                      "pieza": pieza, "ladder_i": 0, "value": cfg.ladder[0], "opened": len(self._moves),
+                      "all_tied": all_tied}
         s0, s1 = self._scores
         iron, ten = cfg.iron, cfg.ten
         if iron is not None and s0 == iron.score and s1 == iron.score:  # IRN-1
-            h.kind = IRON
-            h.blind = cfg.iron_blind  # IRN-2 / AMB-11
+            dealt_hand["kind"] = IRON
+            dealt_hand["blind"] = cfg.iron_blind  # IRN-2 / AMB-11
             if cfg.iron_like_ten and ten is not None:  # AMB-10: like the hand of ten (TEN-2, TEN-3, IRN-3)
-                h.ladder_i = cfg.ladder.index(ten.value)
-                h.value = ten.value
-                h.no_truco = True
+                dealt_hand["ladder_i"] = cfg.ladder.index(ten.value)
+                dealt_hand["value"] = ten.value
+                dealt_hand["no_truco"] = True
         elif ten is not None and (s0 == ten.score) != (s1 == ten.score):  # TEN-1: one side at ten
-            h.kind = TEN
-            h.ten_side = 0 if s0 == ten.score else 1
-            h.ladder_i = cfg.ladder.index(ten.value)  # TEN-2
-            h.value = ten.value
-            h.no_truco = True  # TEN-3
+            ten_side = 0 if s0 == ten.score else 1
+            dealt_hand["kind"] = TEN
+            dealt_hand["ten_side"] = ten_side
+            dealt_hand["ladder_i"] = cfg.ladder.index(ten.value)  # TEN-2
+            dealt_hand["value"] = ten.value
+            dealt_hand["no_truco"] = True  # TEN-3
             if cfg.ten_may_decline:  # TEN-5 / AMB-12: the first seat of the side at ten chooses
-                h.phase = TEN_CHOICE
-                h.to_act = starter if starter & 1 == h.ten_side else (starter + 1) % n
+                dealt_hand["phase"] = TEN_CHOICE
+                dealt_hand["to_act"] = starter if starter & 1 == ten_side else (starter + 1) % n
+        self.hand = new_hand(n, dealt_hand)
+        if cfg.contests:
+            self._prepare_contests()
 
     def _next_hand(self) -> None:
         self._starter = (self._starter + self._cfg.starter_step) % self._cfg.n  # AMB-15, ORD-2

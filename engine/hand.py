@@ -12,6 +12,8 @@ from typing import Any
 
 from engine.phases import PLAY
 
+_NEW = object.__new__  # a HandState without __init__: its fields come in one dict
+
 NORMAL, TEN, IRON = 0, 1, 2  # hand kinds: TEN-1, IRN-1
 NO_SEAT = -1
 
@@ -88,8 +90,8 @@ class HandState:
 
     @classmethod
     def restore(cls, snapshot: dict[str, Any]) -> HandState:
-        hand = cls.__new__(cls)
-        hand.__dict__.update(snapshot)
+        hand = _NEW(cls)
+        hand.__dict__ = snapshot.copy()  # its own copy (a dict clone, faster than update): the snapshot stays
         return hand
 
     def copy(self) -> HandState:
@@ -119,7 +121,10 @@ _FRESH: dict[int, dict[str, Any]] = {}
 def _fresh(n: int) -> dict[str, Any]:
     found = _FRESH.get(n)
     if found is None:
-        found = _FRESH[n] = dict(
+        # every field, in FIELDS order (those new_hand is given hold None), so that a hand's dict
+        # is a copy of this one with values replaced, never grown
+        found = _FRESH[n] = dict.fromkeys(HandState.FIELDS)
+        found.update(
             left=((0, 1, 2),) * n, table=(), past=(), rounds=(), phase=PLAY, decided=None,
             all_tied=NO_SEAT, opened=0, last_call_side=NO_SEAT, call_by=NO_SEAT, truco_called=False,
             truco_paused=NO_SEAT, kind=NORMAL, no_truco=False, blind=False, ten_side=NO_SEAT,
@@ -130,17 +135,11 @@ def _fresh(n: int) -> dict[str, Any]:
     return found
 
 
-def new_hand(starter: int, dealer: int, n: int, deal: tuple[tuple[int, ...], ...], muestra: int,
-             strength: tuple[int, ...], pieza: tuple[int, ...] | None, ladder_i: int,
-             value: int) -> HandState:
-    """A hand just dealt: the starter to play, nothing called."""
-    h = HandState.restore(_fresh(n))
-    h.starter = h.leader = h.turn = h.to_act = starter
-    h.dealer = dealer
-    h.deal = deal
-    h.muestra = muestra
-    h.strength = strength
-    h.pieza = pieza
-    h.ladder_i = ladder_i
-    h.value = value
+def new_hand(n: int, dealt: dict[str, Any]) -> HandState:
+    """A hand just dealt: nothing played or called (the fields of _fresh(n)), with the fields of
+    `dealt` (who starts, the cards, what the hand is worth) on top."""
+    fields = _fresh(n).copy()
+    fields.update(dealt)
+    h = _NEW(HandState)
+    h.__dict__ = fields
     return h
