@@ -49,9 +49,15 @@ __all__ = ["IRON", "NORMAL", "TEN", "Game", "Outcome"]
 FORMAT = "truco-engine-game/1"
 NO_CARD = -1  # a hand without a muestra
 
-# The slots a seat has left after playing slot k: every subset of (0, 1, 2), without k.
+# The slots a seat may have left: every subset of (0, 1, 2) but the empty one.
+_LEFTS = ((0, 1, 2), (0, 1), (0, 2), (1, 2), (0,), (1,), (2,))
+# The slots a seat has left after playing slot k.
 _WITHOUT: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {(left, k): tuple(x for x in left if x != k)
-            for left in ((0, 1, 2), (0, 1), (0, 2), (1, 2), (0,), (1,), (2,)) for k in left}
+            for left in _LEFTS for k in left}
+# Those slots as a slice of the seat's three cards (each subset is evenly spaced): the legal card
+# actions are a slice of a tuple, not a list built slot by slot.
+_PICK: dict[tuple[int, ...], slice] = {left: slice(left[0], left[-1] + 1, left[-1] - left[0] or 1)
+                                       if len(left) < 3 else slice(0, 3) for left in _LEFTS}
 
 TEN_DECLINE_PAYOUT = 2  # TEN-6, where the file gives no decline_payout
 
@@ -505,18 +511,20 @@ class Game(ObservationMixin, RecordMixin):
             if must_sing:  # AMB-26
                 out: list[Action] = []
             else:
-                left = h.left[t]  # the slots not played yet
+                pick = _PICK[h.left[t]]  # the slots not played yet
                 if h.blind:  # IRN-2: by slot only
-                    out = [A.PLAY_SLOT[k] for k in left]
+                    out = list(A.PLAY_SLOT[pick])
                     if cfg.cover_allowed and not (cfg.cover_not_first and not h.rounds):  # AMB-7/8
-                        out += [A.COVER_SLOT[k] for k in left]
-                else:  # by the cards they hold
-                    deal = h.deal[t]
+                        out += A.COVER_SLOT[pick]
+                else:  # by the cards they hold (CARDS_PER_SEAT: three)
+                    a, b, c = h.deal[t]
                     play = self._play_actions
-                    out = [play[deal[k]] for k in left]
+                    held: tuple[Action, ...] = (play[a], play[b], play[c])
+                    out = list(held[pick])
                     if cfg.cover_allowed and not (cfg.cover_not_first and not h.rounds):  # AMB-7/8
                         cover = self._cover_actions
-                        out += [cover[deal[k]] for k in left]
+                        covers: tuple[Action, ...] = (cover[a], cover[b], cover[c])
+                        out += covers[pick]
             if must_sing and cfg.flor_first:
                 pass  # AMB-42 flor-first: no truco call before the flor
             elif h.no_truco or h.decided is not None or not self._own_calls:
