@@ -569,8 +569,13 @@ class Game(ObservationMixin, RecordMixin):
         t = h.to_act
         assert t is not None
         deal = h.deal[t]
-        k = action.slot if h.blind else deal.index(self._card_of[action])  # IRN-2: by slot
-        assert k is not None
+        if h.blind:  # IRN-2: by slot
+            k = action.slot
+            assert k is not None
+            card = deal[k]
+        else:
+            card = self._card_of[action]
+            k = deal.index(card)
         left = list(h.left)
         left[t] = _WITHOUT[left[t], k]
         h.left = tuple(left)
@@ -580,22 +585,24 @@ class Game(ObservationMixin, RecordMixin):
             return
         if h.blind and cfg.iron_covered:  # AMB-35 covered: every card of the blind iron hand is
             covered = True  # a covered card, worth nothing (COV-1); it concedes nothing (AMB-6)
-        table = (*h.table, (t, deal[k], covered))
+        # Concatenations rather than (*table, play): no list built on the way (noqa below)
+        table = h.table + ((t, card, covered),)  # noqa: RUF005
         n = cfg.n
         if len(table) < n:  # RND-1: everyone plays once, in order from the leader
             h.table = table
             h.turn = h.to_act = (t + 1) % n
             return
         result, top = round_result(table, h.strength, cfg.partner_tie_is_tie)  # RND-2, RND-3
-        rounds = (*h.rounds, result)
+        rounds = h.rounds + (result,)  # noqa: RUF005
         h.rounds = rounds
-        h.past = (*h.past, table)
+        h.past = h.past + (table,)  # noqa: RUF005
         h.table = ()
         if result != TIE or not cfg.tie_leader_same:  # AMB-14
             h.leader = top
         decided = h.decided
         if decided is None:
-            decided = hand_result(rounds, cfg.split_first_winner, h.all_tied)
+            # HND-3..HND-10 decide nothing on one round: no call for the first
+            decided = hand_result(rounds, cfg.split_first_winner, h.all_tied) if len(rounds) > 1 else None
             if decided is not None and cfg.always_three and len(rounds) < ROUNDS:
                 h.decided = decided  # AMB-4 always-three-rounds: play on, the winner is fixed
                 decided = None

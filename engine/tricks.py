@@ -13,21 +13,21 @@ def round_result(table: tuple[tuple[int, int, bool], ...], strength: tuple[int, 
                  partner_tie_is_tie: bool) -> tuple[int, int]:
     """(result, first seat that played a top card) for a complete round of (seat, card, covered)."""
     best = -2
-    top: list[int] = []
+    first = -1  # the first seat that played the top card
+    matched = crossed = False  # the top card matched by a later one; by one of the other side
     for seat, card, covered in table:
         s = COVERED if covered else strength[card]  # COV-1: a covered card is below every card
         if s > best:
-            best = s
-            top = [seat]
+            best, first, matched, crossed = s, seat, False, False
         elif s == best:
-            top.append(seat)
-    first = top[0]
+            matched = True
+            if (seat ^ first) & 1:
+                crossed = True
     side = first & 1
-    if len(top) == 1:
+    if not matched:
         return side, first  # RND-2
-    for seat in top:
-        if seat & 1 != side:
-            return TIE, first  # RND-3: matched by the other side
+    if crossed:
+        return TIE, first  # RND-3: matched by the other side
     return (TIE if partner_tie_is_tie else side), first  # AMB-5 partner-tie
 
 
