@@ -18,7 +18,7 @@ import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from engine import actions as A
@@ -37,7 +37,7 @@ from engine.errors import (
     NothingToUndoError,
     TrucoError,
 )
-from engine.features import CARDS_PER_SEAT
+from engine.features import CARDS_PER_SEAT, PLAYER_COUNTS
 from engine.hand import IRON, NORMAL, TEN, HandState, new_hand
 from engine.observation import ObservationMixin
 from engine.phases import OVER, PLAY, TEN_CHOICE, TRUCO
@@ -64,6 +64,11 @@ TEN_DECLINE_PAYOUT = 2  # TEN-6, where the file gives no decline_payout
 # The match's own state, besides the hand: what undo restores and equality compares.
 _MATCH_FIELDS = ("_scores", "_partidas", "_partida", "_hand_no", "_starter", "_winner", "_forfeit")
 _MATCH = attrgetter(*_MATCH_FIELDS)
+
+# DEAL-1: the cards drawn for a hand as each seat's, three to each in turn (CARDS_PER_SEAT), by
+# player count; the muestra, drawn last, is no seat's. One getter of slices, not a zip per hand.
+_BY_SEAT = {n: itemgetter(*(slice(CARDS_PER_SEAT * s, CARDS_PER_SEAT * (s + 1)) for s in range(n)))
+            for n in PLAYER_COUNTS}
 
 # Per deck (by its card names): card index -> interned play / cover action, and action -> index.
 _CARD_ACTIONS: dict[tuple[str, ...], tuple[tuple[Action, ...], tuple[Action, ...], dict[Action, int]]] = {}
@@ -371,8 +376,7 @@ class Game(ObservationMixin, RecordMixin):
             dealt = CARDS_PER_SEAT * n
             shown = deck.has_muestra
             cards = self._deals.hand(k, deck.cards, dealt + 1 if shown else dealt)  # DEAL-1, URU-2
-            seats = iter(cards)  # three cards to each seat in turn, as CARDS_PER_SEAT says
-            deal = tuple(zip(seats, seats, seats, strict=False))[:n]  # not the muestra, if any
+            deal = _BY_SEAT[n](tuple(cards))  # three cards to each seat in turn; not the muestra
             muestra = cards[dealt] if shown else NO_CARD
         if muestra != NO_CARD:  # URU-3, URU-4: this hand's piezas
             tables = deck.hand_cards(muestra)
