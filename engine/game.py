@@ -38,7 +38,7 @@ from engine.errors import (
     TrucoError,
 )
 from engine.features import CARDS_PER_SEAT, PLAYER_COUNTS
-from engine.hand import IRON, NORMAL, TEN, HandState, new_hand
+from engine.hand import FRESH, IRON, NORMAL, TEN, HandState, hand_of
 from engine.observation import ObservationMixin
 from engine.phases import OVER, PLAY, TEN_CHOICE, TRUCO
 from engine.record import RecordMixin
@@ -387,31 +387,36 @@ class Game(ObservationMixin, RecordMixin):
         tied = cfg.all_rounds_tied  # AMB-1: HND-9, HND-10, or the starter's side (ARG-4)
         all_tied = NOBODY if tied == "nobody-scores" else \
             (dealer if tied == "dealer-side-wins" else starter) & 1
-        # The hand's fields, given at once (one dict, not a store per field)
-        dealt_hand = {"starter": starter, "leader": starter, "turn": starter, "to_act": starter,
-                      "dealer": dealer, "deal": deal, "muestra": muestra, "strength": strength,
-                      "pieza": pieza, "ladder_i": 0, "value": cfg.ladder[0], "opened": len(self._moves),
-                      "all_tied": all_tied}
+        fields = FRESH[n].copy()  # the hand's fields: nothing played or called yet, then the deal's
+        fields["starter"] = fields["leader"] = fields["turn"] = fields["to_act"] = starter
+        fields["dealer"] = dealer
+        fields["deal"] = deal
+        fields["muestra"] = muestra
+        fields["strength"] = strength
+        fields["pieza"] = pieza
+        fields["value"] = cfg.ladder[0]
+        fields["opened"] = len(self._moves)
+        fields["all_tied"] = all_tied
         s0, s1 = self._scores
         iron, ten = cfg.iron, cfg.ten
         if iron is not None and s0 == iron.score and s1 == iron.score:  # IRN-1
-            dealt_hand["kind"] = IRON
-            dealt_hand["blind"] = cfg.iron_blind  # IRN-2 / AMB-11
+            fields["kind"] = IRON
+            fields["blind"] = cfg.iron_blind  # IRN-2 / AMB-11
             if cfg.iron_like_ten and ten is not None:  # AMB-10: like the hand of ten (TEN-2, TEN-3, IRN-3)
-                dealt_hand["ladder_i"] = cfg.ladder.index(ten.value)
-                dealt_hand["value"] = ten.value
-                dealt_hand["no_truco"] = True
+                fields["ladder_i"] = cfg.ladder.index(ten.value)
+                fields["value"] = ten.value
+                fields["no_truco"] = True
         elif ten is not None and (s0 == ten.score) != (s1 == ten.score):  # TEN-1: one side at ten
             ten_side = 0 if s0 == ten.score else 1
-            dealt_hand["kind"] = TEN
-            dealt_hand["ten_side"] = ten_side
-            dealt_hand["ladder_i"] = cfg.ladder.index(ten.value)  # TEN-2
-            dealt_hand["value"] = ten.value
-            dealt_hand["no_truco"] = True  # TEN-3
+            fields["kind"] = TEN
+            fields["ten_side"] = ten_side
+            fields["ladder_i"] = cfg.ladder.index(ten.value)  # TEN-2
+            fields["value"] = ten.value
+            fields["no_truco"] = True  # TEN-3
             if cfg.ten_may_decline:  # TEN-5 / AMB-12: the first seat of the side at ten chooses
-                dealt_hand["phase"] = TEN_CHOICE
-                dealt_hand["to_act"] = starter if starter & 1 == ten_side else (starter + 1) % n
-        self.hand = new_hand(n, dealt_hand)
+                fields["phase"] = TEN_CHOICE
+                fields["to_act"] = starter if starter & 1 == ten_side else (starter + 1) % n
+        self.hand = hand_of(fields)
         if cfg.contests:
             self._prepare_contests()
 

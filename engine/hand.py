@@ -10,6 +10,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Any
 
+from engine.features import PLAYER_COUNTS
 from engine.phases import PLAY
 
 _NEW = object.__new__  # a HandState without __init__: its fields come in one dict
@@ -114,32 +115,28 @@ class HandState:
 
 _STATE = attrgetter(*HandState.FIELDS)
 
-# What every hand starts with, by player count; new_hand fills in the rest.
-_FRESH: dict[int, dict[str, Any]] = {}
-
-
 def _fresh(n: int) -> dict[str, Any]:
-    found = _FRESH.get(n)
-    if found is None:
-        # every field, in FIELDS order (those new_hand is given hold None), so that a hand's dict
-        # is a copy of this one with values replaced, never grown
-        found = _FRESH[n] = dict.fromkeys(HandState.FIELDS)
-        found.update(
-            left=((0, 1, 2),) * n, table=(), past=(), rounds=(), phase=PLAY, decided=None,
-            all_tied=NO_SEAT, opened=0, last_call_side=NO_SEAT, call_by=NO_SEAT, truco_called=False,
-            truco_paused=NO_SEAT, kind=NORMAL, no_truco=False, blind=False, ten_side=NO_SEAT,
-            contest_done=False, side_pts=(), pending_pts=(0, 0), signed=(False,) * n, signs=(), sign_moves=(),
-            env_pts=(), flor_pts=(), env_chain=(), env_caller=NO_SEAT, fl_singer=NO_SEAT, fl_stake=0,
-            fl_queue=(), fl_accepts=0, fl_out=(), fl_contra=NO_SEAT, fl_before=0,
-        )
-    return found
+    """What a hand dealt to `n` seats starts with: every field, in FIELDS order; those of the deal
+    (who starts, the cards, what the hand is worth) hold None until the game fills them in."""
+    fields: dict[str, Any] = dict.fromkeys(HandState.FIELDS)
+    fields.update(
+        left=((0, 1, 2),) * n, table=(), past=(), rounds=(), phase=PLAY, decided=None,
+        all_tied=NO_SEAT, opened=0, ladder_i=0, last_call_side=NO_SEAT, call_by=NO_SEAT, truco_called=False,
+        truco_paused=NO_SEAT, kind=NORMAL, no_truco=False, blind=False, ten_side=NO_SEAT,
+        contest_done=False, side_pts=(), pending_pts=(0, 0), signed=(False,) * n, signs=(), sign_moves=(),
+        env_pts=(), flor_pts=(), env_chain=(), env_caller=NO_SEAT, fl_singer=NO_SEAT, fl_stake=0,
+        fl_queue=(), fl_accepts=0, fl_out=(), fl_contra=NO_SEAT, fl_before=0,
+    )
+    return fields
 
 
-def new_hand(n: int, dealt: dict[str, Any]) -> HandState:
-    """A hand just dealt: nothing played or called (the fields of _fresh(n)), with the fields of
-    `dealt` (who starts, the cards, what the hand is worth) on top."""
-    fields = _fresh(n).copy()
-    fields.update(dealt)
+# By player count. A new hand's fields are a copy of these with the deal's values stored in: a
+# dict clone and a store per field, never grown (cheaper than building a dict of the deal's).
+FRESH = {n: _fresh(n) for n in PLAYER_COUNTS}
+
+
+def hand_of(fields: dict[str, Any]) -> HandState:
+    """The HandState whose fields are `fields`: that dict itself, which the caller gives up."""
     h = _NEW(HandState)
     h.__dict__ = fields
     return h
