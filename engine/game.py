@@ -517,32 +517,39 @@ class Game(ObservationMixin, RecordMixin):
             t = h.to_act
             assert t is not None
             must_sing = cfg.flor_mandatory and self._must_sing_flor(t)
+            # Tuples, concatenated (cheaper than a list made a tuple), until a method appends
+            cards: tuple[Action, ...]
             if must_sing:  # AMB-26
-                out: list[Action] = []
+                cards = ()
             else:
                 pick = _PICK[h.left[t]]  # the slots not played yet
                 if h.blind:  # IRN-2: by slot only
-                    out = list(A.PLAY_SLOT[pick])
+                    cards = A.PLAY_SLOT[pick]
                     if cfg.cover_allowed and not (cfg.cover_not_first and not h.rounds):  # AMB-7/8
-                        out += A.COVER_SLOT[pick]
+                        cards += A.COVER_SLOT[pick]
                 else:  # by the cards they hold (CARDS_PER_SEAT: three)
                     a, b, c = h.deal[t]
                     play = self._play_actions
                     held: tuple[Action, ...] = (play[a], play[b], play[c])
-                    out = list(held[pick])
+                    cards = held[pick]
                     if cfg.cover_allowed and not (cfg.cover_not_first and not h.rounds):  # AMB-7/8
                         cover = self._cover_actions
                         covers: tuple[Action, ...] = (cover[a], cover[b], cover[c])
-                        out += covers[pick]
+                        cards += covers[pick]
+            calls: tuple[Action, ...] = ()
             if must_sing and cfg.flor_first:
                 pass  # AMB-42 flor-first: no truco call before the flor
             elif h.no_truco or h.decided is not None or not self._own_calls:
+                out: list[Action] = []
                 self._calls(t, out)
+                calls = tuple(out)
             elif h.ladder_i + 1 < len(cfg.ladder) and (h.last_call_side != t & 1 or not cfg.other_side_next):
-                out.append(cfg.raises[h.ladder_i + 1])  # BET-1; BET-10; not past the top (the top clause)
+                calls = (cfg.raises[h.ladder_i + 1],)  # BET-1; BET-10; not past the top (the top clause)
             if cfg.contests:
+                out = [*cards, *calls]
                 self._contest_openings(t, out)
-            return tuple(out)
+                return tuple(out)
+            return cards + calls
         if ph == TRUCO:
             # BET-2: accept or run; BET-5: or raise to the next step (not at the top: the top clause)
             answers = cfg.truco_answers[h.ladder_i + 1]
