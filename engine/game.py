@@ -160,7 +160,10 @@ class Game(ObservationMixin, RecordMixin):
 
     def _mark(self) -> None:
         """Keep the state as a hand starts: what pop goes back to."""
-        self._marks.append((len(self._moves), _MATCH(self), self.hand.snapshot(), len(self._hands)))
+        # the match's values in _MATCH_FIELDS order, as a tuple display: cheaper than _MATCH's getattr
+        match = (self._scores, self._partidas, self._partida, self._hand_no, self._starter, self._winner,
+                 self._forfeit)
+        self._marks.append((len(self._moves), match, self.hand.snapshot(), len(self._hands)))
 
     # ----------------------------------------------------------------- public API
 
@@ -430,7 +433,7 @@ class Game(ObservationMixin, RecordMixin):
         h = self.hand
         s = list(self._scores)
         pending = h.pending_pts
-        if pending != (0, 0):  # AMB-25 end-of-hand: contest points first, before the hand's own
+        if pending[0] or pending[1]:  # AMB-25 end-of-hand: contest points first, before the hand's own
             s[0] += pending[0]
             s[1] += pending[1]
             h.pending_pts = (0, 0)
