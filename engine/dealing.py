@@ -11,6 +11,10 @@ from __future__ import annotations
 
 import random
 
+# The bits drawn for an index below m = last + 1 (as random.Random._randbelow draws), by last: a
+# table look-up, not a bit_length() call per card.
+_BITS = tuple((last + 1).bit_length() for last in range(256))
+
 
 def generator_seed(deal_seed: int) -> int:
     """The generator's seed: random.Random seeds with the absolute value of an int, so negative
@@ -44,13 +48,13 @@ class Deals:
         bits_of = self._generator.getrandbits
         pool = list(cards)
         n = len(pool)
+        assert n <= len(_BITS), "a deck of at most 256 cards"
         out = []
-        for i in range(count):
-            m = n - i
-            bits = m.bit_length()
+        for last in range(n - 1, n - 1 - count, -1):  # the pool's last index: last + 1 cards left
+            bits = _BITS[last]
             j = bits_of(bits)
-            while j >= m:
+            while j > last:
                 j = bits_of(bits)
             out.append(pool[j])
-            pool[j] = pool[m - 1]
+            pool[j] = pool[last]
         return out
