@@ -121,6 +121,8 @@ class Game(ObservationMixin, RecordMixin):
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise ArgumentTypeError("seed must be an int or None")
         deal_seed = seed if seed is not None else random.getrandbits(63)
+        if deals is None and muestras is None and scores is None:  # nothing set: nothing to check
+            return cls._fresh(cfg, seed, deal_seed)
         stacked = P.parse_deals(cfg, deals)
         shown = P.parse_muestras(cfg, muestras, stacked)
         start = P.parse_scores(cfg, scores)
