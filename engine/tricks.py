@@ -18,7 +18,9 @@ def round_result(table: tuple[tuple[int, int, bool], ...], strength: tuple[int, 
     for seat, card, covered in table:
         s = COVERED if covered else strength[card]  # COV-1: a covered card is below every card
         if s > best:
-            best, first, matched, crossed = s, seat, False, False
+            best = s
+            first = seat
+            matched = crossed = False
         elif s == best:
             matched = True
             if (seat ^ first) & 1:
