@@ -15,7 +15,7 @@ import functools
 import re
 
 from spec.rules.ruleset import Card, Rules
-from spec.rules.symbolic import And, If, Or, Val
+from spec.rules.symbolic import And, If, Or, Val, concrete_cache
 
 COVERED = 0  # COV-1: "Carta cubierta ... que no vale nada": below every face-up card
 
@@ -52,16 +52,19 @@ def _group_strength(rules: Rules, rank: Val, suit: Val) -> Val:
     return result
 
 
+@functools.cache  # per ruleset: read from its file once
 def _pieza_ranks(rules: Rules) -> tuple[int, ...]:
     index = rules.deck.ranks.index
     return tuple(index(str(p["rank"])) for p in rules.data["muestra"]["piezas"])
 
 
+@functools.cache
 def _stand_in(rules: Rules) -> int | None:
     stand_in = rules.data["muestra"].get("stand_in")
     return None if stand_in is None else rules.deck.ranks.index(str(stand_in))
 
 
+@concrete_cache(keys=(Rules,))  # forty cards by forty muestras: the monitor asks at every flor check
 def pieza_index(rules: Rules, rank: Val, suit: Val, muestra: tuple[Val, Val]) -> Val:
     """Which pieza a card is (0 = the strongest), or -1 (dual-use; URU-3, URU-4).
 

@@ -108,7 +108,7 @@ class NobodyScores:
 
 HandResult = Decided | Undecided | NobodyScores
 # The results are values (frozen): one of each serves every hand.
-_UNDECIDED, _NOBODY_SCORES = Undecided(), NobodyScores()
+UNDECIDED_RESULT, _NOBODY_SCORES = Undecided(), NobodyScores()
 _DECIDED = {0: Decided(0), 1: Decided(1)}
 
 
@@ -130,15 +130,18 @@ def hand_result(rounds: Sequence[RoundResult], readings: Mapping[str, str],
                      all_rounds_tied=readings["all-rounds-tied"], dealer_side=dealer_side,
                      starter_side=starter_side)
     if code == UNDECIDED:
-        return _UNDECIDED
+        return UNDECIDED_RESULT
     if code == NOBODY:
         return _NOBODY_SCORES
     return _DECIDED[code] if code in _DECIDED else Decided(code)
 
 
 def hand_over(rounds: Sequence[RoundResult], readings: Mapping[str, str], dealer_side: int = 0,
-              starter_side: int | None = None) -> bool:
-    """Whether no further round is played (AMB-4 `hand-length`)."""
+              starter_side: int | None = None, result: HandResult | None = None) -> bool:
+    """Whether no further round is played (AMB-4 `hand-length`). `result`, where the caller has
+    it, is hand_result of the same rounds (not worked out a second time)."""
     if readings["hand-length"] == "always-three-rounds":
         return len(rounds) == 3
-    return not isinstance(hand_result(rounds, readings, dealer_side, starter_side), Undecided)
+    if result is None:
+        result = hand_result(rounds, readings, dealer_side, starter_side)
+    return not isinstance(result, Undecided)

@@ -92,13 +92,19 @@ def concrete_cache(maxsize: int = 4096, keys: tuple[type, ...] = ()) -> Any:
     results, card values) that the monitor asks again and again."""
     kinds = _PLAIN | frozenset(keys)
     plain = kinds.issuperset
+    modules = sys.modules
 
     def wrap(rule: Any) -> Any:
         remembered = functools.lru_cache(maxsize=maxsize)(rule)
 
         @functools.wraps(rule)
         def cached(*args: Any, **kwargs: Any) -> Any:
-            if plain(map(type, args)) and (not kwargs or plain(map(type, kwargs.values()))):
+            if "z3" not in modules:  # no z3 term exists before z3 is imported: every argument is plain
+                try:
+                    return remembered(*args, **kwargs)
+                except TypeError:  # a list among them (unhashable): made a tuple below
+                    pass
+            elif plain(map(type, args)) and (not kwargs or plain(map(type, kwargs.values()))):
                 return remembered(*args, **kwargs)
             key = []
             for a in args:

@@ -3,8 +3,6 @@ AMB-4..8, AMB-14, AMB-35)."""
 
 from __future__ import annotations
 
-from typing import Literal
-
 from spec.rules.actions import Action
 from spec.rules.cards import COVERED, strength
 from spec.rules.hands import Decided, NobodyScores, hand_over, hand_result
@@ -19,9 +17,13 @@ def need_phase(hand: Hand, *phases: str, clause: str, what: str) -> None:
         raise Illegal(clause, f"{what} is not allowed now (pending: {hand.phase})")
 
 
+# The clause that says who acts in a phase (for an action by the wrong seat).
+_ACTOR_CLAUSES = {"ten-choice": "TEN-5", "truco": "BET-2", "envido": "ENV-1", "flor": "FLR-4"}
+
+
 def actor_clause(phase: str) -> str:
     """The clause that says who acts in a phase (for an action by the wrong seat)."""
-    return {"ten-choice": "TEN-5", "truco": "BET-2", "envido": "ENV-1", "flor": "FLR-4"}.get(phase, "RND-1")
+    return _ACTOR_CLAUSES.get(phase, "RND-1")
 
 
 def card_slot(hand: Hand, seat: int, action: Action) -> int:
@@ -80,7 +82,8 @@ def check_flor_first(hand: Hand, seat: int, what: str) -> None:
 
 
 def check_play(hand: Hand, seat: int, action: Action) -> None:
-    need_phase(hand, PLAY, clause=actor_clause(hand.phase), what=action.verb)
+    if hand.phase != PLAY:  # the clause of whoever acts now
+        need_phase(hand, PLAY, clause=actor_clause(hand.phase), what=action.verb)
     card_slot(hand, seat, action)
     if action.verb == "cover":
         check_cover(hand)
@@ -116,20 +119,21 @@ def round_strengths(hand: Hand, plays: list[tuple[int, int, bool]]) -> list[int]
 
 def end_round(hand: Hand) -> None:
     r = hand.rules
-    seats = [s for s, _, _ in hand.plays]
-    strengths = round_strengths(hand, hand.plays)
+    plays = hand.plays
+    seats = [s for s, _, _ in plays]
+    strengths = tuple(round_strengths(hand, plays))
     # AMB-5: in one against one the partner-tie ambiguity does not arise: both readings agree.
     partner_tie = r.reading("partner-tie") or "tie"
-    result = int(round_result(strengths, [side(s) for s in seats], partner_tie))
+    result = int(round_result(strengths, tuple([side(s) for s in seats]), partner_tie))
     hand.rounds.append(result)
     leader = next_leader(hand.leader, seats, strengths, result, r.readings["round-leader"])
     hand.leader = hand.turn = leader
-    hand.past.append(hand.plays)  # kept so a report can name the card rule that decided a round
+    hand.past.append(plays)  # kept so a report can name the card rule that decided a round
     hand.plays = []
     dealer_side, starter_side = side(hand.dealer), side(hand.starter)
-    codes: list[int | Literal["tie"]] = ["tie" if x == TIE else int(x) for x in hand.rounds]
-    if len(hand.rounds) == 3 or hand_over(codes, r.readings, dealer_side, starter_side):
-        res = hand_result(codes, r.readings, dealer_side, starter_side)
+    # The round results are codes 0, 1 and TIE, which hand_result reads as they are.
+    res = hand.result = hand_result(hand.rounds, r.readings, dealer_side, starter_side)
+    if len(hand.rounds) == 3 or hand_over(hand.rounds, r.readings, dealer_side, starter_side, res):
         if isinstance(res, Decided):
             all_tied = all(x == TIE for x in hand.rounds)
             hand.finish(res.winner, hand.value, all_tied_clause(hand) if all_tied else "HND-3")
