@@ -114,7 +114,7 @@ class Hand:
 
     def __post_init__(self) -> None:
         n, r = self.rules.players, self.rules
-        self.cards = [tuple(parse_card(r, c) for c in seat_cards) for seat_cards in self.deal]  # type: ignore[misc]
+        self.cards = [tuple([parse_card(r, c) for c in seat_cards]) for seat_cards in self.deal]  # type: ignore[misc]
         self.muestra_card = parse_card(r, self.muestra) if self.muestra is not None else None
         self.dealer = dealer(self.starter, n)
         self.used = [set() for _ in range(n)]
