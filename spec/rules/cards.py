@@ -103,6 +103,13 @@ def _concrete_strength(rules: Rules, rank: int, suit: int, muestra: tuple[int, i
     return len(rules.groups) + len(_pieza_ranks(rules)) - k if k >= 0 else base
 
 
+@functools.lru_cache(maxsize=8192)
+def dealt_strength(rules: Rules, card: Card, muestra: Card | None) -> int:
+    """The strength of a dealt card, face up (plain values; remembered: a replay asks for the
+    same cards again and again)."""
+    return int(strength(rules, card[0], card[1], muestra))
+
+
 def card_strength(rules: Rules, name: str, covered: bool = False, muestra: str | None = None) -> int:
     """Strength of a named card as played; a covered card is COVERED (COV-1, AMB-6 worth-nothing)."""
     if covered:

@@ -124,7 +124,7 @@ def hand_result(rounds: Sequence[RoundResult], readings: Mapping[str, str],
     """
     if len(rounds) > 3:
         raise ValueError("a hand has at most three rounds (HND-1)")
-    codes = [encode_round(r) for r in rounds] + [NOT_PLAYED] * (3 - len(rounds))
+    codes = [TIE if r == "tie" else int(r) for r in rounds] + [NOT_PLAYED] * (3 - len(rounds))  # encode_round
     code = hand_code(*codes, split_then_tie=readings["split-then-tie"],
                      first_two_tied=readings["first-two-tied"],
                      all_rounds_tied=readings["all-rounds-tied"], dealer_side=dealer_side,

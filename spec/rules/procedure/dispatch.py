@@ -46,16 +46,11 @@ _RULES: dict[str, tuple[Check, Change]] = {
 
 def check_action(hand: Hand, seat: int, text: str) -> Action:
     """The parsed action if `seat` may take it now; Illegal (with its clause) otherwise."""
-    return _checked(hand, seat, text)[0]
+    return checked(hand, seat, text)[0]
 
 
-def apply_action(hand: Hand, seat: int, text: str) -> None:
-    """Check the action, then apply it (nothing changes when it is illegal)."""
-    action, change = _checked(hand, seat, text)
-    change(hand, seat, action)
-
-
-def _checked(hand: Hand, seat: int, text: str) -> tuple[Action, Change]:
+def checked(hand: Hand, seat: int, text: str) -> tuple[Action, Change]:
+    """check_action, with the change that applies the action."""
     action = parse_action(text)
     if action is None:
         raise Illegal("RND-1", f"{text!r} is not an action of the record format")

@@ -218,10 +218,9 @@ class Hand:
     def apply(self, seat: int, text: str, dry_run: bool = False) -> None:
         """Replay one action; raises Illegal (and changes nothing) when the rules forbid it.
         `dry_run` only checks (the same as `check`)."""
-        if dry_run:
-            _dispatch().check_action(self, seat, text)
-        else:
-            _dispatch().apply_action(self, seat, text)
+        action, change = _dispatch().checked(self, seat, text)
+        if not dry_run:
+            change(self, seat, action)
 
 
 Check = Callable[[Hand, int, Action], None]
