@@ -82,6 +82,9 @@ class _MatchChecker:
         self.end_clauses = rules.clause("match", "end")
         self.order_clause = "ORD-2" if rules.holds("ORD-2") else "AMB-15"
         self.over_clause = "HND-2" if rules.holds("HND-2") else "HND-1"
+        self.deck_clause, self.players_clause = rules.clause("deck"), rules.clause("players")
+        self.deal_clause = rules.clause("deal")
+        self.muestra_clause = rules.clause("muestra") if rules.has("muestra") else None
 
     def report(self, clause: str, requires: str, says: Any = "", field: str = "",
                hand: int | None = None, action: int | None = None) -> None:
@@ -103,13 +106,15 @@ class _MatchChecker:
     def check_hand(self, i: int, rec: Mapping[str, Any]) -> None:
         m, r, path = self.match, self.rules, f"hands[{i}]"
         number = rec["number"]
-        expect = {"number": (m.number + 1, "HND-11"), "partida": (m.partida, self.end_clauses),
-                  "starter": (m.starter, self.order_clause),
-                  "dealer": ((m.starter - 1) % r.players, self.order_clause)}
-        for key, (want, clause) in expect.items():
-            self.exercised[clause] += 1
+        expect = (("number", m.number + 1, "HND-11"), ("partida", m.partida, self.end_clauses),
+                  ("starter", m.starter, self.order_clause),
+                  ("dealer", (m.starter - 1) % r.players, self.order_clause))
+        for key, want, clause in expect:
             if rec[key] != want:
                 self.report(clause, f"{key} must be {want}", rec[key], f"{path}.{key}", number)
+        counting = self.counting
+        if counting:
+            self.exercised.update(clause for _, _, clause in expect)
         deal = tuple(tuple(cards) for cards in rec["deal"])
         muestra = rec.get("muestra")
         if not self.deal_ok(deal, muestra, path, number):
@@ -119,7 +124,6 @@ class _MatchChecker:
         hand = m.new_hand(deal, muestra)
         clean = True
         seen = self.exercised
-        counting = self.counting
         for j, act in enumerate(rec["actions"]):
             phase = hand.phase
             try:
@@ -150,17 +154,16 @@ class _MatchChecker:
         r = self.rules
         ok = True
         if len(deal) != r.players:
-            self.report(r.clause("players"), f"the deal must have {r.players} seats",
+            self.report(self.players_clause, f"the deal must have {r.players} seats",
                         len(deal), f"{path}.deal", number)
             return False
         cards = r.deck.in_play
-        deck_clause = r.clause("deck")
-        self.exercised[deck_clause] += 1
-        self.exercised[r.clause("players")] += 1
-        self.exercised[r.clause("deal")] += 1
-        if r.has("muestra"):  # URU-2: one more card, turned up, in nobody's hand
-            clause = r.clause("muestra")
-            self.exercised[clause] += 1
+        deck_clause, clause = self.deck_clause, self.muestra_clause
+        if self.counting:
+            self.exercised.update((deck_clause, self.players_clause, self.deal_clause))
+            if clause is not None:
+                self.exercised[clause] += 1
+        if clause is not None:  # URU-2: one more card, turned up, in nobody's hand
             if muestra is None or muestra not in cards:
                 self.report(clause, "the hand must carry its muestra, a card of the deck", muestra,
                             f"{path}.muestra", number)
@@ -169,16 +172,17 @@ class _MatchChecker:
                 self.report(clause, "the muestra is in nobody's hand", muestra, f"{path}.muestra", number)
                 ok = False
         elif muestra is not None:
-            self.report(r.clause("deal"), "this ruleset turns up no muestra", muestra,
+            self.report(self.deal_clause, "this ruleset turns up no muestra", muestra,
                         f"{path}.muestra", number)
             return False
-        for s, hand in enumerate(deal):
-            for k, card in enumerate(hand):
-                if card not in cards:
-                    self.report(deck_clause, "every card must be a card of the deck", card,
-                                f"{path}.deal[{s}][{k}]", number)
-                    ok = False
         dealt = [c for hand in deal for c in hand]
+        if not cards.issuperset(dealt):
+            for s, hand in enumerate(deal):
+                for k, card in enumerate(hand):
+                    if card not in cards:
+                        self.report(deck_clause, "every card must be a card of the deck", card,
+                                    f"{path}.deal[{s}][{k}]", number)
+                        ok = False
         dup = [] if len(set(dealt)) == len(dealt) else [c for c, n in Counter(dealt).items() if n > 1]
         if dup:
             self.report(deck_clause, "no card may be dealt twice", ", ".join(sorted(dup)),
@@ -208,13 +212,14 @@ class _MatchChecker:
         assert o is not None
         self.check_rounds(hand, res["rounds"], path, number)
         winner, points = o.winner, o.points
-        seen = self.exercised
-        seen[o.clause] += 1
-        seen[self.points_clause(hand, o)] += 1
-        for *_, clause in o.side_points:
-            seen[clause] += 1
-        if o.forfeit is not None or res.get("forfeit") is not None:
-            seen["TEN-4"] += 1
+        if self.counting:
+            seen = self.exercised
+            seen[o.clause] += 1
+            seen[self.points_clause(hand, o)] += 1
+            for *_, clause in o.side_points:
+                seen[clause] += 1
+            if o.forfeit is not None or res.get("forfeit") is not None:
+                seen["TEN-4"] += 1
         claimed_forfeit = res.get("forfeit")
         if res["winner"] != winner:
             self.report(self.winner_clause(hand, o), f"the hand's winner is {_side(winner)}",

@@ -204,25 +204,37 @@ class _Writer:
             out.append(f"{pad}if type({v}) is dict:")
             if "maxProperties" in schema:
                 out.append(f"{pad}    if len({v}) > {schema['maxProperties']!r}: return False")
-            for key in schema.get("required", ()):
+            required = tuple(schema.get("required", ()))
+            for key in required:
                 out.append(f"{pad}    if {key!r} not in {v}: return False")
             props = schema.get("properties", {})
             extra = schema.get("additionalProperties", True)
-            key, value = self.var(), self.var()
-            branches: list[str] = []
-            for name, sub in props.items():
-                body = self.node(sub, value, depth + 3) or [f"{pad}            pass"]
-                branches += [f"{pad}        {'elif' if branches else 'if'} {key} == {name!r}:", *body]
-            if extra is False:
-                other = [f"{pad}            return False"]
-            elif isinstance(extra, dict):
-                other = self.node(extra, value, depth + 3)
+            if extra is False:  # then every key is a property: each is looked up, not searched for
+                # No other key: as many keys as the required ones and the optional ones present.
+                optional = [f" + ({name!r} in {v})" for name in props if name not in required]
+                out.append(f"{pad}    if len({v}) != {len(required)}{''.join(optional)}: return False")
+                for name, sub in props.items():
+                    value = self.var()
+                    if name in required:
+                        body = self.node(sub, value, depth + 1)
+                        if body:
+                            out += [f"{pad}    {value} = {v}[{name!r}]", *body]
+                    else:
+                        body = self.node(sub, value, depth + 2)
+                        if body:
+                            out += [f"{pad}    if {name!r} in {v}:", f"{pad}        {value} = {v}[{name!r}]",
+                                    *body]
             else:
-                other = []
-            if other:
-                branches += [f"{pad}        else:" if branches else f"{pad}        if True:", *other]
-            if branches:
-                out += [f"{pad}    for {key}, {value} in {v}.items():", *branches]
+                key, value = self.var(), self.var()
+                branches: list[str] = []
+                for name, sub in props.items():
+                    body = self.node(sub, value, depth + 3) or [f"{pad}            pass"]
+                    branches += [f"{pad}        {'elif' if branches else 'if'} {key} == {name!r}:", *body]
+                other = self.node(extra, value, depth + 3) if isinstance(extra, dict) else []
+                if other:
+                    branches += [f"{pad}        else:" if branches else f"{pad}        if True:", *other]
+                if branches:
+                    out += [f"{pad}    for {key}, {value} in {v}.items():", *branches]
             if only_object:
                 out.append(f"{pad}else: return False")
         return out

@@ -15,7 +15,7 @@ import functools
 import re
 
 from spec.rules.ruleset import Card, Rules
-from spec.rules.symbolic import And, If, Or, Val
+from spec.rules.symbolic import And, If, Or, Val, concrete_cache
 
 COVERED = 0  # COV-1: "Carta cubierta ... que no vale nada": below every face-up card
 
@@ -52,16 +52,19 @@ def _group_strength(rules: Rules, rank: Val, suit: Val) -> Val:
     return result
 
 
+@functools.cache  # per ruleset: read from its file once
 def _pieza_ranks(rules: Rules) -> tuple[int, ...]:
     index = rules.deck.ranks.index
     return tuple(index(str(p["rank"])) for p in rules.data["muestra"]["piezas"])
 
 
+@functools.cache
 def _stand_in(rules: Rules) -> int | None:
     stand_in = rules.data["muestra"].get("stand_in")
     return None if stand_in is None else rules.deck.ranks.index(str(stand_in))
 
 
+@concrete_cache(keys=(Rules,))  # forty cards by forty muestras: the monitor asks at every flor check
 def pieza_index(rules: Rules, rank: Val, suit: Val, muestra: tuple[Val, Val]) -> Val:
     """Which pieza a card is (0 = the strongest), or -1 (dual-use; URU-3, URU-4).
 
@@ -98,6 +101,13 @@ def _concrete_strength(rules: Rules, rank: int, suit: int, muestra: tuple[int, i
         return base
     k = int(pieza_index(rules, rank, suit, muestra))
     return len(rules.groups) + len(_pieza_ranks(rules)) - k if k >= 0 else base
+
+
+@functools.lru_cache(maxsize=8192)
+def dealt_strength(rules: Rules, card: Card, muestra: Card | None) -> int:
+    """The strength of a dealt card, face up (plain values; remembered: a replay asks for the
+    same cards again and again)."""
+    return int(strength(rules, card[0], card[1], muestra))
 
 
 def card_strength(rules: Rules, name: str, covered: bool = False, muestra: str | None = None) -> int:

@@ -108,7 +108,7 @@ class NobodyScores:
 
 HandResult = Decided | Undecided | NobodyScores
 # The results are values (frozen): one of each serves every hand.
-_UNDECIDED, _NOBODY_SCORES = Undecided(), NobodyScores()
+UNDECIDED_RESULT, _NOBODY_SCORES = Undecided(), NobodyScores()
 _DECIDED = {0: Decided(0), 1: Decided(1)}
 
 
@@ -124,21 +124,24 @@ def hand_result(rounds: Sequence[RoundResult], readings: Mapping[str, str],
     """
     if len(rounds) > 3:
         raise ValueError("a hand has at most three rounds (HND-1)")
-    codes = [encode_round(r) for r in rounds] + [NOT_PLAYED] * (3 - len(rounds))
+    codes = [TIE if r == "tie" else int(r) for r in rounds] + [NOT_PLAYED] * (3 - len(rounds))  # encode_round
     code = hand_code(*codes, split_then_tie=readings["split-then-tie"],
                      first_two_tied=readings["first-two-tied"],
                      all_rounds_tied=readings["all-rounds-tied"], dealer_side=dealer_side,
                      starter_side=starter_side)
     if code == UNDECIDED:
-        return _UNDECIDED
+        return UNDECIDED_RESULT
     if code == NOBODY:
         return _NOBODY_SCORES
     return _DECIDED[code] if code in _DECIDED else Decided(code)
 
 
 def hand_over(rounds: Sequence[RoundResult], readings: Mapping[str, str], dealer_side: int = 0,
-              starter_side: int | None = None) -> bool:
-    """Whether no further round is played (AMB-4 `hand-length`)."""
+              starter_side: int | None = None, result: HandResult | None = None) -> bool:
+    """Whether no further round is played (AMB-4 `hand-length`). `result`, where the caller has
+    it, is hand_result of the same rounds (not worked out a second time)."""
     if readings["hand-length"] == "always-three-rounds":
         return len(rounds) == 3
-    return not isinstance(hand_result(rounds, readings, dealer_side, starter_side), Undecided)
+    if result is None:
+        result = hand_result(rounds, readings, dealer_side, starter_side)
+    return not isinstance(result, Undecided)

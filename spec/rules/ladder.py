@@ -6,10 +6,11 @@ Finite encoding: values are the hand's point values; NO_STEP (0) means "no furth
 
 from __future__ import annotations
 
+import functools
 from itertools import pairwise
 
 from spec.rules.ruleset import Rules
-from spec.rules.symbolic import If, Val
+from spec.rules.symbolic import If, Val, concrete_cache
 
 NO_STEP = 0
 
@@ -20,6 +21,7 @@ def ladder(rules: Rules) -> tuple[int, ...]:
     return rules.ladder
 
 
+@concrete_cache(keys=(Rules,))  # a handful of values per ruleset, asked at every call
 def next_step(rules: Rules, value: Val) -> Val:
     """The only value that may be called when the hand is worth `value` (dual-use).
 
@@ -32,6 +34,7 @@ def next_step(rules: Rules, value: Val) -> Val:
     return result
 
 
+@concrete_cache(keys=(Rules,))
 def run_payout(rules: Rules, called: Val) -> Val:
     """Points won by the caller's side when the other side runs from a call of `called` (dual-use).
 
@@ -54,6 +57,7 @@ def is_top(rules: Rules, value: Val) -> Val:
 NORMAL, TEN, IRON = "normal", "ten", "iron"
 
 
+@functools.lru_cache(maxsize=4096)  # asked at every hand; a few hundred scores per ruleset
 def hand_kind(rules: Rules, score0: int, score1: int) -> str:
     """TEN-1: "Mano de 10 - Cuando uno de los jugadores tiene 10 puntos."
     IRN-1: "Mano de hierro - Cuando los dos jugadores tienen 10 puntos."

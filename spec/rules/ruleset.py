@@ -77,6 +77,11 @@ class Rules:
         """The reading of `key`, or None when the ambiguity does not concern this ruleset."""
         return self.readings.get(key)
 
+    def __post_init__(self) -> None:
+        # The rules ask for readings at nearly every action of a replay: the mapping's own `get`
+        # answers exactly as the method above, without a Python call around it.
+        object.__setattr__(self, "reading", self.readings.get)
+
     # --- features and their clauses ----------------------------------------------------------------
     def has(self, section: str) -> bool:
         """Whether the ruleset has a feature: muestra, envido, flor, senas, hand_of_ten, iron_hand.

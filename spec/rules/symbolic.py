@@ -25,7 +25,14 @@ def is_symbolic(*values: Val) -> bool:
 _PLAIN = frozenset({int, bool, str, type(None)})
 
 
+# Before z3 is imported no z3 term can exist, so every value is plain: a process that never
+# proves anything (the monitor, validate) answers at once.
+_MODULES = sys.modules
+
+
 def If(cond: Val, then: Val, other: Val) -> Val:  # mirrors z3.If
+    if "z3" not in _MODULES:
+        return then if cond else other
     if type(cond) in _PLAIN and type(then) in _PLAIN and type(other) in _PLAIN:
         return then if cond else other
     if is_symbolic(cond, then, other):
@@ -36,6 +43,8 @@ def If(cond: Val, then: Val, other: Val) -> Val:  # mirrors z3.If
 
 
 def And(*conds: Val) -> Val:  # mirrors z3.And
+    if "z3" not in _MODULES:
+        return all(conds)
     for c in conds:
         if type(c) not in _PLAIN:
             break
@@ -49,6 +58,8 @@ def And(*conds: Val) -> Val:  # mirrors z3.And
 
 
 def Or(*conds: Val) -> Val:  # mirrors z3.Or
+    if "z3" not in _MODULES:
+        return any(conds)
     for c in conds:
         if type(c) not in _PLAIN:
             break
@@ -62,7 +73,7 @@ def Or(*conds: Val) -> Val:  # mirrors z3.Or
 
 
 def Not(cond: Val) -> Val:  # mirrors z3.Not
-    if type(cond) in _PLAIN:
+    if "z3" not in _MODULES or type(cond) in _PLAIN:
         return not cond
     if is_symbolic(cond):
         import z3
@@ -95,10 +106,16 @@ def concrete_cache(maxsize: int = 4096, keys: tuple[type, ...] = ()) -> Any:
 
     def wrap(rule: Any) -> Any:
         remembered = functools.lru_cache(maxsize=maxsize)(rule)
+        modules = _MODULES
 
         @functools.wraps(rule)
         def cached(*args: Any, **kwargs: Any) -> Any:
-            if plain(map(type, args)) and (not kwargs or plain(map(type, kwargs.values()))):
+            if "z3" not in modules:  # no z3 term exists before z3 is imported: every argument is plain
+                try:
+                    return remembered(*args, **kwargs)
+                except TypeError:  # a list among them (unhashable): made a tuple below
+                    pass
+            elif plain(map(type, args)) and (not kwargs or plain(map(type, kwargs.values()))):
                 return remembered(*args, **kwargs)
             key = []
             for a in args:

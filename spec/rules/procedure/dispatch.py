@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from spec.rules.actions import Action, parse_action
 from spec.rules.procedure import envido, flor, play, senas, truco
-from spec.rules.procedure.hand import ENVIDO, FLOR, Change, Check, Hand, Illegal
+from spec.rules.procedure.hand import ENVIDO, FLOR, OVER, Change, Check, Hand, Illegal
 
 
 def _check_accept_run(hand: Hand, seat: int, action: Action) -> None:
@@ -46,18 +46,20 @@ _RULES: dict[str, tuple[Check, Change]] = {
 
 def check_action(hand: Hand, seat: int, text: str) -> Action:
     """The parsed action if `seat` may take it now; Illegal (with its clause) otherwise."""
+    return checked(hand, seat, text)[0]
+
+
+def checked(hand: Hand, seat: int, text: str) -> tuple[Action, Change]:
+    """check_action, with the change that applies the action."""
     action = parse_action(text)
     if action is None:
         raise Illegal("RND-1", f"{text!r} is not an action of the record format")
-    if hand.over:
+    if hand.phase == OVER:
         clause = "HND-2" if hand.rules.holds("HND-2") else "HND-1"
         raise Illegal(clause, "the hand is over: no more actions")
     actor = hand.to_act()
     if seat != actor:
         raise Illegal(play.actor_clause(hand.phase), f"seat {actor} acts now, not seat {seat}")
-    _RULES[action.verb][0](hand, seat, action)
-    return action
-
-
-def change_for(action: Action) -> Change:
-    return _RULES[action.verb][1]
+    check, change = _RULES[action.verb]
+    check(hand, seat, action)
+    return action, change

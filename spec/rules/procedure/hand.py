@@ -18,6 +18,7 @@ from spec.rules import envido as env
 from spec.rules import ladder as lad
 from spec.rules.actions import Action
 from spec.rules.cards import parse_card
+from spec.rules.hands import UNDECIDED_RESULT, HandResult
 from spec.rules.match import dealer, reached_target, side
 from spec.rules.ruleset import Card, Rules
 
@@ -33,7 +34,7 @@ class Illegal(Exception):
         self.clause, self.requires = clause, requires
 
 
-@dataclass
+@dataclass(slots=True)
 class Outcome:
     """How a hand ended, with the clause that decided each part (for the monitor's reports)."""
 
@@ -45,7 +46,7 @@ class Outcome:
     partida_ended: bool = False  # the partida ended on envido/flor points in the middle of the hand
 
 
-@dataclass
+@dataclass(slots=True)
 class TrucoState:
     """The truco ladder in this hand (BET-1..10)."""
 
@@ -57,7 +58,7 @@ class TrucoState:
     responder: int = 0
 
 
-@dataclass
+@dataclass(slots=True)
 class EnvidoState:
     """The envido chain being answered (ENV-1..6)."""
 
@@ -65,7 +66,7 @@ class EnvidoState:
     responder: int = 0
 
 
-@dataclass
+@dataclass(slots=True)
 class FlorState:
     """The flor exchange (FLR-1..8)."""
 
@@ -80,7 +81,7 @@ class FlorState:
     contra: int | None = None  # the seat that sang contraflor
 
 
-@dataclass
+@dataclass(slots=True)
 class Hand:
     rules: Rules
     number: int
@@ -106,12 +107,14 @@ class Hand:
     flor: FlorState = field(default_factory=FlorState)
     signed: set[int] = field(default_factory=set)
     outcome: Outcome | None = None
+    result: HandResult = UNDECIDED_RESULT  # hand_result of the rounds played so far (end_round keeps it)
     cards: list[tuple[Card, ...]] = field(default_factory=list)
     muestra_card: Card | None = None
+    facts: dict[tuple[str, int], int | bool] = field(default_factory=dict)  # what each seat's cards say
 
     def __post_init__(self) -> None:
         n, r = self.rules.players, self.rules
-        self.cards = [tuple(parse_card(r, c) for c in seat_cards) for seat_cards in self.deal]  # type: ignore[misc]
+        self.cards = [tuple([parse_card(r, c) for c in seat_cards]) for seat_cards in self.deal]  # type: ignore[misc]
         self.muestra_card = parse_card(r, self.muestra) if self.muestra is not None else None
         self.dealer = dealer(self.starter, n)
         self.used = [set() for _ in range(n)]
@@ -149,15 +152,29 @@ class Hand:
         return self.turn
 
     # --- what the cards say -------------------------------------------------------------------
+    # The cards of a hand do not change: what they say is worked out once per seat and kept.
     def seat_flor(self, seat: int) -> bool:
         """FLR-1 (URU-6 with the muestra), where the ruleset has flor."""
-        return self.rules.has("flor") and _holds_flor(self.rules, self.cards[seat], self.muestra_card)
+        key = ("flor", seat)
+        found = self.facts.get(key)
+        if found is None:
+            found = self.facts[key] = self.rules.has("flor") and _holds_flor(
+                self.rules, self.cards[seat], self.muestra_card)
+        return bool(found)
 
     def flor_points(self, seat: int) -> int:
-        return _flor_points(self.rules, self.cards[seat], self.muestra_card)
+        key = ("flor points", seat)
+        found = self.facts.get(key)
+        if found is None:
+            found = self.facts[key] = _flor_points(self.rules, self.cards[seat], self.muestra_card)
+        return int(found)
 
     def envido_points(self, seat: int) -> int:
-        return _envido_points(self.rules, self.cards[seat], self.muestra_card)
+        key = ("envido points", seat)
+        found = self.facts.get(key)
+        if found is None:
+            found = self.facts[key] = _envido_points(self.rules, self.cards[seat], self.muestra_card)
+        return int(found)
 
     # --- ending the hand and scoring contests -------------------------------------------------------
     def finish(self, winner: int | None, points: int, clause: str, forfeit: int | None = None) -> None:
@@ -201,10 +218,9 @@ class Hand:
     def apply(self, seat: int, text: str, dry_run: bool = False) -> None:
         """Replay one action; raises Illegal (and changes nothing) when the rules forbid it.
         `dry_run` only checks (the same as `check`)."""
-        dispatch = _dispatch()
-        action = dispatch.check_action(self, seat, text)
+        action, change = _dispatch().checked(self, seat, text)
         if not dry_run:
-            dispatch.change_for(action)(self, seat, action)
+            change(self, seat, action)
 
 
 Check = Callable[[Hand, int, Action], None]
@@ -220,20 +236,16 @@ def _dispatch() -> ModuleType:
     return dispatch
 
 
-# The hand's cards do not change: what they say is remembered (legal_actions asks at every step).
-@functools.lru_cache(maxsize=4096)
 def _holds_flor(rules: Rules, cards: tuple[Card, ...], muestra: Card | None) -> bool:
     (r1, s1), (r2, s2), (r3, s3) = cards
     return bool(env.has_flor(rules, r1, s1, r2, s2, r3, s3, muestra=muestra))
 
 
-@functools.lru_cache(maxsize=4096)
 def _flor_points(rules: Rules, cards: tuple[Card, ...], muestra: Card | None) -> int:
     (r1, s1), (r2, s2), (r3, s3) = cards
     return int(env.flor_points(rules, r1, s1, r2, s2, r3, s3, muestra=muestra))
 
 
-@functools.lru_cache(maxsize=4096)
 def _envido_points(rules: Rules, cards: tuple[Card, ...], muestra: Card | None) -> int:
     # AMB-21 envido-without-pair; AMB-38 envido-three-suit is read by envido_points itself.
     (r1, s1), (r2, s2), (r3, s3) = cards

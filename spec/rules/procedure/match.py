@@ -11,7 +11,7 @@ from spec.rules.procedure.hand import Hand, Outcome
 from spec.rules.ruleset import Rules
 
 
-@dataclass
+@dataclass(slots=True)
 class Match:
     """Scores, partidas and the sequence of hands."""
 

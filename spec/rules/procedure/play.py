@@ -3,15 +3,16 @@ AMB-4..8, AMB-14, AMB-35)."""
 
 from __future__ import annotations
 
-from typing import Literal
+import functools
 
 from spec.rules.actions import Action
-from spec.rules.cards import COVERED, strength
-from spec.rules.hands import Decided, NobodyScores, hand_over, hand_result
+from spec.rules.cards import COVERED, dealt_strength
+from spec.rules.hands import Decided, HandResult, NobodyScores, hand_over, hand_result
 from spec.rules.match import side
 from spec.rules.procedure.hand import PLAY, Hand, Illegal
 from spec.rules.procedure.tanto_window import goes_first, window_open
 from spec.rules.rounds import TIE, next_leader, round_result
+from spec.rules.ruleset import Rules
 
 
 def need_phase(hand: Hand, *phases: str, clause: str, what: str) -> None:
@@ -19,27 +20,36 @@ def need_phase(hand: Hand, *phases: str, clause: str, what: str) -> None:
         raise Illegal(clause, f"{what} is not allowed now (pending: {hand.phase})")
 
 
+# The clause that says who acts in a phase (for an action by the wrong seat).
+_ACTOR_CLAUSES = {"ten-choice": "TEN-5", "truco": "BET-2", "envido": "ENV-1", "flor": "FLR-4"}
+
+
 def actor_clause(phase: str) -> str:
     """The clause that says who acts in a phase (for an action by the wrong seat)."""
-    return {"ten-choice": "TEN-5", "truco": "BET-2", "envido": "ENV-1", "flor": "FLR-4"}.get(phase, "RND-1")
+    return _ACTOR_CLAUSES.get(phase, "RND-1")
 
 
 def card_slot(hand: Hand, seat: int, action: Action) -> int:
-    """The slot (0-based) of the card an action plays."""
+    """The slot (0-based) of the card an action plays, if the seat may play it."""
     if hand.blind:
         if action.card is not None:
             # IRN-2: the player cannot see the cards: a slot, never a card name.
             raise Illegal("IRN-2", "in the blind iron hand a card is chosen by slot (#1-#3), not named")
-        slot = int(action.slot) - 1  # type: ignore[arg-type]
     else:
         if action.card is None:
             raise Illegal("IRN-2", "a card is chosen by slot only in a blind iron hand")
         if action.card not in hand.deal[seat]:  # DEAL-1, AMB-17 three-cards
             raise Illegal("DEAL-1", f"{action.card} was not dealt to seat {seat}")
-        slot = hand.deal[seat].index(action.card)
+    slot = played_slot(hand, seat, action)
     if slot in hand.used[seat]:
         raise Illegal("RND-1", f"seat {seat} already played the card in slot {slot + 1}")
     return slot
+
+
+def played_slot(hand: Hand, seat: int, action: Action) -> int:
+    """The slot (0-based) of the card of an action that card_slot allowed: by its number in the
+    blind iron hand (IRN-2), else where the named card was dealt."""
+    return int(action.slot) - 1 if hand.blind else hand.deal[seat].index(action.card)  # type: ignore[arg-type]
 
 
 def check_cover(hand: Hand) -> None:
@@ -80,7 +90,8 @@ def check_flor_first(hand: Hand, seat: int, what: str) -> None:
 
 
 def check_play(hand: Hand, seat: int, action: Action) -> None:
-    need_phase(hand, PLAY, clause=actor_clause(hand.phase), what=action.verb)
+    if hand.phase != PLAY:  # the clause of whoever acts now
+        need_phase(hand, PLAY, clause=actor_clause(hand.phase), what=action.verb)
     card_slot(hand, seat, action)
     if action.verb == "cover":
         check_cover(hand)
@@ -88,7 +99,7 @@ def check_play(hand: Hand, seat: int, action: Action) -> None:
 
 
 def change_play(hand: Hand, seat: int, action: Action) -> None:
-    slot = card_slot(hand, seat, action)
+    slot = played_slot(hand, seat, action)
     covered = action.verb == "cover"
     hand.used[seat].add(slot)
     if covered and hand.rules.reading("covered-card") == "concedes-hand":
@@ -107,34 +118,38 @@ def change_play(hand: Hand, seat: int, action: Action) -> None:
 
 
 def round_strengths(hand: Hand, plays: list[tuple[int, int, bool]]) -> list[int]:
-    r = hand.rules
-    return [
-        COVERED if cov else int(strength(r, *hand.cards[s][slot], hand.muestra_card))
-        for s, slot, cov in plays
-    ]
+    r, cards, shown = hand.rules, hand.cards, hand.muestra_card
+    return [COVERED if cov else dealt_strength(r, cards[s][slot], shown) for s, slot, cov in plays]
 
 
 def end_round(hand: Hand) -> None:
     r = hand.rules
-    seats = [s for s, _, _ in hand.plays]
-    strengths = round_strengths(hand, hand.plays)
+    plays = hand.plays
+    seats = [s for s, _, _ in plays]
+    strengths = tuple(round_strengths(hand, plays))
     # AMB-5: in one against one the partner-tie ambiguity does not arise: both readings agree.
     partner_tie = r.reading("partner-tie") or "tie"
-    result = int(round_result(strengths, [side(s) for s in seats], partner_tie))
+    result = int(round_result(strengths, tuple([side(s) for s in seats]), partner_tie))
     hand.rounds.append(result)
     leader = next_leader(hand.leader, seats, strengths, result, r.readings["round-leader"])
     hand.leader = hand.turn = leader
-    hand.past.append(hand.plays)  # kept so a report can name the card rule that decided a round
+    hand.past.append(plays)  # kept so a report can name the card rule that decided a round
     hand.plays = []
     dealer_side, starter_side = side(hand.dealer), side(hand.starter)
-    codes: list[int | Literal["tie"]] = ["tie" if x == TIE else int(x) for x in hand.rounds]
-    if len(hand.rounds) == 3 or hand_over(codes, r.readings, dealer_side, starter_side):
-        res = hand_result(codes, r.readings, dealer_side, starter_side)
+    res = hand.result = _hand_result(r, tuple(hand.rounds), dealer_side, starter_side)
+    if len(hand.rounds) == 3 or hand_over(hand.rounds, r.readings, dealer_side, starter_side, res):
         if isinstance(res, Decided):
             all_tied = all(x == TIE for x in hand.rounds)
             hand.finish(res.winner, hand.value, all_tied_clause(hand) if all_tied else "HND-3")
         elif isinstance(res, NobodyScores):
             hand.finish(None, 0, "HND-9")
+
+
+@functools.lru_cache(maxsize=4096)  # a few dozen round sequences per ruleset and seating
+def _hand_result(rules: Rules, rounds: tuple[int, ...], dealer_side: int, starter_side: int) -> HandResult:
+    """hand_result under the ruleset's readings (round results are codes 0, 1 and TIE, which it
+    reads as they are)."""
+    return hand_result(rounds, rules.readings, dealer_side, starter_side)
 
 
 # The clauses of the four rulebooks that state a reading of AMB-1 `all-rounds-tied`.

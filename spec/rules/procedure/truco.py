@@ -3,15 +3,12 @@ TEN-1..6, IRN-3; AMB-4, AMB-9, AMB-10, AMB-12, AMB-16, AMB-37, AMB-42)."""
 
 from __future__ import annotations
 
-from typing import Literal
-
 from spec.rules import ladder as lad
 from spec.rules.actions import Action
-from spec.rules.hands import Undecided, hand_result
+from spec.rules.hands import Undecided
 from spec.rules.match import side
 from spec.rules.procedure.hand import PLAY, TEN_CHOICE, TRUCO, Hand, Illegal
 from spec.rules.procedure.play import check_flor_first, need_phase
-from spec.rules.rounds import TIE
 
 
 def _clause(hand: Hand, role: str) -> str:
@@ -65,8 +62,7 @@ def check_raise(hand: Hand, seat: int, action: Action) -> None:
         check_flor_first(hand, seat, "raises the truco")  # a raise accepts the call (BET-5)
         return
     need_phase(hand, PLAY, clause=_clause(hand, "call"), what="a truco call")
-    codes: list[int | Literal["tie"]] = ["tie" if x == TIE else int(x) for x in hand.rounds]
-    if not isinstance(hand_result(codes, r.readings, side(hand.dealer), side(hand.starter)), Undecided):
+    if not isinstance(hand.result, Undecided):  # hand_result of the rounds played (end_round)
         # Procedure (AMB-4 always-three-rounds): no call once the hand is decided.
         raise Illegal(_clause(hand, "call"), "the hand is already decided: no call may be made")
     if asks_for_truco(hand, v):
