@@ -112,10 +112,6 @@ UNDECIDED_RESULT, _NOBODY_SCORES = Undecided(), NobodyScores()
 _DECIDED = {0: Decided(0), 1: Decided(1)}
 
 
-def encode_round(r: RoundResult) -> int:
-    return TIE if r == "tie" else int(r)
-
-
 def hand_result(rounds: Sequence[RoundResult], readings: Mapping[str, str],
                 dealer_side: int = 0, starter_side: int | None = None) -> HandResult:
     """Who wins a hand, from the results of its rounds so far (0, 1 or "tie"; at most three: HND-1).
@@ -124,7 +120,8 @@ def hand_result(rounds: Sequence[RoundResult], readings: Mapping[str, str],
     """
     if len(rounds) > 3:
         raise ValueError("a hand has at most three rounds (HND-1)")
-    codes = [TIE if r == "tie" else int(r) for r in rounds] + [NOT_PLAYED] * (3 - len(rounds))  # encode_round
+    # a round's code: TIE for a tie, else the side that won it
+    codes = [TIE if r == "tie" else int(r) for r in rounds] + [NOT_PLAYED] * (3 - len(rounds))
     code = hand_code(*codes, split_then_tie=readings["split-then-tie"],
                      first_two_tied=readings["first-two-tied"],
                      all_rounds_tied=readings["all-rounds-tied"], dealer_side=dealer_side,
