@@ -115,7 +115,7 @@ class _MatchChecker:
         counting = self.counting
         if counting:
             self.exercised.update(clause for _, _, clause in expect)
-        deal = tuple(tuple(cards) for cards in rec["deal"])
+        deal = tuple([tuple(cards) for cards in rec["deal"]])
         muestra = rec.get("muestra")
         if not self.deal_ok(deal, muestra, path, number):
             m.number += 1  # the hand counts even though it cannot be replayed

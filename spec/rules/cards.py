@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Mapping
+from types import MappingProxyType
 
 from spec.rules.ruleset import Card, Rules
 from spec.rules.symbolic import And, If, Or, Val, concrete_cache
@@ -35,6 +37,13 @@ def parse_card(rules: Rules, name: str) -> Card | None:
     if type(name) is str:  # remembered per ruleset: every hand of a record parses its deal
         return _parse_name(rules, name)
     return _parse_name.__wrapped__(rules, name)  # a str subclass: not kept
+
+
+@functools.cache
+def card_names(rules: Rules) -> Mapping[str, Card]:
+    """The card names of the ruleset's deck that parse_card reads, each with its (rank, suit):
+    `card_names(rules).get(name)` is parse_card(rules, name) for any text `name`."""
+    return MappingProxyType({name: card for name, card in rules.deck.index.items() if _NAME_RE.match(name)})
 
 
 @functools.lru_cache(maxsize=4096)

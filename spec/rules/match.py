@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from spec.rules.envido import falta
 from spec.rules.ruleset import Rules
 
@@ -32,6 +34,7 @@ def dealer(starter: int, players: int) -> int:
     return (starter - 1) % players
 
 
+@functools.cache  # per ruleset: asked whenever points are scored
 def target(rules: Rules) -> int:
     """MAT-1: "Objetivo: Hacer 12 puntos."; MAT-3 "Una partida vale 24 puntos" or MAT-4 "30 puntos"
     (AMB-18); ARG-7 30; URU-9 (AMB-33 `partida-points`): the file's `match.target`, as its readings

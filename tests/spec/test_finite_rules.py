@@ -9,7 +9,7 @@ import z3
 
 from spec.rules import envido as env
 from spec.rules import ladder as lad
-from spec.rules.cards import COVERED, card_strength, deck, parse_card, strength
+from spec.rules.cards import COVERED, card_names, card_strength, deck, parse_card, strength
 from spec.rules.hands import (
     NOBODY,
     NOT_PLAYED,
@@ -56,6 +56,18 @@ def test_decks() -> None:
     assert len(deck(GAUDERIO)) == 40 and "8e" not in deck(GAUDERIO) and "10e" in deck(GAUDERIO), (
         "[DECK-2] Spanish forty cards without 8s and 9s"
     )
+
+
+@pytest.mark.clause("DECK-1", "DECK-2")
+def test_card_names_are_what_parse_card_reads() -> None:
+    """The table the replay parses a deal with answers as parse_card does, on every name of every
+    deck and on texts that are not cards of it (a trailing newline, lower case, another deck's)."""
+    for rules in (MINEIRO, GAUDERIO, ARGENTINO, URUGUAYO):
+        names = card_names(rules)
+        texts = [*rules.deck.names, "4C\n", "4c", "1e", "10e", "7H ", "", "XX", "ZZz"]
+        for text in texts:
+            assert names.get(text) == parse_card(rules, text), f"[DECK-1] {rules.ruleset}: {text!r}"
+        assert set(names) == {n for n in rules.deck.names if parse_card(rules, n) is not None}
 
 
 @pytest.mark.clause("CARD-1", "CARD-2", "CARD-3", "CARD-4")

@@ -17,7 +17,7 @@ from types import ModuleType
 from spec.rules import envido as env
 from spec.rules import ladder as lad
 from spec.rules.actions import Action
-from spec.rules.cards import parse_card
+from spec.rules.cards import card_names, parse_card
 from spec.rules.hands import UNDECIDED_RESULT, HandResult
 from spec.rules.match import dealer, reached_target, side
 from spec.rules.ruleset import Card, Rules
@@ -100,7 +100,7 @@ class Hand:
     rounds: list[int] = field(default_factory=list)
     plays: list[tuple[int, int, bool]] = field(default_factory=list)  # this round: seat, slot, covered
     past: list[list[tuple[int, int, bool]]] = field(default_factory=list)  # the plays of each round done
-    used: list[set[int]] = field(default_factory=list)  # slots played per seat
+    used: list[set[int]] = field(init=False)  # slots played per seat
     truco: TrucoState = field(default_factory=TrucoState)
     contest_done: bool = False  # an envido or flor contest happened (AMB-23: one per hand)
     envido: EnvidoState = field(default_factory=EnvidoState)
@@ -108,13 +108,14 @@ class Hand:
     signed: set[int] = field(default_factory=set)
     outcome: Outcome | None = None
     result: HandResult = UNDECIDED_RESULT  # hand_result of the rounds played so far (end_round keeps it)
-    cards: list[tuple[Card, ...]] = field(default_factory=list)
+    cards: list[tuple[Card, ...]] = field(init=False)  # the deal as (rank, suit)
     muestra_card: Card | None = None
     facts: dict[tuple[str, int], int | bool] = field(default_factory=dict)  # what each seat's cards say
 
     def __post_init__(self) -> None:
         n, r = self.rules.players, self.rules
-        self.cards = [tuple([parse_card(r, c) for c in seat_cards]) for seat_cards in self.deal]  # type: ignore[misc]
+        card = card_names(r).get  # parse_card, for the names of the deck
+        self.cards = [tuple([card(c) for c in seat_cards]) for seat_cards in self.deal]  # type: ignore[misc]
         self.muestra_card = parse_card(r, self.muestra) if self.muestra is not None else None
         self.dealer = dealer(self.starter, n)
         self.used = [set() for _ in range(n)]

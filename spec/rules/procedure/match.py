@@ -57,7 +57,7 @@ class Match:
             additions += [(s, p) for _, s, p, _ in outcome.side_points]
         if outcome.winner is not None and not outcome.partida_ended:
             additions.append((outcome.winner, outcome.points))
-        ended = next((s for s in (0, 1) if reached_target(score[s], r)), None)
+        ended = 0 if reached_target(score[0], r) else 1 if reached_target(score[1], r) else None
         for s, p in additions:
             if ended is not None:
                 break  # the partida is over: nothing more is added
