@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -531,38 +532,53 @@ def run_bare_bench(ruleset: str, seconds: float = 1.0, *, seed: int = 0) -> dict
             "actions_per_s": round(actions / elapsed, 1)}
 
 
+Beside = Callable[[list[dict[str, Any]], float], tuple[int, float]]
+
+
 def run_side_by_side(ruleset: str, seconds: float = 2.0, *, slices: int = 8, keep_records: int = 0,
-                     tick: Any = None) -> dict[str, Any]:
+                     tick: Any = None, beside: Beside | None = None) -> dict[str, Any]:
     """The engine and the bare playout of `ruleset`, in turns of `seconds / slices / 2` each, so
     that both see the same load on a shared machine and their ratio means something.
 
     Returns the engine's figures (the names of run_engine_bench) and bare_matches_per_s,
     bare_actions_per_s and bare_ratio (the engine's matches/s over the bare playout's), these
     three None where the bare playout does not cover the ruleset. `tick()` is called after each
-    turn (a progress display)."""
+    turn (a progress display).
+
+    `beside(records, seconds)`, where given, is other work that takes its turn after each pair of
+    turns, on the records kept so far (another command's check of them: this module knows nothing
+    of it); it works for about `seconds` and returns how many items it did and the time it took,
+    summed in beside_items and beside_seconds."""
     each = seconds / slices / 2
     covered = bare_tables(ruleset) is not None
     matches = actions = 0
     elapsed = bare_elapsed = 0.0
-    bare_matches = bare_actions = 0
+    bare_matches = bare_actions = beside_items = 0
+    beside_elapsed = 0.0
     records: list[dict[str, Any]] = []
     for i in range(slices):
         seed = i * 1_000_000  # every turn plays matches of its own
-        out = run_engine_bench(ruleset, each, seed=seed, keep_records=keep_records - len(records))
-        records.extend(out.pop("records", []))
-        matches += out["matches"]
-        actions += out["actions"]
-        elapsed += out["seconds"]
-        if tick is not None:
-            tick()
-        if covered:
-            bare = run_bare_bench(ruleset, each, seed=seed)
-            assert bare is not None
-            bare_matches += bare["matches"]
-            bare_actions += bare["actions"]
-            bare_elapsed += bare["matches"] / bare["matches_per_s"]
-        if tick is not None:
-            tick()
+        # Who goes first alternates, so that neither always follows the other work's turn (which
+        # leaves the processor's caches to whoever comes next).
+        for side in ("engine", "bare") if i % 2 == 0 else ("bare", "engine"):
+            if side == "engine":
+                out = run_engine_bench(ruleset, each, seed=seed, keep_records=keep_records - len(records))
+                records.extend(out.pop("records", []))
+                matches += out["matches"]
+                actions += out["actions"]
+                elapsed += out["seconds"]
+            elif covered:
+                bare = run_bare_bench(ruleset, each, seed=seed)
+                assert bare is not None
+                bare_matches += bare["matches"]
+                bare_actions += bare["actions"]
+                bare_elapsed += bare["matches"] / bare["matches_per_s"]
+            if tick is not None:
+                tick()
+        if beside is not None:
+            done, took = beside(records, each)
+            beside_items += done
+            beside_elapsed += took
     result: dict[str, Any] = {
         "ruleset": ruleset, "seconds": round(elapsed, 3), "matches": matches, "actions": actions,
         "matches_per_s": round(matches / elapsed, 1), "actions_per_s": round(actions / elapsed, 1),
@@ -572,6 +588,8 @@ def run_side_by_side(ruleset: str, seconds: float = 2.0, *, slices: int = 8, kee
         result["bare_matches_per_s"] = round(bare_matches / bare_elapsed, 1)
         result["bare_actions_per_s"] = round(bare_actions / bare_elapsed, 1)
         result["bare_ratio"] = round((matches / elapsed) / (bare_matches / bare_elapsed), 3)
+    if beside is not None:
+        result["beside_items"], result["beside_seconds"] = beside_items, beside_elapsed
     if keep_records:
         result["records"] = records
     return result

@@ -39,7 +39,8 @@ the monitor's records/s over the engine's matches/s."""
 @click.command("bench", epilog=JSON_HELP)
 @ruleset_options(multiple=True, help="A ruleset to measure (default: all).")
 @click.option("--seconds", "-t", type=click.FloatRange(min=0.01), default=2.0, show_default=True,
-              help="Time per ruleset, shared in turns between the engine and the bare playout.")
+              help="Time per ruleset, shared in turns between the engine and the bare playout "
+                   "(the monitor takes turns of the same length besides).")
 @click.option("--records", "validate_records", type=click.IntRange(min=0), default=10_000,
               show_default=True, help="Records to time `truco validate` on (0: skip it).")
 @click.option("--jobs", type=click.IntRange(min=2), default=2, show_default=True,
@@ -52,14 +53,14 @@ def bench_cmd(ruleset: tuple[str, ...], ruleset_files: tuple[str, ...], seconds:
     replaying the engine's records (records/s, ratio to the engine, goal: at least 0.5); and
     `truco validate` on one process and on --jobs processes (records/s, speed-up).
 
-    Benchmarks, not tests: the figures depend on the machine and its load. The engine and the
-    bare playout run in turns, so that their ratio holds on a busy machine too."""
+    Benchmarks, not tests: the figures depend on the machine and its load. The engine, the bare
+    playout and the monitor run in turns, so that their ratios hold on a busy machine too."""
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
     names = rulesets_from(ruleset, ruleset_files, default_all=True)
     slices = 8
-    steps = len(names) * (2 * slices + 1) + (2 if validate_records else 0)
+    steps = len(names) * 2 * slices + (2 if validate_records else 0)
     report: dict[str, Any] = {
         "date": datetime.datetime.now().astimezone().isoformat(timespec="seconds"),
         "machine": {"cpu_count": os.cpu_count(), "python": platform.python_version(),
@@ -77,9 +78,8 @@ def bench_cmd(ruleset: tuple[str, ...], ruleset_files: tuple[str, ...], seconds:
             return advance
 
         for name in names:
-            row = _engine_and_bare(name, seconds, slices, tick(f"{name}: engine and bare playout"))
-            tick(f"{name}: monitor")()
-            report["rulesets"].append(_with_monitor(row, seconds))
+            report["rulesets"].append(_engine_and_bare(name, seconds, slices,
+                                                       tick(f"{name}: engine, bare playout and monitor")))
         if validate_records:
             report["validate"] = _validate(validate_records, jobs, tick)
     if as_json:
@@ -89,42 +89,53 @@ def bench_cmd(ruleset: tuple[str, ...], ruleset_files: tuple[str, ...], seconds:
 
 
 def _engine_and_bare(name: str, seconds: float, slices: int, tick: Any) -> dict[str, Any]:
+    """The engine and the bare playout in turns, and the monitor's turn after each pair of them,
+    so that the monitor's ratio to the engine holds on a busy machine too."""
     from engine.bench import run_side_by_side
 
-    return run_side_by_side(name, seconds, slices=slices, keep_records=500, tick=tick)
+    row = run_side_by_side(name, seconds, slices=slices, keep_records=500, tick=tick,
+                           beside=_monitor_turn())
+    row.pop("records")
+    checked, took = row.pop("beside_items"), max(row.pop("beside_seconds"), 1e-9)
+    row["monitor_records"] = checked
+    row["monitor_records_per_s"] = round(checked / took, 1)
+    row["monitor_ratio"] = round(row["monitor_records_per_s"] / max(row["matches_per_s"], 1e-9), 3)
+    return row
 
 
-def _with_monitor(result: dict[str, Any], seconds: float) -> dict[str, Any]:
-    """Time the record monitor on the records the engine just produced (records/s checked, and
-    its ratio to the engine's matches/s: the monitor should keep at least half the engine's pace).
-    Like `truco validate`, with the objects alive before the run out of the garbage collector's
-    sight. The records are checked again and again for about as long as the engine played (half
-    of `seconds`), so that the figure is not one short pass at the mercy of the load: what the
-    monitor remembers between records is a fixed set of small tables (card strengths, round
-    results), warm after the first few records whichever they are."""
+def _monitor_turn() -> Any:
+    """One turn of the record monitor: the records kept so far, checked again and again for about
+    `seconds` (like `truco validate`, with the objects alive before the turn out of the garbage
+    collector's sight). Checking the same records again is fair: what the monitor remembers
+    between records is a fixed set of small tables (card strengths, round results), warm after
+    the first few records whichever they are. The first record is checked untimed first (it loads
+    the catalogue and compiles the record schema)."""
     from spec.monitor import check_record
 
-    records = result.pop("records")
-    if records:
-        check_record(records[0])  # untimed: loads the catalogue and compiles the record schema
-    checked = 0
-    gc.freeze()
-    try:
-        start = time.perf_counter()
-        deadline = start + seconds / 2
-        while records:
-            for record in records:
-                check_record(record)
-            checked += len(records)
-            if time.perf_counter() >= deadline:
-                break
-        elapsed = max(time.perf_counter() - start, 1e-9)
-    finally:
-        gc.unfreeze()
-    result["monitor_records"] = checked
-    result["monitor_records_per_s"] = round(checked / elapsed, 1)
-    result["monitor_ratio"] = round(result["monitor_records_per_s"] / max(result["matches_per_s"], 1e-9), 3)
-    return result
+    warm: list[bool] = []
+
+    def turn(records: list[dict[str, Any]], seconds: float) -> tuple[int, float]:
+        if not records:
+            return 0, 0.0
+        if not warm:
+            check_record(records[0])
+            warm.append(True)
+        checked = 0
+        gc.freeze()
+        try:
+            start = time.perf_counter()
+            deadline = start + seconds
+            while True:
+                for record in records:
+                    check_record(record)
+                checked += len(records)
+                if time.perf_counter() >= deadline:
+                    break
+            return checked, time.perf_counter() - start
+        finally:
+            gc.unfreeze()
+
+    return turn
 
 
 def _validate(n: int, jobs: int, tick: Any) -> dict[str, Any]:
