@@ -18,6 +18,7 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from spec.monitor.ctrl_c import children_ignore_ctrl_c
 from spec.monitor.stream import Batch, Checked, InputError, Runner, Work, check_batch, warm_up
 
 LOCAL = "local"  # the --dask address that starts a cluster on this machine
@@ -112,22 +113,6 @@ def _version() -> str:
 
 
 @contextlib.contextmanager
-def _children_ignore_ctrl_c() -> Iterator[None]:
-    """Processes started meanwhile ignore SIGINT (Python keeps an ignored SIGINT ignored): Ctrl-C
-    reaches the whole terminal's process group, and only this process should stop the cluster."""
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-
-
-@contextlib.contextmanager
 def dask_cluster(address: str, workers: int | None = None, ruleset: str | None = None,
                  ruleset_files: tuple[tuple[str, str], ...] = ()) -> Iterator[Runner]:
     """A runner over the workers of the Dask scheduler at `address` (e.g. tcp://host:8786), or of
@@ -153,7 +138,7 @@ def dask_cluster(address: str, workers: int | None = None, ruleset: str | None =
         with contextlib.ExitStack() as stack:
             try:
                 if address == LOCAL:
-                    with _children_ignore_ctrl_c():
+                    with children_ignore_ctrl_c():
                         cluster = stack.enter_context(LocalCluster(
                             n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True,
                             dashboard_address=None, silence_logs=logging.CRITICAL))

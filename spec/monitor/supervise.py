@@ -31,6 +31,7 @@ from multiprocessing.connection import Connection, wait
 from typing import Any
 
 from spec.monitor.beacon import Beacon, activate
+from spec.monitor.ctrl_c import children_ignore_ctrl_c
 
 POLL = 0.05  # seconds between two looks at the beacons
 MIN_GRACE = 0.5  # a call is killed after its limit plus max(MIN_GRACE, the limit)
@@ -86,7 +87,8 @@ class _Slot:
         self.beacon = Beacon.shared(ctx)
         self.conn, child = ctx.Pipe()
         self.proc = ctx.Process(target=_worker, args=(child, self.beacon.memory, work, context), daemon=True)
-        self.proc.start()
+        with children_ignore_ctrl_c():  # the parent stops its workers on Ctrl-C
+            self.proc.start()
         child.close()
         self.job: Any = None
 

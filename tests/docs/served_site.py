@@ -15,6 +15,7 @@ import functools
 import http.server
 import json
 import shutil
+import sys
 import tempfile
 import threading
 from collections.abc import Callable
@@ -43,19 +44,28 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class _Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A browser that leaves a page while a file is sent closes the connection: not an error
+        # of the site, and its traceback would only clutter the test output.
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
 class ServedSite:
     """Registered as a pytest plugin: serves in the session's own process, builds where asked."""
 
     def __init__(self, config: pytest.Config) -> None:
         given = getattr(config, "workerinput", {}).get(_WORKER_KEY)
-        self._httpd: http.server.ThreadingHTTPServer | None = None
+        self._httpd: _Server | None = None
         if given is not None:  # an xdist worker: the controller serves
             self.root, self.url = Path(given[0]), given[1]
             return
         self.root = Path(tempfile.mkdtemp(prefix="truco-site-"))
         (self.root / "site").mkdir()
         handler = functools.partial(_Quiet, directory=str(self.root / "site"))
-        self._httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self._httpd = _Server(("127.0.0.1", 0), handler)
         self.url = f"http://127.0.0.1:{self._httpd.server_address[1]}/"
         threading.Thread(target=self._httpd.serve_forever, daemon=True).start()
 
