@@ -71,7 +71,9 @@ def test_clause_anchor_in_each_language(browser_page: Any, site: Any, lang: str)
 def test_language_switch_keeps_the_page(browser_page: Any, site: Any, lang: str) -> None:
     other = LANGUAGES[(LANGUAGES.index(lang) + 1) % len(LANGUAGES)]
     for page in ("rules/bet/", "start/glossary/"):
-        browser_page.goto(f"{site.url}{lang}/{page}")
+        # The theme's script takes the click over (to keep the page) once it has run: a click
+        # before that follows the link itself, to the other language's home page.
+        browser_page.goto(f"{site.url}{lang}/{page}", wait_until="networkidle")
         browser_page.hover(".md-select")
         browser_page.locator(f'a.md-select__link[hreflang="{other}"]').click()
         expect()(browser_page).to_have_url(f"{site.url}{other}/{page}")
