@@ -162,10 +162,7 @@ class Game(ObservationMixin, RecordMixin):
 
     def _mark(self) -> None:
         """Keep the state as a hand starts: what pop goes back to."""
-        # the match's values in _MATCH_FIELDS order, as a tuple display: cheaper than _MATCH's getattr
-        match = (self._scores, self._partidas, self._partida, self._hand_no, self._starter, self._winner,
-                 self._forfeit)
-        self._marks.append((len(self._moves), match, self.hand.snapshot(), len(self._hands)))
+        self._marks.append((len(self._moves), _MATCH(self), self.hand.snapshot(), len(self._hands)))
 
     # ----------------------------------------------------------------- public API
 

@@ -112,14 +112,15 @@ def _monitor_turn() -> Any:
     the catalogue and compiles the record schema)."""
     from spec.monitor import check_record
 
-    warm: list[bool] = []
+    warm = False
 
     def turn(records: list[dict[str, Any]], seconds: float) -> tuple[int, float]:
         if not records:
             return 0, 0.0
+        nonlocal warm
         if not warm:
             check_record(records[0])
-            warm.append(True)
+            warm = True
         checked = 0
         gc.freeze()
         try:

@@ -110,7 +110,6 @@ class Hand:
     result: HandResult = UNDECIDED_RESULT  # hand_result of the rounds played so far (end_round keeps it)
     cards: list[tuple[Card, ...]] = field(init=False)  # the deal as (rank, suit)
     muestra_card: Card | None = None
-    facts: dict[tuple[str, int], int | bool] = field(default_factory=dict)  # what each seat's cards say
 
     def __post_init__(self) -> None:
         n, r = self.rules.players, self.rules
@@ -153,29 +152,15 @@ class Hand:
         return self.turn
 
     # --- what the cards say -------------------------------------------------------------------
-    # The cards of a hand do not change: what they say is worked out once per seat and kept.
     def seat_flor(self, seat: int) -> bool:
         """FLR-1 (URU-6 with the muestra), where the ruleset has flor."""
-        key = ("flor", seat)
-        found = self.facts.get(key)
-        if found is None:
-            found = self.facts[key] = self.rules.has("flor") and _holds_flor(
-                self.rules, self.cards[seat], self.muestra_card)
-        return bool(found)
+        return self.rules.has("flor") and _holds_flor(self.rules, self.cards[seat], self.muestra_card)
 
     def flor_points(self, seat: int) -> int:
-        key = ("flor points", seat)
-        found = self.facts.get(key)
-        if found is None:
-            found = self.facts[key] = _flor_points(self.rules, self.cards[seat], self.muestra_card)
-        return int(found)
+        return _flor_points(self.rules, self.cards[seat], self.muestra_card)
 
     def envido_points(self, seat: int) -> int:
-        key = ("envido points", seat)
-        found = self.facts.get(key)
-        if found is None:
-            found = self.facts[key] = _envido_points(self.rules, self.cards[seat], self.muestra_card)
-        return int(found)
+        return _envido_points(self.rules, self.cards[seat], self.muestra_card)
 
     # --- ending the hand and scoring contests -------------------------------------------------------
     def finish(self, winner: int | None, points: int, clause: str, forfeit: int | None = None) -> None:
@@ -237,16 +222,20 @@ def _dispatch() -> ModuleType:
     return dispatch
 
 
+# The hand's cards do not change: what they say is remembered (legal_actions asks at every step).
+@functools.lru_cache(maxsize=4096)
 def _holds_flor(rules: Rules, cards: tuple[Card, ...], muestra: Card | None) -> bool:
     (r1, s1), (r2, s2), (r3, s3) = cards
     return bool(env.has_flor(rules, r1, s1, r2, s2, r3, s3, muestra=muestra))
 
 
+@functools.lru_cache(maxsize=4096)
 def _flor_points(rules: Rules, cards: tuple[Card, ...], muestra: Card | None) -> int:
     (r1, s1), (r2, s2), (r3, s3) = cards
     return int(env.flor_points(rules, r1, s1, r2, s2, r3, s3, muestra=muestra))
 
 
+@functools.lru_cache(maxsize=4096)
 def _envido_points(rules: Rules, cards: tuple[Card, ...], muestra: Card | None) -> int:
     # AMB-21 envido-without-pair; AMB-38 envido-three-suit is read by envido_points itself.
     (r1, s1), (r2, s2), (r3, s3) = cards
