@@ -127,6 +127,29 @@ class Hand:
         if self.kind == lad.TEN and r.reading("ten-choice") == "may-decline":
             self.phase = TEN_CHOICE
 
+    def copy(self) -> Hand:
+        """An independent copy (what a walk of the game tree keeps at each node instead of
+        replaying the hand from its start). The deal and the parsed cards never change: shared."""
+        new = object.__new__(Hand)
+        for name in _PLAIN_FIELDS:
+            object.__setattr__(new, name, getattr(self, name))
+        new.score = list(self.score)
+        new.rounds = list(self.rounds)
+        new.plays = list(self.plays)
+        new.past = [list(p) for p in self.past]
+        new.used = [set(u) for u in self.used]
+        t = self.truco
+        new.truco = TrucoState(t.last_call_side, t.called, t.pending, t.call, t.caller, t.responder)
+        new.envido = EnvidoState(list(self.envido.chain), self.envido.responder)
+        f = self.flor
+        new.flor = FlorState(f.singer, f.stake, f.stage, f.actor, list(f.answerers), list(f.accepted),
+                             f.before, f.pending, f.contra)
+        new.signed = set(self.signed)
+        o = self.outcome
+        new.outcome = None if o is None else Outcome(o.winner, o.points, o.clause, o.forfeit,
+                                                       list(o.side_points), o.partida_ended)
+        return new
+
     # --- who acts -----------------------------------------------------------------------------
     @property
     def over(self) -> bool:
@@ -208,6 +231,10 @@ class Hand:
         if not dry_run:
             change(self, seat, action)
 
+
+# The fields Hand.copy shares with the original: values that are never changed in place.
+_PLAIN_FIELDS = ("rules", "number", "partida", "starter", "deal", "muestra", "kind", "dealer", "blind",
+                 "value", "phase", "turn", "leader", "contest_done", "result", "cards", "muestra_card")
 
 Check = Callable[[Hand, int, Action], None]
 Change = Callable[[Hand, int, Action], None]

@@ -30,6 +30,11 @@ class Match:
     def over(self) -> bool:
         return self.winner is not None
 
+    def copy(self) -> Match:
+        """An independent copy (see Hand.copy)."""
+        return Match(self.rules, list(self.score), self.partida, list(self.partidas), self.number,
+                     self.starter, self.winner, self.forfeit, self.end_clause, list(self.hand_score))
+
     def new_hand(self, deal: tuple[tuple[str, ...], ...], muestra: str | None = None) -> Hand:
         """The next hand, with the starter due by AMB-15 (`self.starter` is that hand's starter)."""
         self.number += 1
