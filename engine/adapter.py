@@ -51,6 +51,11 @@ class ReferenceAdapter:
     def apply(self, action: str) -> None:
         self._game().push(action)
 
+    def undo(self) -> None:
+        """Take back the last action applied (the optional capability of the contract: the
+        exhaustive check walks the game tree with it instead of replaying every path)."""
+        self._game().pop()
+
     def deal(self) -> list[list[str]]:
         # The checker sees every card, so this is the game's own deal (not an observation,
         # which hides cards in a blind hand).

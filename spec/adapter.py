@@ -37,6 +37,10 @@ Optional:
 - `observation(seat) -> Mapping` (what `seat` may see now, as JSON values, cards written as in
   the record format). When present, the checker compares every seat's observation with what the
   spec lets that seat see (spec.rules.visibility), and checks that a refused action changes none.
+- `undo()`: take back the last action applied, exactly (the state as before it, also across the
+  end of a hand: the next hand's deal is taken back too). `truco check --exhaustive` walks the
+  game tree with it; without it, every step back starts a new game on the stacked deal and
+  replays the path (the same checks, much slower). `can_undo`: False to hide an `undo` method.
 - `stacks_deals`: True or False, to say whether `new_game` takes `deals` when its signature
   cannot tell.
 

@@ -129,12 +129,21 @@ def default_jobs() -> int:
 @click.option("--perft", "perft", is_flag=True,
               help="Only compare the engine's counts of legal action sequences with the perft "
                    "tables (spec/data/perft): the fastest first check.")
+@click.option("--exhaustive", is_flag=True,
+              help="Walk every legal action sequence of whole hands, one deal per class of what the rules "
+                   "can see, and compare the engine with the spec at every node.")
+@click.option("--deals", type=click.IntRange(min=1), default=None, metavar="N",
+              help="With --exhaustive: walk N classes spread over all (for rulesets too big to walk whole).")
+@click.option("--dask", "dask_address", default=None, metavar="ADDRESS",
+              help="With --exhaustive: spread the walks over the Dask scheduler at ADDRESS, or 'local' to "
+                   "start one here with --jobs workers; the output is that of one machine.")
 @click.option("--coverage", is_flag=True, help="Also list the clauses this run did not exercise.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object: counts per clause and violations.")
 def check(engine_spec: str | None, engine_cmd: str | None, ruleset: tuple[str, ...],
           ruleset_files: tuple[str, ...], games: int | None, programs: int | None, seed: int,
           readings: tuple[tuple[str, str], ...], call_timeout: float, jobs: int | None,
-          report_dir: str | None, perft: bool, coverage: bool, as_json: bool) -> None:
+          report_dir: str | None, perft: bool, exhaustive: bool, deals: int | None, dask_address: str | None,
+          coverage: bool, as_json: bool) -> None:
     """Drive an engine through many games and check every step against the rules.
 
     At every step the engine's legal actions must be the spec's; actions the rules forbid must
@@ -147,7 +156,12 @@ def check(engine_spec: str | None, engine_cmd: str | None, ruleset: tuple[str, .
 
     from spec.catalogue import load_catalogue
     from spec.monitor.drive import Report, Settings, check_engine
+    from truco_cli.errors import fail
 
+    if not exhaustive and (deals is not None or dask_address is not None):
+        fail("--deals and --dask go with --exhaustive")
+    if exhaustive and (perft or games is not None or programs is not None or report_dir is not None):
+        fail("--exhaustive walks whole hands: it takes no --perft, --games, --programs or --report")
     chosen = rulesets_from(ruleset, ruleset_files) or None
     cat = load_catalogue()
     factory, engine_name, names_or_none = engine_factory(engine_spec, engine_cmd, call_timeout, chosen)
@@ -157,6 +171,11 @@ def check(engine_spec: str | None, engine_cmd: str | None, ruleset: tuple[str, .
         from truco_cli.perft_cmds import check_perft
 
         sys.exit(check_perft(factory, engine_name, names, per_ruleset, call_timeout, as_json))
+    if exhaustive:
+        from truco_cli.exhaustive_cmds import check_exhaustive_command
+
+        check_exhaustive_command(factory, engine_name, names, per_ruleset, call_timeout,
+                                 jobs or default_jobs(), deals, dask_address, as_json)
     cfg = Settings(games=250 if games is None else games, programs=40 if programs is None else programs,
                    seed=seed, call_timeout=call_timeout)
     jobs = jobs or default_jobs()

@@ -17,7 +17,7 @@ from typing import Any
 
 # The engine calls a beacon can name (index + 1 is the code written; 0 = no call in progress).
 CALLS: tuple[str, ...] = ("start", "new_game", "to_act", "legal_actions", "apply", "deal", "record",
-                          "observation", "muestra")
+                          "observation", "muestra", "undo")
 _CODES = {name: i + 1 for i, name in enumerate(CALLS)}
 _UNIT, _GAME, _STEP, _CALL, _SINCE, _LIMIT, _CHILD, _SIZE = range(8)
 _active: list[Beacon] = []

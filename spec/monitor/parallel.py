@@ -118,6 +118,15 @@ def dask_cluster(address: str, workers: int | None = None, ruleset: str | None =
     """A runner over the workers of the Dask scheduler at `address` (e.g. tcp://host:8786), or of
     a cluster started on this machine for the run when `address` is "local" (`workers` worker
     processes, one thread each; default one per core). Needs the `dask` extra."""
+    with dask_client(address, workers, ruleset, ruleset_files) as (client, threads):
+        yield in_order(client.get_executor(pure=False), window=4 * max(threads, 1))
+
+
+@contextlib.contextmanager
+def dask_client(address: str, workers: int | None = None, ruleset: str | None = None,
+                ruleset_files: tuple[tuple[str, str], ...] = ()) -> Iterator[tuple[Any, int]]:
+    """The Dask client of the scheduler at `address` ("local": a cluster started here, as for
+    dask_cluster) and its workers' threads, once every worker runs this version of the checker."""
     try:
         import logging
 
@@ -163,7 +172,7 @@ def dask_cluster(address: str, workers: int | None = None, ruleset: str | None =
             threads = sum(client.nthreads().values())
             for lg in loggers:
                 lg.setLevel(logging.CRITICAL + 1)
-            yield in_order(client.get_executor(pure=False), window=4 * max(threads, 1))
+            yield client, threads
     except BaseException:
         raise
     else:

@@ -1,0 +1,2 @@
+"""Whole hands, exhaustively: the deal classes (spec.exhaustive.classes) that `truco check
+--exhaustive` walks (spec.monitor.walk)."""

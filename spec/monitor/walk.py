@@ -1,0 +1,414 @@
+"""Whole hands, exhaustively: every legal action sequence of a hand, engine and spec compared at
+every node (`truco check --exhaustive`).
+
+One walk is one deal (a class's representative, spec.exhaustive.classes) at one position (the
+scores before the hand), depth first from the start of the hand to its end (the hand over, or
+the match over). At every node the engine's seat to act and legal actions must be the spec's
+(the Follower's comparison and its diagnosis); at every leaf the hand's winner, points and the
+score the engine records must be the spec's. Bounded, deterministic samples (by the order of the
+walk, so the same on any machine and for any number of workers): one forbidden action in
+PROBE_EVERY nodes is probed (it must be refused with nothing changed), every seat's view is
+checked at one node in VIEW_EVERY, and the record monitor reads the engine's record at one leaf
+in RECORD_EVERY. Probing every forbidden action at every node would multiply the walk's time by
+about thirty.
+
+Spec side: the spec's hand is a DAG, each state computed once (`SpecTree`): a state met again by
+another path (a truco accepted in the first round or in the second) has its legal actions and
+children already. Its key is every field of the hand, so two states share a node only when the
+spec cannot tell them apart. Engine side: the adapter's optional `undo()` takes the last action
+back (spec/adapter.py); an engine without it is started again on the stacked deal and the path
+replayed at every step back (slow, but the same checks).
+
+Then each class's SAMPLE concrete deals (other cards of equal strength, slots shuffled) are
+walked over their card plays only (every sequence of `play`/`cover` actions, the calls left
+out): an engine that tells two cards of equal strength apart diverges there.
+
+On a divergence the engine plays on alone to the end of its match and the record monitor reads
+its record, as in a random game (spec.monitor.drive): the earliest finding is the cause. The
+walk of that deal stops; the next one goes on. The reproduction trace is the deal, stacked,
+and the path to the divergence.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import random
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from spec.monitor.beacon import Beacon
+from spec.monitor.exercise import hand_clauses
+from spec.monitor.findings import Finding, ordered, record_finding
+from spec.monitor.follow import Divergence, EngineFault, Follower
+from spec.monitor.replay import check_record
+from spec.monitor.script import finding_of, new_follower
+from spec.monitor.trace import LEGAL, REFUSED, Step, Trace
+from spec.rules.state import Hand, Match, Rules, legal_actions
+
+PROBE_EVERY = 97  # one node in this many has one forbidden action probed
+VIEW_EVERY = 31  # one node in this many has every seat's view checked
+RECORD_EVERY = 101  # one leaf in this many has the engine's record read by the record monitor
+CARD_VERBS = ("play", "cover")  # what the sample deals walk: the card plays
+
+Factory = Callable[[], Any]
+
+
+def can_undo(adapter: Any) -> bool:
+    """Whether the adapter offers the optional `undo()` (spec/adapter.py)."""
+    declared = getattr(adapter, "can_undo", None)
+    if declared is not None:
+        return bool(declared)
+    return callable(getattr(adapter, "undo", None))
+
+
+# --- the spec's tree of one hand ------------------------------------------------------------------
+_SHARED = ("rules", "deal", "cards", "muestra", "muestra_card")  # fixed for a hand: not in the key
+
+
+_ATOMS = frozenset({int, str, bool, float, type(None)})
+
+
+_RECORDS: dict[type, tuple[str, ...] | None] = {}
+
+
+def _names(kind: type) -> tuple[str, ...] | None:
+    """The fields of a state record (a dataclass), or None for a value that is its own key."""
+    if kind not in _RECORDS:
+        record = dataclasses.is_dataclass(kind)
+        _RECORDS[kind] = tuple(f.name for f in dataclasses.fields(kind)) if record else None
+    return _RECORDS[kind]
+
+
+def _frozen(value: Any) -> Any:
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
+    if kind is list or kind is tuple:
+        return tuple([_frozen(v) for v in value])
+    if kind is set or kind is frozenset:
+        return frozenset(value)
+    names = _names(kind)
+    if names is None:
+        return value
+    return (kind, *[_frozen(getattr(value, n)) for n in names])
+
+
+_FIELDS = tuple(f.name for f in dataclasses.fields(Hand) if f.name not in _SHARED)
+
+
+def state_key(hand: Hand) -> tuple[Any, ...]:
+    """Every field of the hand that an action can change: equal keys, equal states."""
+    return tuple(_frozen(getattr(hand, name)) for name in _FIELDS)
+
+
+class SpecNode:
+    """One state of the spec's hand: who acts, the legal actions, the children met so far; at a
+    leaf, the match after the hand and the clauses the hand exercised."""
+
+    __slots__ = ("children", "clauses", "hand", "legal", "match", "seat", "visits")
+
+    def __init__(self, hand: Hand, match: Match) -> None:
+        self.hand, self.match = hand, match
+        self.children: dict[str, SpecNode] = {}
+        self.clauses: Counter[str] = Counter()
+        self.visits = 0  # times a walk reached this leaf (its clauses are counted that many times)
+        if hand.over:
+            assert hand.outcome is not None
+            self.match = match.copy()
+            self.match.end_hand(hand.kind, hand.outcome, hand.score)
+            self.seat: int | None = None
+            self.legal: tuple[str, ...] = ()
+            hand_clauses(hand, self.clauses)
+        else:
+            self.seat = hand.to_act()
+            self.legal = tuple(sorted(legal_actions(hand)))
+
+    @property
+    def leaf(self) -> bool:
+        return self.hand.over
+
+
+class SpecTree:
+    """The spec's hand from its start, as a DAG of states each computed once."""
+
+    def __init__(self, hand: Hand, match: Match) -> None:
+        self.match = match.copy()
+        self.nodes: dict[tuple[Any, ...], SpecNode] = {}
+        self.root = self._node(hand.copy())
+
+    def _node(self, hand: Hand) -> SpecNode:
+        key = state_key(hand)
+        node = self.nodes.get(key)
+        if node is None:
+            node = self.nodes[key] = SpecNode(hand, self.match)
+        return node
+
+    def child(self, node: SpecNode, action: str) -> SpecNode:
+        found = node.children.get(action)
+        if found is None:
+            hand = node.hand.copy()
+            hand.apply(hand.to_act(), action)  # type: ignore[arg-type]
+            found = node.children[action] = self._node(hand)
+        return found
+
+
+# --- one walk -------------------------------------------------------------------------------------
+@dataclass
+class WalkTally:
+    """Counts of one walk job (or of a whole exhaustive check)."""
+
+    exercised: Counter[str] = field(default_factory=Counter)
+    deals: int = 0
+    nodes: int = 0
+    leaves: int = 0
+    sample_nodes: int = 0
+    refusals: int = 0
+    views: int = 0
+    records: int = 0
+    replayed: bool = False  # the engine has no undo(): every step back replayed the path
+
+    def add(self, other: WalkTally) -> None:
+        self.exercised.update(other.exercised)
+        self.deals += other.deals
+        self.nodes += other.nodes
+        self.leaves += other.leaves
+        self.sample_nodes += other.sample_nodes
+        self.refusals += other.refusals
+        self.views += other.views
+        self.records += other.records
+        self.replayed = self.replayed or other.replayed
+
+
+class Stop(Exception):
+    """The walk of this deal stops: `findings` (earliest first) say why."""
+
+    def __init__(self, findings: list[Finding], trace: Trace) -> None:
+        super().__init__(findings[0].violation.clause if findings else "")
+        self.findings, self.trace = findings, trace
+
+
+def takes_positions(adapter: Any) -> bool:
+    """Whether the adapter's new_game takes the scores before the first hand (set positions)."""
+    try:
+        return "scores" in inspect.signature(adapter.new_game).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+class Walk:
+    """The walk of one deal at one position, engine and spec side by side."""
+
+    def __init__(self, factory: Factory, rules: Rules, readings: Mapping[str, str], deal: Mapping[str, Any],
+                 scores: Sequence[int], game: int, tally: WalkTally, call_timeout: float = 0.0,
+                 beacon: Beacon | None = None, cards_only: bool = False) -> None:
+        self.factory, self.rules, self.readings = factory, rules, dict(readings)
+        self.deal = {"hands": [list(h) for h in deal["hands"]], "muestra": deal.get("muestra")}
+        self.scores = list(scores)
+        self.game, self.tally, self.timeout = game, tally, call_timeout
+        self.beacon = beacon if beacon is not None else Beacon()
+        self.cards_only = cards_only
+        self.path: list[str] = []
+        self.visits = 0
+        self.leaf_visits = 0
+        self.f = self._start()
+        assert self.f.hand is not None
+        self.undo = can_undo(self.f.adapter)
+        tally.replayed = tally.replayed or not self.undo
+        self.tree = SpecTree(self.f.hand, self.f.match)
+
+    def _start(self) -> Follower:
+        f = new_follower(self.factory, self.rules, self.game, self.timeout, self.beacon)
+        if any(self.scores):
+            f.start(self.readings, deals=[self.deal], scores=list(self.scores))  # type: ignore[call-arg]
+        else:
+            f.start(self.readings, deals=[self.deal])
+        return f
+
+    # --- the engine, back one step -----------------------------------------------------------------
+    def back(self) -> None:
+        self.path.pop()
+        if self.undo:
+            self.f.safe("undo")
+            return
+        # No undo: a new game on the stacked deal, the path played again (each action checked).
+        spec_match, spec_hand = self.f.match, self.f.hand
+        self.f = self._start()
+        for action in self.path:
+            refusal = self.f.attempt(action)
+            if refusal is not None:
+                raise EngineFault(f"apply({action!r}) refused an action it took before: {refusal.reason}",
+                                  "apply: refused a listed action")
+        self.f.match, self.f.hand = spec_match, spec_hand
+
+    # --- checks at a node ----------------------------------------------------------------------------
+    def _at(self, node: SpecNode) -> None:
+        """Point the follower at this node's spec state (copies: its diagnosis may change them)."""
+        self.f.hand, self.f.match = node.hand.copy(), node.match.copy()
+        self.f.hand_actions = self.f.steps = len(self.path)
+
+    def check_node(self, node: SpecNode) -> list[str]:
+        """The node's legal actions, once the engine's seat and legal actions match the spec's."""
+        f = self.f
+        seat = f.engine_to_act()
+        got = f.engine_legal() if seat == node.seat and seat is not None else None
+        if got is None or set(got) != set(node.legal):
+            self._at(node)
+            f.legal()  # raises the Divergence with its diagnosis
+            raise Divergence("RND-1", "the engine's legal actions differ from the spec's", "legal")
+        k = self.visits
+        if k % VIEW_EVERY == 0:
+            self._at(node)
+            f.check_views(f.observations())
+            self.tally.views += 1 if f.views_checked else 0
+            f.views_checked = 0
+        if k % PROBE_EVERY == 0:
+            self._at(node)
+            candidates = f.illegal_candidates()
+            if candidates:
+                action = candidates[(k // PROBE_EVERY) % len(candidates)]
+                self.tally.exercised[f.probe(action)] += 1
+                self.tally.refusals += 1
+                f.trace.steps.pop()  # refused, as it must be: not a step of the path
+        legal = list(node.legal)
+        if self.cards_only:
+            cards = [a for a in legal if a.split(" ", 1)[0] in CARD_VERBS]
+            legal = cards or legal
+        return legal
+
+    def check_leaf(self, node: SpecNode) -> None:
+        """The hand is over in the spec: the engine's hand too, with the same result."""
+        f = self.f
+        node.visits += 1
+        seat = f.engine_to_act()
+        over = node.match.over
+        if over or seat is None:
+            self._at(node)
+            if over:
+                f.check_match_end()
+            else:
+                raise Divergence(f.target_clause(), f"the match goes on at {node.match.score}: nobody has "
+                                 "reached the target", "end", "the match is over")
+        record = f.engine_record()
+        hands = record.get("hands") or []
+        result = (hands[0].get("result") or {}) if hands else {}
+        outcome = node.hand.outcome
+        assert outcome is not None
+        same = (len(hands) == 1 and result.get("winner") == outcome.winner
+                and result.get("points") == outcome.points and list(result.get("score") or []) == list(
+                    node.match.hand_score))
+        sampled = self.leaf_visits % RECORD_EVERY == 0
+        self.leaf_visits += 1
+        if same and not sampled:
+            return
+        found = check_record(record, ruleset=self.rules.ruleset, game=self.game, in_progress=not over,
+                             exercised=self.tally.exercised)
+        self.tally.records += 1
+        if found:
+            self._stop([record_finding(v) for v in found])
+        if not same:
+            self._at(node)
+            if len(hands) != 1:
+                raise Divergence(f.outcome_clause(), "the hand is over", "actor", f"seat {seat} to act")
+            raise Divergence(outcome.clause, f"the hand ends: side {outcome.winner} wins {outcome.points} "
+                             f"(score {node.match.hand_score})", "result",
+                             f"winner {result.get('winner')}, points {result.get('points')}, "
+                             f"score {result.get('score')}")
+
+    # --- the walk --------------------------------------------------------------------------------------
+    def visit(self, node: SpecNode) -> None:
+        self.visits += 1
+        if self.cards_only:
+            self.tally.sample_nodes += 1
+        else:
+            self.tally.nodes += 1
+        if node.leaf:
+            if not self.cards_only:
+                self.tally.leaves += 1
+            self.check_leaf(node)
+            return
+        seat = node.seat
+        for action in self.check_node(node):
+            self.f.trace.steps.append(Step(seat, action, LEGAL))
+            refusal = self.f.attempt(action)
+            if refusal is not None:
+                raise EngineFault(f"apply({action!r}) refused an action it listed as legal: {refusal.reason}",
+                                  "apply: refused a listed action")
+            self.path.append(action)
+            self.visit(self.tree.child(node, action))
+            self.back()
+            self.f.trace.steps.pop()
+
+    def run(self) -> None:
+        """Walk the whole tree; Stop with the findings at the first divergence."""
+        try:
+            self.visit(self.tree.root)
+        except Stop:
+            raise
+        except (Divergence, EngineFault) as exc:
+            self._diverged(exc)
+        finally:
+            for node in self.tree.nodes.values():
+                for clause, n in node.clauses.items():
+                    self.tally.exercised[clause] += n * node.visits
+
+    def _diverged(self, exc: Divergence | EngineFault) -> None:
+        f = self.f
+        f.hand_actions = f.steps = len(self.path)
+        findings = [finding_of(self.game, exc, f)]
+        if isinstance(exc, Divergence):
+            try:  # as a random game does: the engine plays on alone, the monitor reads its record
+                f.finish_alone(random.Random(self.game))
+                findings += [record_finding(v) for v in check_record(
+                    f.engine_record(), ruleset=self.rules.ruleset, game=self.game)]
+            except EngineFault as fault:
+                findings.append(finding_of(self.game, fault, f))
+        self._stop(findings)
+
+    def _stop(self, findings: list[Finding]) -> None:
+        steps = list(self.f.trace.steps)
+        last = steps[-1:] if steps and steps[-1].expect == REFUSED else []
+        trace = Trace(self.rules.ruleset, self.readings, self.game, [dict(self.deal)],
+                      [s for s in steps if s.expect == LEGAL] + last)
+        raise Stop(ordered(findings), trace)
+
+
+# --- a job for a worker -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class WalkJob:
+    """One class at one position: its representative walked whole, its sample over card plays."""
+
+    index: int
+    ruleset: str
+    readings: Mapping[str, str]
+    klass: int
+    position: str
+    scores: tuple[int, int]
+    deal: Mapping[str, Any]
+    sample: tuple[Mapping[str, Any], ...] = ()
+
+
+def run_walk_job(job: WalkJob, context: tuple[Factory, float], beacon: Beacon,
+                 emit: Callable[[str, Any], None]) -> WalkTally:
+    """The work of a worker (spec.monitor.supervise): the walks of one job; findings go to `emit`
+    ("finding": (finding, trace) as dicts), the counts are returned."""
+    factory, call_timeout = context
+    rules = Rules.of(job.ruleset, job.readings)
+    beacon.at(job.index, job.index)
+    tally = WalkTally()
+    for k, deal in enumerate((job.deal, *job.sample)):
+        tally.deals += 1
+        try:
+            Walk(factory, rules, job.readings, deal, job.scores, job.index, tally, call_timeout, beacon,
+                 cards_only=k > 0).run()
+        except Stop as stop:
+            for i, finding in enumerate(stop.findings):
+                emit("finding", (finding.to_dict(), stop.trace.to_dict() if i == 0 else None))
+            return tally
+        except (Divergence, EngineFault) as exc:  # the engine failed to start, or dealt another deal
+            trace = Trace(rules.ruleset, dict(job.readings), job.index, [dict(deal)], [])
+            emit("finding", (finding_of(job.index, exc, None).to_dict(), trace.to_dict()))
+            return tally
+    return tally
