@@ -21,21 +21,30 @@ class ReferenceAdapter:
 
     # The errors that mean "refused": anything else the engine raises on an action is a crash.
     refusal_errors = (IllegalActionError, InvalidActionError)
+    game_class: type[Game] = Game  # the engine's game (tests plant bugs in a subclass)
 
     def __init__(self) -> None:
         self.game: Game | None = None
 
-    def make_game(self, ruleset: str, seed: int, readings: Mapping[str, str], deals: Deals = ()) -> Game:
+    def make_game(self, ruleset: str, seed: int, readings: Mapping[str, str], deals: Deals = (),
+                  scores: Sequence[int] | None = None, dealer: int | None = None) -> Game:
         stacked = [[list(cards) for cards in d["hands"]] for d in deals]
         muestras = [d["muestra"] for d in deals if d.get("muestra") is not None]  # URU-2
-        return Game.new(ruleset, seed=seed, readings=dict(readings), deals=stacked or None,
-                        muestras=muestras or None)
+        return self.game_class.new(ruleset, seed=seed, readings=dict(readings), deals=stacked or None,
+                                   muestras=muestras or None,
+                                   scores=None if scores is None else (scores[0], scores[1]), dealer=dealer)
 
-    def new_game(self, ruleset: str, seed: int, readings: Mapping[str, str], deals: Deals = ()) -> None:
-        """A new match; `deals` stack the first hands, with the card each turns up where there is one."""
-        # Subclasses that predate stacked deals override make_game without the parameter.
-        self.game = self.make_game(ruleset, seed, readings, deals) if deals else self.make_game(
-            ruleset, seed, readings)
+    def new_game(self, ruleset: str, seed: int, readings: Mapping[str, str], deals: Deals = (),
+                 scores: Sequence[int] | None = None, dealer: int | None = None) -> None:
+        """A new match; `deals` stack the first hands, with the card each turns up where there is one;
+        `scores` and `dealer` set the position it starts from (the first partida's points, the seat
+        that deals the first hand)."""
+        # Subclasses that predate stacked deals (or set positions) override make_game without them.
+        if scores is not None or dealer is not None:
+            self.game = self.make_game(ruleset, seed, readings, deals, scores=scores, dealer=dealer)
+        else:
+            self.game = self.make_game(ruleset, seed, readings, deals) if deals else self.make_game(
+                ruleset, seed, readings)
 
     def _game(self) -> Game:
         if self.game is None:

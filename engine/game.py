@@ -104,13 +104,14 @@ class Game(ObservationMixin, RecordMixin):
     @classmethod
     def new(cls, ruleset: str, *, seed: int | None = None, readings: Mapping[str, str] | None = None,
             deals: Sequence[Sequence[Sequence[str]]] | None = None, muestras: Sequence[str] | None = None,
-            scores: tuple[int, int] | None = None) -> Game:
+            scores: tuple[int, int] | None = None, dealer: int | None = None) -> Game:
         """A new match. Same ruleset, readings and seed: same deals.
 
         For set positions (tests, puzzles): `deals` stacks the deck of the first hands (one list
         of three card names per seat, per hand; later hands are shuffled from the seed), with
         `muestras` the card turned up in each of them where the ruleset has a muestra, and
-        `scores` sets the starting points of the first partida.
+        `scores` sets the starting points of the first partida, and `dealer` the seat that deals the
+        first hand (by default the last seat, so that seat 0 starts: AMB-15).
 
         Errors: UnknownRulesetError, UnknownReadingError, GameArgumentError (ArgumentTypeError
         for a wrong type), InvalidActionError for a card that is not in the deck."""
@@ -121,17 +122,18 @@ class Game(ObservationMixin, RecordMixin):
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise ArgumentTypeError("seed must be an int or None")
         deal_seed = seed if seed is not None else random.getrandbits(63)
-        if deals is None and muestras is None and scores is None:  # nothing set: nothing to check
+        if deals is None and muestras is None and scores is None and dealer is None:  # nothing to check
             return cls._fresh(cfg, seed, deal_seed)
         stacked = P.parse_deals(cfg, deals)
         shown = P.parse_muestras(cfg, muestras, stacked)
         start = P.parse_scores(cfg, scores)
-        return cls._fresh(cfg, seed, deal_seed, stacked, shown, start)
+        first = P.parse_starter(cfg, dealer)
+        return cls._fresh(cfg, seed, deal_seed, stacked, shown, start, first)
 
     @classmethod
     def _fresh(cls, cfg: Config, seed: int | None, deal_seed: int,
                stacked: tuple[tuple[tuple[int, ...], ...], ...] = (), muestras: tuple[int, ...] = (),
-               start: tuple[int, int] = (0, 0)) -> Game:
+               start: tuple[int, int] = (0, 0), first_starter: int = 0) -> Game:
         g = cls.__new__(cls)
         g._cfg = cfg
         g._seed = seed
@@ -149,7 +151,8 @@ class Game(ObservationMixin, RecordMixin):
         g._partidas = ()
         g._partida = 1
         g._hand_no = 0
-        g._starter = 0  # AMB-15: seat 0 starts the first hand
+        g._first_starter = first_starter
+        g._starter = first_starter  # AMB-15: seat 0 starts the first hand, unless a dealer is set
         g._winner = None
         g._forfeit = None
         g._play_actions, g._cover_actions, g._card_of = _card_actions(cfg.deck)
@@ -299,7 +302,7 @@ class Game(ObservationMixin, RecordMixin):
     def _state(self) -> tuple[Any, ...]:
         """Everything that makes the position and its history: what equality compares."""
         return (self._cfg, self._seed, self._deal_seed, self._stacked, self._muestras, self._start_scores,
-                _MATCH(self), self.hand.state(), self._hands, self._moves)
+                self._first_starter, _MATCH(self), self.hand.state(), self._hands, self._moves)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
@@ -326,6 +329,8 @@ class Game(ObservationMixin, RecordMixin):
         if self._cfg.deck.has_muestra:
             doc["muestras"] = [names[c] for c in self._muestras]
         doc["scores"] = list(self._start_scores)
+        if self._first_starter:  # a set first dealer (documents without it: seat 0 starts)
+            doc["dealer"] = (self._first_starter - 1) % self._cfg.n
         doc["moves"] = [a.text for a in self._moves]
         return json.dumps(doc)
 
@@ -355,7 +360,8 @@ class Game(ObservationMixin, RecordMixin):
         stacked = P.parse_deals(cfg, field("deals", list, []))
         shown = P.parse_muestras(cfg, field("muestras", list, []), stacked)
         start = P.parse_scores(cfg, field("scores", list, [0, 0]))
-        g = cls._fresh(cfg, seed, field("deal_seed", int), stacked, shown, start)
+        first = P.parse_starter(cfg, field("dealer", int, cfg.n - 1))
+        g = cls._fresh(cfg, seed, field("deal_seed", int), stacked, shown, start, first)
         for i, move in enumerate(field("moves", list)):
             try:
                 g.push(move)

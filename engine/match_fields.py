@@ -20,6 +20,7 @@ class MatchFields:
     _stacked: tuple[tuple[tuple[int, ...], ...], ...]  # stacked deals of the first hands
     _muestras: tuple[int, ...]  # their muestras (URU-2)
     _start_scores: tuple[int, int]
+    _first_starter: int  # the starter of the first hand (a set first dealer moves it)
     _marks: list[tuple[Any, ...]]  # per hand start: what pop goes back to
     _hands: list[tuple[Any, ...]]  # one compact entry per finished hand (engine/record.py)
     _moves: list[Action]

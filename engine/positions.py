@@ -1,4 +1,5 @@
-"""Set positions for `Game.new` and `Game.from_json`: stacked deals, muestras, starting scores.
+"""Set positions for `Game.new` and `Game.from_json`: stacked deals, muestras, starting scores, the
+first dealer.
 
 Each is checked whole before a game is built, with a GameArgumentError (or InvalidActionError for
 a card that is not in the deck) that says what is wrong.
@@ -75,3 +76,15 @@ def parse_scores(cfg: Config, scores: Any) -> tuple[int, int]:
     if not all(0 <= x < cfg.target for x in start):
         raise GameArgumentError(f"starting scores must be 0..{cfg.target - 1}")
     return start
+
+
+def parse_starter(cfg: Config, dealer: Any) -> int:
+    """The seat that starts the first hand when `dealer` deals it (AMB-15: the starter sits just after
+    the dealer); None: seat 0 starts."""
+    if dealer is None:
+        return 0
+    if not isinstance(dealer, int) or isinstance(dealer, bool):
+        raise ArgumentTypeError("dealer is a seat number")
+    if not 0 <= dealer < cfg.n:
+        raise GameArgumentError(f"the dealer is a seat 0..{cfg.n - 1}")
+    return (dealer + 1) % cfg.n

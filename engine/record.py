@@ -30,7 +30,7 @@ class RecordMixin(MatchFields):
         result = None
         if self._winner is not None:
             result = {"winner": self._winner, "score": list(self._scores), "partidas": list(self._partidas)}
-        return {
+        rec = {
             "format": "truco-record/1",
             "ruleset": self._cfg.ruleset.name,
             "readings": self._cfg.overrides,
@@ -39,6 +39,10 @@ class RecordMixin(MatchFields):
             "hands": self._hand_entries(),
             "result": result,
         }
+        if self._start_scores != (0, 0) or self._first_starter:  # a set position: where the match began
+            rec["start"] = {"scores": list(self._start_scores),
+                            "dealer": (self._first_starter - 1) % self._cfg.n}
+        return rec
 
     def _hand_entries(self) -> list[dict[str, Any]]:
         """One entry per finished hand, built in one loop (a record is built once per match, and

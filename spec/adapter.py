@@ -13,7 +13,11 @@ The contract:
   same deals. Optional keyword `deals`: when `new_game` has a `deals` parameter, the checker may
   stack the first hands, a list of deal objects `{"hands": [[card, card, card], ...], "muestra":
   card or None}` (hands per seat in deal order); later hands come from the seed. Reproductions
-  of divergences and `truco check --perft` need it.
+  of divergences and `truco check --perft` need it. Optional keywords `scores` and `dealer` (a
+  set position): the match starts with side 0 and side 1 at `scores` in the first partida, and seat
+  `dealer` deals the first hand (the seat after it starts); the record then says so in its `start`.
+  The situations that need a position (the end of a match, the hand of ten, the iron hand) are run
+  only on engines that take them; the others are listed as not reached.
 - `to_act()` is the seat (0-based, in the order of play) that must act now, or `None` once the
   match is over.
 - `legal_actions()` is every action the seat to act may take now, as a list of action texts
@@ -43,6 +47,8 @@ Optional:
   replays the path (the same checks, much slower). `can_undo`: False to hide an `undo` method.
 - `stacks_deals`: True or False, to say whether `new_game` takes `deals` when its signature
   cannot tell.
+- `sets_position`: True or False, to say whether `new_game` takes `scores` and `dealer` when its
+  signature cannot tell.
 
 What the checker does with it: at every step the engine's legal actions must equal the spec's;
 actions the spec forbids (and malformed ones) must be refused with the state unchanged; when the

@@ -103,6 +103,24 @@ def refusal_types(adapter: Any) -> tuple[type[BaseException], ...]:
     return types
 
 
+def sets_position(adapter: Any) -> bool:
+    """Whether the adapter's new_game takes a set position (a `sets_position` attribute says so, else
+    `scores` and `dealer` parameters of new_game)."""
+    declared = getattr(adapter, "sets_position", None)
+    if declared is not None:
+        return bool(declared)
+    try:
+        parameters = inspect.signature(adapter.new_game).parameters
+    except (TypeError, ValueError):
+        return False
+    return "scores" in parameters and "dealer" in parameters
+
+
+class CannotReach(Exception):
+    """A position the engine cannot be started from (it takes no stacked deals, or no set scores and
+    dealer): the situation is reported as not reached, never as a violation."""
+
+
 def stacks_deals(adapter: Any) -> bool:
     """Whether the adapter's new_game takes stacked deals (a `stacks_deals` attribute says so,
     else a `deals` parameter of new_game)."""
@@ -137,13 +155,13 @@ class Follower:
         self.stacked: list[Deal] = []
 
     # --- calling the engine ---------------------------------------------------------------------
-    def call(self, name: str, *args: Any) -> Any:
+    def call(self, name: str, *args: Any, **kwargs: Any) -> Any:
         """One call to the engine, timed; a call that took longer than the limit is an EngineFault."""
         method: Callable[..., Any] = getattr(self.adapter, name)
         beacon = self.beacon
         start = beacon.enter(name, self.timeout)
         try:
-            out = method(*args)
+            out = method(*args, **kwargs)
         except EngineFault:
             beacon.leave()
             raise
@@ -159,9 +177,9 @@ class Follower:
         if self.timeout and time.monotonic() - start > self.timeout:
             raise EngineFault(f"{name}() did not return within {self.timeout:g} s", f"{name}: timeout")
 
-    def safe(self, name: str, *args: Any) -> Any:
+    def safe(self, name: str, *args: Any, **kwargs: Any) -> Any:
         try:
-            return self.call(name, *args)
+            return self.call(name, *args, **kwargs)
         except EngineFault:
             raise
         except Exception as exc:
@@ -239,19 +257,33 @@ class Follower:
         """(hand number, index of the next action in that hand): where a divergence found now is."""
         return self.match.number, self.hand_actions
 
-    def start(self, readings: Mapping[str, str], deals: Sequence[Mapping[str, Any]] | None = None) -> None:
+    def start(self, readings: Mapping[str, str], deals: Sequence[Mapping[str, Any]] | None = None,
+              scores: Sequence[int] | None = None, dealer: int | None = None, *,
+              need_deals: bool = False) -> None:
         """new_game; `deals` (objects {"hands", "muestra"}) stack the first hands when the engine
-        takes stacked deals, else the seed alone fixes the deals."""
+        takes stacked deals, else the seed alone fixes the deals (`need_deals`: CannotReach then).
+        `scores` and `dealer` set the position the match starts from: the first partida's points and
+        the seat that deals the first hand (CannotReach when the engine cannot set one)."""
         self.trace.readings = dict(readings)
         args: tuple[Any, ...] = (self.rules.ruleset, self.seed, dict(readings))
+        position: dict[str, Any] = {}
+        if scores is not None or dealer is not None:
+            if not sets_position(self.adapter):
+                raise CannotReach("the engine cannot start a match from a set position (scores, dealer)")
+            position = {"scores": list(scores or (0, 0)),
+                        "dealer": (self.rules.players - 1) if dealer is None else dealer}
+            self.match = Match.at(self.rules, position["scores"], position["dealer"])
+            self.trace.scores, self.trace.dealer = position["scores"], position["dealer"]
         if deals and stacks_deals(self.adapter):
             self.stacked = [Deal(tuple(tuple(h) for h in d["hands"]), d.get("muestra")) for d in deals]
             args += ([d.to_dict() for d in self.stacked],)
+        elif deals and (need_deals or position):
+            raise CannotReach("the engine cannot be given stacked deals")
         # new_game is the engine's start-up (it may load its tables, like UCI's isready): it gets
         # the start-up limit, not the per-call one.
         per_call, self.timeout = self.timeout, max(self.timeout, START_LIMIT) if self.timeout else 0.0
         try:
-            self.safe("new_game", *args)
+            self.safe("new_game", *args, **position)
         finally:
             self.timeout = per_call
         self.next_hand()

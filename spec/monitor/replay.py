@@ -20,7 +20,7 @@ recorded as the procedure says: winner = the other side, points 0, forfeit = the
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from spec.catalogue import UnknownNameError
@@ -60,9 +60,25 @@ def check_record(record: Any, ruleset: str | None = None, game: int = 0, *,
     except UnknownNameError as exc:
         found.append(Violation(game, FORMAT, str(exc), says=json_brief(record["readings"]), field="readings"))
         return found
+    start = record.get("start")
+    if start is not None:
+        bad = start_problem(rules, start["scores"], start["dealer"])
+        if bad:
+            found.append(Violation(game, FORMAT, bad[1], says=json_brief(start), field=bad[0]))
+            return found
     checker = _MatchChecker(rules, record, game, exercised if exercised is not None else Counter())
     checker.counting = exercised is not None
     return found + checker.run(check_end=not in_progress)
+
+
+def start_problem(rules: Rules, scores: Sequence[int], dealer: int) -> tuple[str, str] | None:
+    """(field, what is wrong) with a set start position, or None: each score below the target, the
+    dealer a seat of the ruleset."""
+    if any(reached_target(x, rules) for x in scores):
+        return "start.scores", "a match cannot start with a side at the target"
+    if dealer >= rules.players:
+        return "start.dealer", f"the dealer is a seat 0..{rules.players - 1}"
+    return None
 
 
 def json_brief(value: Any) -> str:
@@ -73,7 +89,8 @@ def json_brief(value: Any) -> str:
 class _MatchChecker:
     def __init__(self, rules: Rules, record: Mapping[str, Any], game: int, exercised: Counter[str]) -> None:
         self.rules, self.record, self.game, self.exercised = rules, record, game, exercised
-        self.match = Match(rules)
+        start = record.get("start") or {}
+        self.match = Match.at(rules, start.get("scores", (0, 0)), start.get("dealer"))
         self.found: list[Violation] = []
         # Whether to count the clauses each action and round exercised: the checks do not need
         # it, and finding those clauses costs a quarter of a replay (validate never asks).

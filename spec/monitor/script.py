@@ -80,7 +80,7 @@ def run_script(factory: Factory, trace: Trace, call_timeout: float = 0.0, beacon
     try:
         f = new_follower(factory, rules, trace.seed, call_timeout, beacon)
         try:
-            f.start(trace.readings, deals=trace.deals)
+            f.start(trace.readings, deals=trace.deals, scores=trace.scores, dealer=trace.dealer)
             for step in trace.steps:
                 if f.over or f.hand is None:
                     break
@@ -122,7 +122,8 @@ def shrink(factory: Factory, trace: Trace, key: tuple[str, str], call_timeout: f
     def attempt(steps: list[Step]) -> Outcome | None:
         nonlocal spent
         spent += len(steps) + 1
-        candidate = Trace(trace.ruleset, trace.readings, trace.seed, trace.deals, steps)
+        candidate = Trace(trace.ruleset, trace.readings, trace.seed, trace.deals, steps, trace.scores,
+                          trace.dealer)
         outcome = run_script(factory, candidate, call_timeout, beacon)
         return outcome if _same(outcome, key) else None
 
@@ -154,7 +155,8 @@ def shrink(factory: Factory, trace: Trace, key: tuple[str, str], call_timeout: f
             if n >= len(steps):
                 break
             n = min(len(steps), 2 * n)
-    final = Trace(trace.ruleset, trace.readings, trace.seed, _deals_used(best, trace), steps)
+    final = Trace(trace.ruleset, trace.readings, trace.seed, _deals_used(best, trace), steps, trace.scores,
+                  trace.dealer)
     return final, best
 
 

@@ -39,13 +39,26 @@ class Trace:
     seed: int
     deals: list[dict[str, Any]] = field(default_factory=list)
     steps: list[Step] = field(default_factory=list)
+    scores: list[int] | None = None  # a set start position: the first partida's points
+    dealer: int | None = None  # and the seat that deals the first hand
 
     def to_dict(self) -> dict[str, Any]:
-        return {"ruleset": self.ruleset, "readings": dict(self.readings), "seed": self.seed,
-                "deals": [dict(d) for d in self.deals], "steps": [s.to_dict() for s in self.steps]}
+        out = {"ruleset": self.ruleset, "readings": dict(self.readings), "seed": self.seed,
+               "deals": [dict(d) for d in self.deals], "steps": [s.to_dict() for s in self.steps]}
+        if self.scores is not None or self.dealer is not None:
+            out["start"] = {"scores": self.scores, "dealer": self.dealer}
+        return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Trace:
         return cls(str(data["ruleset"]), dict(data.get("readings") or {}), int(data.get("seed") or 0),
                    [dict(d) for d in data.get("deals") or []],
-                   [Step.from_dict(s) for s in data.get("steps") or []])
+                   [Step.from_dict(s) for s in data.get("steps") or []],
+                   *_start(data.get("start")))
+
+
+def _start(start: Any) -> tuple[list[int] | None, int | None]:
+    if not isinstance(start, dict):
+        return None, None
+    scores, dealer = start.get("scores"), start.get("dealer")
+    return (None if scores is None else [int(x) for x in scores]), (None if dealer is None else int(dealer))

@@ -25,7 +25,7 @@ PROTOCOL_VERSION = 1
 # Command -> the arguments of its request (besides "id" and "cmd").
 COMMANDS: dict[str, tuple[str, ...]] = {
     "hello": ("protocol",),
-    "new_game": ("ruleset", "seed", "readings", "deals"),
+    "new_game": ("ruleset", "seed", "readings", "deals", "scores", "dealer"),
     "to_act": (),
     "legal": (),
     "apply": ("action",),

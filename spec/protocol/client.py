@@ -226,6 +226,7 @@ class ProtocolAdapter:
         self.process, self.timeout = process, timeout
         hello = process.hello or Hello("")
         self.stacks_deals = "deals" in hello.features
+        self.sets_position = "position" in hello.features
         if "observation" not in hello.features:
             # The adapter contract: no observation method, no visibility checks (spec/adapter.py).
             self.observation = None  # type: ignore[method-assign,assignment]
@@ -244,10 +245,15 @@ class ProtocolAdapter:
         return ok[key]
 
     def new_game(self, ruleset: str, seed: int, readings: Mapping[str, str],
-                 deals: Sequence[Mapping[str, Any]] | None = None) -> None:
+                 deals: Sequence[Mapping[str, Any]] | None = None, scores: Sequence[int] | None = None,
+                 dealer: int | None = None) -> None:
         args: dict[str, Any] = {"ruleset": ruleset, "seed": seed, "readings": dict(readings)}
         if deals:
             args["deals"] = [dict(d) for d in deals]
+        if scores is not None:  # feature "position": the match starts from set scores and dealer
+            args["scores"] = list(scores)
+        if dealer is not None:
+            args["dealer"] = dealer
         self._ask("new_game", **args)
 
     def to_act(self) -> Any:

@@ -18,7 +18,7 @@ import sys
 from collections.abc import Callable
 from typing import IO, Any
 
-from spec.monitor.follow import refusal_types
+from spec.monitor.follow import refusal_types, sets_position
 from spec.protocol import PROTOCOL_VERSION
 
 
@@ -39,6 +39,8 @@ class Server:
         self.features = ["observation"] if callable(getattr(probe, "observation", None)) else []
         if "deals" in inspect.signature(probe.new_game).parameters:
             self.features.insert(0, "deals")
+        if sets_position(probe):
+            self.features.append("position")
         self.refusals = refusal_types(probe)
 
     def answer(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -49,10 +51,10 @@ class Server:
         if cmd == "new_game":
             self.adapter = self.factory()
             args = (request["ruleset"], request["seed"], request.get("readings") or {})
+            kwargs = {k: request[k] for k in ("scores", "dealer") if request.get(k) is not None}
             if request.get("deals"):
-                self.adapter.new_game(*args, deals=request["deals"])
-            else:
-                self.adapter.new_game(*args)
+                kwargs["deals"] = request["deals"]
+            self.adapter.new_game(*args, **kwargs)
             return {"ok": {}}
         if self.adapter is None:
             return {"error": {"message": f"{cmd}: no game (send new_game first)"}}

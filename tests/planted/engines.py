@@ -26,21 +26,22 @@ def _adapter(game_class: type[Game] = Game, **config: Any) -> type[ReferenceAdap
     """An adapter whose games are `game_class`, with `config` fields of the Config replaced."""
 
     class Planted(ReferenceAdapter):
-        def make_game(self, ruleset: str, seed: int, readings: Mapping[str, str], deals: Any = ()) -> Game:
-            stacked = [d["hands"] for d in deals] or None
-            game = game_class.new(ruleset, seed=seed, readings=dict(readings), deals=stacked)
+        def make_game(self, ruleset: str, seed: int, readings: Mapping[str, str], deals: Any = (),
+                      **position: Any) -> Game:
+            game = super().make_game(ruleset, seed, readings, deals, **position)
             if config:
                 game._cfg = dataclasses.replace(game._cfg, **config)
             return game
 
+    Planted.game_class = game_class
     return Planted
 
 
 # --- HND-6: X, Y, tie goes to the second-round winner (a config flag flipped) ----------------
 class _SplitTie(ReferenceAdapter):
-    def make_game(self, ruleset: str, seed: int, readings: Mapping[str, str], deals: Any = ()) -> Game:
-        stacked = [d["hands"] for d in deals] or None
-        game = Game.new(ruleset, seed=seed, readings=dict(readings), deals=stacked)
+    def make_game(self, ruleset: str, seed: int, readings: Mapping[str, str], deals: Any = (),
+                  **position: Any) -> Game:
+        game = super().make_game(ruleset, seed, readings, deals, **position)
         game._cfg = dataclasses.replace(game._cfg, split_first_winner=not game._cfg.split_first_winner)
         return game
 

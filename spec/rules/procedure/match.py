@@ -3,6 +3,7 @@ URU-9; IRN-4, TEN-4, AMB-15, AMB-19, AMB-25)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from spec.rules import ladder as lad
@@ -29,6 +30,13 @@ class Match:
     @property
     def over(self) -> bool:
         return self.winner is not None
+
+    @classmethod
+    def at(cls, rules: Rules, scores: Sequence[int] = (0, 0), dealer: int | None = None) -> Match:
+        """A match from a set position: the scores the first partida starts from, and the seat that
+        deals the first hand (the starter sits just after the dealer; None: seat 0 starts)."""
+        starter = first_starter() if dealer is None else (dealer + 1) % rules.players
+        return cls(rules, list(scores), starter=starter, hand_score=list(scores))
 
     def copy(self) -> Match:
         """An independent copy (see Hand.copy)."""
