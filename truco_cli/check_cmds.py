@@ -11,6 +11,7 @@ from typing import Any
 
 import click
 
+from spec.exhaustive.classes import POSITION_NAMES
 from truco_cli.options import reading_option, readings_for_all, ruleset_options, rulesets_from
 
 # ------------------------------------------------------------------ check
@@ -137,13 +138,17 @@ def default_jobs() -> int:
 @click.option("--dask", "dask_address", default=None, metavar="ADDRESS",
               help="With --exhaustive: spread the walks over the Dask scheduler at ADDRESS, or 'local' to "
                    "start one here with --jobs workers; the output is that of one machine.")
+@click.option("--position", "positions", multiple=True,
+              type=click.Choice(POSITION_NAMES),
+              help="With --exhaustive: walk only this position (repeatable): a new match, the hand of ten "
+                   "for side 0 or 1, the iron hand [default: every one the ruleset has].")
 @click.option("--coverage", is_flag=True, help="Also list the clauses this run did not exercise.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object: counts per clause and violations.")
 def check(engine_spec: str | None, engine_cmd: str | None, ruleset: tuple[str, ...],
           ruleset_files: tuple[str, ...], games: int | None, programs: int | None, seed: int,
           readings: tuple[tuple[str, str], ...], call_timeout: float, jobs: int | None,
           report_dir: str | None, perft: bool, exhaustive: bool, deals: int | None, dask_address: str | None,
-          coverage: bool, as_json: bool) -> None:
+          positions: tuple[str, ...], coverage: bool, as_json: bool) -> None:
     """Drive an engine through many games and check every step against the rules.
 
     At every step the engine's legal actions must be the spec's; actions the rules forbid must
@@ -158,8 +163,8 @@ def check(engine_spec: str | None, engine_cmd: str | None, ruleset: tuple[str, .
     from spec.monitor.drive import Report, Settings, check_engine
     from truco_cli.errors import fail
 
-    if not exhaustive and (deals is not None or dask_address is not None):
-        fail("--deals and --dask go with --exhaustive")
+    if not exhaustive and (deals is not None or dask_address is not None or positions):
+        fail("--deals, --dask and --position go with --exhaustive")
     if exhaustive and (perft or games is not None or programs is not None or report_dir is not None):
         fail("--exhaustive walks whole hands: it takes no --perft, --games, --programs or --report")
     chosen = rulesets_from(ruleset, ruleset_files) or None
@@ -175,7 +180,7 @@ def check(engine_spec: str | None, engine_cmd: str | None, ruleset: tuple[str, .
         from truco_cli.exhaustive_cmds import check_exhaustive_command
 
         check_exhaustive_command(factory, engine_name, names, per_ruleset, call_timeout,
-                                 jobs or default_jobs(), deals, dask_address, as_json)
+                                 jobs or default_jobs(), deals, dask_address, as_json, positions)
     cfg = Settings(games=250 if games is None else games, programs=40 if programs is None else programs,
                    seed=seed, call_timeout=call_timeout)
     jobs = jobs or default_jobs()

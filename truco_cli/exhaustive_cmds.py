@@ -28,7 +28,8 @@ def _clause_rows(report: Any) -> list[tuple[str, int, int]]:
 
 def run_exhaustive(factory: Callable[[], Any], engine_name: str, names: list[str],
                    per_ruleset: Mapping[str, Mapping[str, str]], call_timeout: float, jobs: int,
-                   deals: int | None, dask_address: str | None, as_json: bool) -> int:
+                   deals: int | None, dask_address: str | None, as_json: bool,
+                   only_positions: tuple[str, ...] = ()) -> int:
     """The exhaustive check; returns the exit code (0 passed, 1 a divergence, 2 nothing walkable)."""
     from rich.console import Console
     from rich.progress import Progress
@@ -38,7 +39,7 @@ def run_exhaustive(factory: Callable[[], Any], engine_name: str, names: list[str
 
     err = Console(stderr=True)
     started = time.monotonic()
-    plans = plan(names, per_ruleset, deals)
+    plans = plan(names, per_ruleset, deals, only_positions)
     refused = [p for p in plans if p.refused]
     if len(refused) == len(plans):
         fail("; ".join(p.message() for p in refused))
@@ -127,6 +128,7 @@ def _print(console: Any, engine_name: str, per: list[dict[str, Any]], rows: list
 
 def check_exhaustive_command(factory: Callable[[], Any], engine_name: str, names: list[str],
                              per_ruleset: Mapping[str, Mapping[str, str]], call_timeout: float, jobs: int,
-                             deals: int | None, dask_address: str | None, as_json: bool) -> None:
+                             deals: int | None, dask_address: str | None, as_json: bool,
+                             only_positions: tuple[str, ...] = ()) -> None:
     sys.exit(run_exhaustive(factory, engine_name, names, per_ruleset, call_timeout, jobs, deals, dask_address,
-                            as_json))
+                            as_json, only_positions))

@@ -44,6 +44,7 @@ SAMPLE = 2  # concrete deals per class besides its representative (the equal-str
 SAMPLED_DEALS = 20_000  # deals drawn to count the classes of rulesets with envido, flor or a muestra
 
 Key = tuple[Any, ...]
+POSITION_NAMES = ("start", "ten-side-0", "ten-side-1", "iron")  # the positions(), by name
 
 
 @dataclass(frozen=True)
@@ -70,15 +71,16 @@ class DealClass:
 def positions(rules: Rules) -> list[Position]:
     """0-0, then the hand of ten for side 0 and side 1 and the iron hand where the ruleset has them
     (TEN-1, IRN-1: the scores from its data)."""
-    out = [Position("start", (0, 0))]
+    start, ten_0, ten_1, iron_hand = POSITION_NAMES
+    out = [Position(start, (0, 0))]
     ten = rules.data.get("hand_of_ten")
     if ten:
         at = int(ten["score"])
-        out += [Position("ten-side-0", (at, 0)), Position("ten-side-1", (0, at))]
+        out += [Position(ten_0, (at, 0)), Position(ten_1, (0, at))]
     iron = rules.data.get("iron_hand")
     if iron:
         at = int(iron["score"])
-        out.append(Position("iron", (at, at)))
+        out.append(Position(iron_hand, (at, at)))
     return out
 
 

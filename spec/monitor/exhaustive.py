@@ -11,7 +11,6 @@ back in job order, so the report is the same for any number of workers and on a 
 
 from __future__ import annotations
 
-import inspect
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -21,7 +20,6 @@ from typing import Any
 from spec.exhaustive.classes import DealClass, Position, classes, exact, positions
 from spec.monitor.beacon import Beacon
 from spec.monitor.findings import Finding, Group, group
-from spec.monitor.follow import Follower
 from spec.monitor.supervise import Event, Supervisor
 from spec.monitor.walk import Factory, WalkJob, WalkTally, run_walk_job
 from spec.rules.state import Match, Rules, legal_actions
@@ -34,8 +32,7 @@ def estimate_tree(rules: Rules, deal: Mapping[str, Any], scores: Sequence[int],
                   descents: int = DESCENTS) -> int:
     """Knuth's estimate of the nodes of the spec's tree of this hand (seeded: the same every run)."""
     rng = random.Random(f"truco-estimate/{rules.ruleset}")
-    match = Match(rules)
-    match.score = list(scores)
+    match = Match.at(rules, scores)
     root = match.new_hand(tuple(tuple(h) for h in deal["hands"]), deal.get("muestra"))
     total = 0
     for _ in range(descents):
@@ -47,11 +44,6 @@ def estimate_tree(rules: Rules, deal: Mapping[str, Any], scores: Sequence[int],
             hand.apply(hand.to_act(), rng.choice(legal))  # type: ignore[arg-type]
         total += nodes
     return total // descents
-
-
-def positions_supported() -> bool:
-    """Whether the follower can start a match at set scores (the hands of ten and iron hands)."""
-    return "scores" in inspect.signature(Follower.start).parameters
 
 
 @dataclass
@@ -72,6 +64,8 @@ class RulesetPlan:
         return not self.jobs
 
     def message(self) -> str:
+        if not self.positions or not self.classes:
+            return f"{self.ruleset}: no class or position to walk"
         where = "" if self.exact else " at least (met in a sample of deals)"
         return (f"{self.ruleset}: {self.classes:,} classes{where} x {len(self.positions)} positions, about "
                 f"{self.estimate:,} nodes: too many to walk whole (the bound is {NODE_BOUND:,}); "
@@ -85,18 +79,22 @@ def spread(items: Sequence[DealClass], n: int) -> list[DealClass]:
     return [items[(i * len(items)) // n] for i in range(n)]
 
 
-def plan(names: Sequence[str], readings: Mapping[str, Mapping[str, str]],
-         deals: int | None) -> list[RulesetPlan]:
-    """The jobs of an exhaustive check, in report order: per ruleset, per class, per position."""
+def plan(names: Sequence[str], readings: Mapping[str, Mapping[str, str]], deals: int | None,
+         only_positions: Sequence[str] = (), only_classes: Sequence[int] = ()) -> list[RulesetPlan]:
+    """The jobs of an exhaustive check, in report order: per ruleset, per class, per position
+    (`only_positions`, `only_classes`: those alone, where the ruleset has them)."""
     out: list[RulesetPlan] = []
     index = 0
     for name in names:
         chosen = dict(readings.get(name, {}))
         rules = Rules.of(name, chosen)
         found = classes(rules)
-        where = positions(rules)
-        if not positions_supported():
-            where = [p for p in where if not any(p.scores)]
+        if only_classes:
+            found = tuple(k for k in found if k.index in set(only_classes))
+        where = [p for p in positions(rules) if not only_positions or p.name in only_positions]
+        if not found or not where:
+            out.append(RulesetPlan(name, len(found), exact(rules), where, 0, False, deals))
+            continue
         estimate = len(found) * sum(estimate_tree(rules, found[0].deal, p.scores) for p in where)
         walked = deals is None and estimate <= NODE_BOUND
         p = RulesetPlan(name, len(found), exact(rules), where, estimate, walked, deals)

@@ -32,7 +32,6 @@ and the path to the divergence.
 from __future__ import annotations
 
 import dataclasses
-import inspect
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -42,7 +41,7 @@ from typing import Any
 from spec.monitor.beacon import Beacon
 from spec.monitor.exercise import hand_clauses
 from spec.monitor.findings import Finding, ordered, record_finding
-from spec.monitor.follow import Divergence, EngineFault, Follower
+from spec.monitor.follow import CannotReach, Divergence, EngineFault, Follower
 from spec.monitor.replay import check_record
 from spec.monitor.script import finding_of, new_follower
 from spec.monitor.trace import LEGAL, REFUSED, Step, Trace
@@ -168,6 +167,7 @@ class WalkTally:
     refusals: int = 0
     views: int = 0
     records: int = 0
+    unreached: int = 0  # walks of positions the engine cannot be started from
     replayed: bool = False  # the engine has no undo(): every step back replayed the path
 
     def add(self, other: WalkTally) -> None:
@@ -179,6 +179,7 @@ class WalkTally:
         self.refusals += other.refusals
         self.views += other.views
         self.records += other.records
+        self.unreached += other.unreached
         self.replayed = self.replayed or other.replayed
 
 
@@ -188,14 +189,6 @@ class Stop(Exception):
     def __init__(self, findings: list[Finding], trace: Trace) -> None:
         super().__init__(findings[0].violation.clause if findings else "")
         self.findings, self.trace = findings, trace
-
-
-def takes_positions(adapter: Any) -> bool:
-    """Whether the adapter's new_game takes the scores before the first hand (set positions)."""
-    try:
-        return "scores" in inspect.signature(adapter.new_game).parameters
-    except (TypeError, ValueError):
-        return False
 
 
 class Walk:
@@ -221,10 +214,10 @@ class Walk:
 
     def _start(self) -> Follower:
         f = new_follower(self.factory, self.rules, self.game, self.timeout, self.beacon)
-        if any(self.scores):
-            f.start(self.readings, deals=[self.deal], scores=list(self.scores))  # type: ignore[call-arg]
-        else:
-            f.start(self.readings, deals=[self.deal])
+        # A set position only where the scores are not those of a new match: an engine that sets
+        # none is still walked from 0-0 (CannotReach for the others: not reached, not a violation).
+        scores = list(self.scores) if any(self.scores) else None
+        f.start(self.readings, deals=[self.deal], scores=scores, need_deals=True)
         return f
 
     # --- the engine, back one step -----------------------------------------------------------------
@@ -371,7 +364,8 @@ class Walk:
         steps = list(self.f.trace.steps)
         last = steps[-1:] if steps and steps[-1].expect == REFUSED else []
         trace = Trace(self.rules.ruleset, self.readings, self.game, [dict(self.deal)],
-                      [s for s in steps if s.expect == LEGAL] + last)
+                      [s for s in steps if s.expect == LEGAL] + last, self.f.trace.scores,
+                      self.f.trace.dealer)
         raise Stop(ordered(findings), trace)
 
 
@@ -407,8 +401,13 @@ def run_walk_job(job: WalkJob, context: tuple[Factory, float], beacon: Beacon,
             for i, finding in enumerate(stop.findings):
                 emit("finding", (finding.to_dict(), stop.trace.to_dict() if i == 0 else None))
             return tally
+        except CannotReach:
+            tally.deals -= 1
+            tally.unreached += 1
+            return tally
         except (Divergence, EngineFault) as exc:  # the engine failed to start, or dealt another deal
-            trace = Trace(rules.ruleset, dict(job.readings), job.index, [dict(deal)], [])
+            scores = list(job.scores) if any(job.scores) else None
+            trace = Trace(rules.ruleset, dict(job.readings), job.index, [dict(deal)], [], scores)
             emit("finding", (finding_of(job.index, exc, None).to_dict(), trace.to_dict()))
             return tally
     return tally

@@ -13,7 +13,7 @@ transcript. Version 1:
   allowed, and the game is unchanged) or `{"id": n, "error": {"message": ...}}` (the engine could
   not do what was asked: a fault). Before a reply it may write log lines `{"log": "text"}`,
   which the checker ignores. Anything else on stdout is garbage: a fault. stderr is free.
-- Commands: hello, new_game, to_act, legal, apply, deal, record, observation, quit (see COMMANDS).
+- Commands: hello, new_game, to_act, legal, apply, undo, deal, record, observation, quit (see COMMANDS).
 
 Faults (an error reply, garbage, a reply that is too late or never comes, an engine that exits)
 are reported with the game and step; the checker then kills the engine and starts it again for
@@ -29,6 +29,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "to_act": (),
     "legal": (),
     "apply": ("action",),
+    "undo": (),
     "deal": (),
     "record": (),
     "observation": ("seat",),
@@ -36,4 +37,4 @@ COMMANDS: dict[str, tuple[str, ...]] = {
 }
 
 # Optional abilities an engine announces in its hello reply ("features").
-FEATURES: tuple[str, ...] = ("deals", "observation")
+FEATURES: tuple[str, ...] = ("deals", "observation", "position", "undo")

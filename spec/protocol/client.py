@@ -227,6 +227,7 @@ class ProtocolAdapter:
         hello = process.hello or Hello("")
         self.stacks_deals = "deals" in hello.features
         self.sets_position = "position" in hello.features
+        self.can_undo = "undo" in hello.features  # spec/adapter.py: the optional undo()
         if "observation" not in hello.features:
             # The adapter contract: no observation method, no visibility checks (spec/adapter.py).
             self.observation = None  # type: ignore[method-assign,assignment]
@@ -264,6 +265,10 @@ class ProtocolAdapter:
 
     def apply(self, action: str) -> None:
         self._ask("apply", action=action)
+
+    def undo(self) -> None:
+        """Feature "undo": take back the last action (only asked when the engine announced it)."""
+        self._ask("undo")
 
     def deal(self) -> Any:
         return self._ask("deal")

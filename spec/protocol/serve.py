@@ -41,6 +41,8 @@ class Server:
             self.features.insert(0, "deals")
         if sets_position(probe):
             self.features.append("position")
+        if callable(getattr(probe, "undo", None)):
+            self.features.append("undo")
         self.refusals = refusal_types(probe)
 
     def answer(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -64,6 +66,9 @@ class Server:
                 a.apply(request["action"])
             except self.refusals as exc:
                 return {"refused": {"clause": getattr(exc, "clause", None), "reason": str(exc)}}
+            return {"ok": {}}
+        if cmd == "undo":
+            a.undo()
             return {"ok": {}}
         if cmd == "to_act":
             return {"ok": {"seat": a.to_act()}}

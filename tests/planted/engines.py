@@ -386,3 +386,73 @@ PLANTED: dict[Callable[[], ReferenceAdapter], tuple[str, str]] = {  # `--engine`
     plays_on_after_forfeit: ("mineiro-1v1-es", "TEN-4"),
     plays_past_target: ("mineiro-1v1-es", "MAT-1"),
 }
+
+
+# --- Bugs that random play misses, found by `truco check --exhaustive` (tests/check/test_exhaustive.py).
+# Not in PLANTED: random games rarely reach them (the test shows it).
+def _wrapped(game: Game, action: A.Action, name: str, wrap: Callable[..., Any]) -> None:
+    """Resolve this card with engine.game's function `name` replaced by `wrap(original)` (only
+    while it does)."""
+    import engine.game as game_module
+
+    original = getattr(game_module, name)
+    setattr(game_module, name, wrap(original))
+    try:
+        Game._do_card(game, action)
+    finally:
+        setattr(game_module, name, original)
+
+
+class _ThirdTieToStarter(_Overridable):
+    """HND-9: three tied rounds, the third tied by two face-up cards of equal strength: the hand
+    goes to the starter's side instead of nobody (three rounds tied by covered cards still score
+    nothing, so only equal cards in hand show it)."""
+
+    def _do_card(self, action: A.Action) -> None:
+        from engine.tricks import TIE
+
+        h = self.hand
+        if h.rounds != (TIE, TIE) or action.kind != "play" or any(c for _, _, c in h.table):
+            super()._do_card(action)
+            return
+        side = h.starter & 1
+
+        def wrap(original: Callable[..., int | None]) -> Callable[..., int | None]:
+            def starter_wins(rounds: tuple[int, ...], split_first_winner: bool, all_tied: int) -> int | None:
+                return side if rounds == (TIE, TIE, TIE) else original(rounds, split_first_winner, all_tied)
+            return starter_wins
+
+        _wrapped(self, action, "hand_result", wrap)
+
+
+def third_tie_to_starter() -> ReferenceAdapter:
+    return _adapter(_ThirdTieToStarter)()
+
+
+FAVOURED = "6H"  # a card no class representative holds: only the sample of concrete deals has it
+
+
+class _FavouredCard(_Overridable):
+    """CARD-4: one card beats the other cards of its rank (two cards of equal strength told apart)."""
+
+    def _do_card(self, action: A.Action) -> None:
+        favoured = self._cfg.deck.index(FAVOURED)
+
+        def wrap(original: Callable[..., tuple[int, int]]) -> Callable[..., tuple[int, int]]:
+            def unequal(table: Any, strength: Any, partner_tie_is_tie: bool) -> tuple[int, int]:
+                tilted = tuple(s + 0.5 if i == favoured else s for i, s in enumerate(strength))
+                return original(table, tilted, partner_tie_is_tie)
+            return unequal
+
+        _wrapped(self, action, "round_result", wrap)
+
+
+def favoured_card() -> ReferenceAdapter:
+    return _adapter(_FavouredCard)()
+
+
+# factory -> (ruleset, the clause the exhaustive check must name as the cause)
+EXHAUSTIVE_PLANTED: dict[Callable[[], ReferenceAdapter], tuple[str, str]] = {
+    third_tie_to_starter: ("mineiro-1v1-es", "HND-9"),
+    favoured_card: ("mineiro-1v1-es", "CARD-4"),
+}
