@@ -40,7 +40,7 @@ from typing import Any
 
 from spec.monitor.beacon import Beacon
 from spec.monitor.exercise import hand_clauses
-from spec.monitor.findings import Finding, ordered, record_finding
+from spec.monitor.findings import AFTER_RESULT, Finding, ordered, record_finding
 from spec.monitor.follow import CannotReach, Divergence, EngineFault, Follower
 from spec.monitor.replay import check_record
 from spec.monitor.script import finding_of, new_follower
@@ -204,6 +204,7 @@ class Walk:
         self.beacon = beacon if beacon is not None else Beacon()
         self.cards_only = cards_only
         self.path: list[str] = []
+        self.steps: list[Step] = []  # the path as trace steps (the follower is new after a replay)
         self.visits = 0
         self.leaf_visits = 0
         self.f = self._start()
@@ -282,6 +283,7 @@ class Walk:
             if over:
                 f.check_match_end()
             else:
+                f.hand_actions = AFTER_RESULT  # as a game does: after the hand's result, its cause
                 raise Divergence(f.target_clause(), f"the match goes on at {node.match.score}: nobody has "
                                  "reached the target", "end", "the match is over")
         record = f.engine_record()
@@ -324,7 +326,7 @@ class Walk:
             return
         seat = node.seat
         for action in self.check_node(node):
-            self.f.trace.steps.append(Step(seat, action, LEGAL))
+            self.steps.append(Step(seat, action, LEGAL))
             refusal = self.f.attempt(action)
             if refusal is not None:
                 raise EngineFault(f"apply({action!r}) refused an action it listed as legal: {refusal.reason}",
@@ -332,7 +334,7 @@ class Walk:
             self.path.append(action)
             self.visit(self.tree.child(node, action))
             self.back()
-            self.f.trace.steps.pop()
+            self.steps.pop()
 
     def run(self) -> None:
         """Walk the whole tree; Stop with the findings at the first divergence."""
@@ -349,7 +351,9 @@ class Walk:
 
     def _diverged(self, exc: Divergence | EngineFault) -> None:
         f = self.f
-        f.hand_actions = f.steps = len(self.path)
+        f.steps = len(self.path)
+        if f.hand_actions != AFTER_RESULT:  # an end found after the hand's result stays after it
+            f.hand_actions = len(self.path)
         findings = [finding_of(self.game, exc, f)]
         if isinstance(exc, Divergence):
             try:  # as a random game does: the engine plays on alone, the monitor reads its record
@@ -361,11 +365,10 @@ class Walk:
         self._stop(findings)
 
     def _stop(self, findings: list[Finding]) -> None:
-        steps = list(self.f.trace.steps)
-        last = steps[-1:] if steps and steps[-1].expect == REFUSED else []
-        trace = Trace(self.rules.ruleset, self.readings, self.game, [dict(self.deal)],
-                      [s for s in steps if s.expect == LEGAL] + last, self.f.trace.scores,
-                      self.f.trace.dealer)
+        probed = self.f.trace.steps  # a probe that diverged left its refused step there
+        last = probed[-1:] if probed and probed[-1].expect == REFUSED else []
+        trace = Trace(self.rules.ruleset, self.readings, self.game, [dict(self.deal)], self.steps + last,
+                      self.f.trace.scores, self.f.trace.dealer)
         raise Stop(ordered(findings), trace)
 
 

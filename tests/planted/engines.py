@@ -433,7 +433,8 @@ FAVOURED = "6H"  # a card no class representative holds: only the sample of conc
 
 
 class _FavouredCard(_Overridable):
-    """CARD-4: one card beats the other cards of its rank (two cards of equal strength told apart)."""
+    """RND-3, CARD-4: one card beats the other cards of its rank (two cards of equal strength told
+    apart), so a round they tie goes to its side."""
 
     def _do_card(self, action: A.Action) -> None:
         favoured = self._cfg.deck.index(FAVOURED)
@@ -454,5 +455,5 @@ def favoured_card() -> ReferenceAdapter:
 # factory -> (ruleset, the clause the exhaustive check must name as the cause)
 EXHAUSTIVE_PLANTED: dict[Callable[[], ReferenceAdapter], tuple[str, str]] = {
     third_tie_to_starter: ("mineiro-1v1-es", "HND-9"),
-    favoured_card: ("mineiro-1v1-es", "CARD-4"),
+    favoured_card: ("mineiro-1v1-es", "RND-3"),  # the round is a tie (CARD-4, equal ranks, follows)
 }
