@@ -25,6 +25,7 @@ class ReferenceAdapter:
 
     def __init__(self) -> None:
         self.game: Game | None = None
+        self._before: list[Game] = []  # the game before each action applied, for undo()
 
     def make_game(self, ruleset: str, seed: int, readings: Mapping[str, str], deals: Deals = (),
                   scores: Sequence[int] | None = None, dealer: int | None = None) -> Game:
@@ -40,6 +41,7 @@ class ReferenceAdapter:
         `scores` and `dealer` set the position it starts from (the first partida's points, the seat
         that deals the first hand)."""
         # Subclasses that predate stacked deals (or set positions) override make_game without them.
+        self._before = []
         if scores is not None or dealer is not None:
             self.game = self.make_game(ruleset, seed, readings, deals, scores=scores, dealer=dealer)
         else:
@@ -58,12 +60,21 @@ class ReferenceAdapter:
         return [a.text for a in self._game().legal_actions()]
 
     def apply(self, action: str) -> None:
-        self._game().push(action)
+        game = self._game()
+        before = game.copy()
+        game.push(action)  # a refusal raises here: nothing to take back
+        self._before.append(before)
 
     def undo(self) -> None:
         """Take back the last action applied (the optional capability of the contract: the
-        exhaustive check walks the game tree with it instead of replaying every path)."""
-        self._game().pop()
+        exhaustive check walks the game tree with it instead of replaying every path).
+
+        The game as it was before that action, kept by apply: Game.copy is a few microseconds,
+        where Game.pop replays the hand from its start (about a third of the exhaustive walk's
+        time). The two are the same game (tests/engine: pop and copy agree)."""
+        if not self._before:
+            self._game().pop()  # raises NothingToUndoError, as the engine does
+        self.game = self._before.pop()
 
     def deal(self) -> list[list[str]]:
         # The checker sees every card, so this is the game's own deal (not an observation,

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -64,7 +65,9 @@ def can_undo(adapter: Any) -> bool:
 
 
 # --- the spec's tree of one hand ------------------------------------------------------------------
-_SHARED = ("rules", "deal", "cards", "muestra", "muestra_card")  # fixed for a hand: not in the key
+# Fixed when the hand is dealt (Hand's constructor and __post_init__): not in the key.
+_SHARED = ("rules", "deal", "cards", "muestra", "muestra_card", "number", "partida", "starter", "dealer",
+           "kind", "blind")
 
 
 _ATOMS = frozenset({int, str, bool, float, type(None)})
@@ -107,7 +110,7 @@ class SpecNode:
     """One state of the spec's hand: who acts, the legal actions, the children met so far; at a
     leaf, the match after the hand and the clauses the hand exercised."""
 
-    __slots__ = ("children", "clauses", "hand", "legal", "match", "seat", "visits")
+    __slots__ = ("children", "clauses", "hand", "legal", "legal_set", "match", "seat", "visits")
 
     def __init__(self, hand: Hand, match: Match) -> None:
         self.hand, self.match = hand, match
@@ -124,6 +127,7 @@ class SpecNode:
         else:
             self.seat = hand.to_act()
             self.legal = tuple(sorted(legal_actions(hand)))
+        self.legal_set = frozenset(self.legal)
 
     @property
     def leaf(self) -> bool:
@@ -210,6 +214,7 @@ class Walk:
         self.f = self._start()
         assert self.f.hand is not None
         self.undo = can_undo(self.f.adapter)
+        self._bind()
         tally.replayed = tally.replayed or not self.undo
         self.tree = SpecTree(self.f.hand, self.f.match)
 
@@ -220,6 +225,11 @@ class Walk:
         scores = list(self.scores) if any(self.scores) else None
         f.start(self.readings, deals=[self.deal], scores=scores, need_deals=True)
         return f
+
+    def _bind(self) -> None:
+        adapter = self.f.adapter
+        self._methods: dict[str, Callable[[], Any]] = {"to_act": adapter.to_act,
+                                                       "legal_actions": adapter.legal_actions}
 
     # --- the engine, back one step -----------------------------------------------------------------
     def back(self) -> None:
@@ -236,6 +246,23 @@ class Walk:
                 raise EngineFault(f"apply({action!r}) refused an action it took before: {refusal.reason}",
                                   "apply: refused a listed action")
         self.f.match, self.f.hand = spec_match, spec_hand
+        self._bind()
+
+    def _query(self, name: str) -> Any:
+        """to_act() or legal_actions(), timed, without the follower's checks of the answer: the
+        caller compares it with the spec's, and on any surprise the follower asks again with every
+        check (both are queries: asking twice changes nothing)."""
+        beacon, limit = self.beacon, self.timeout
+        start = beacon.enter(name, limit)
+        try:
+            out = self._methods[name]()
+        except BaseException:
+            beacon.leave()
+            return self.f.safe(name)  # the fault, with the follower's wording
+        beacon.leave()
+        if limit and time.monotonic() - start > limit:
+            raise EngineFault(f"{name}() did not return within {limit:g} s", f"{name}: timeout")
+        return out
 
     # --- checks at a node ----------------------------------------------------------------------------
     def _at(self, node: SpecNode) -> None:
@@ -246,9 +273,10 @@ class Walk:
     def check_node(self, node: SpecNode) -> list[str]:
         """The node's legal actions, once the engine's seat and legal actions match the spec's."""
         f = self.f
-        seat = f.engine_to_act()
-        got = f.engine_legal() if seat == node.seat and seat is not None else None
-        if got is None or set(got) != set(node.legal):
+        seat = self._query("to_act")
+        got = self._query("legal_actions") if type(seat) is int and seat == node.seat else None
+        # A duplicate makes the set smaller than the list: the follower's check then names it.
+        if type(got) is not list or len(got) != len(node.legal) or node.legal_set != set(got):
             self._at(node)
             f.legal()  # raises the Divergence with its diagnosis
             raise Divergence("RND-1", "the engine's legal actions differ from the spec's", "legal")
@@ -276,9 +304,9 @@ class Walk:
         """The hand is over in the spec: the engine's hand too, with the same result."""
         f = self.f
         node.visits += 1
-        seat = f.engine_to_act()
+        record = f.engine_record()
         over = node.match.over
-        if over or seat is None:
+        if over or record.get("result") is not None:  # the record has a result once the match is over
             self._at(node)
             if over:
                 f.check_match_end()
@@ -286,7 +314,6 @@ class Walk:
                 f.hand_actions = AFTER_RESULT  # as a game does: after the hand's result, its cause
                 raise Divergence(f.target_clause(), f"the match goes on at {node.match.score}: nobody has "
                                  "reached the target", "end", "the match is over")
-        record = f.engine_record()
         hands = record.get("hands") or []
         result = (hands[0].get("result") or {}) if hands else {}
         outcome = node.hand.outcome
@@ -306,7 +333,8 @@ class Walk:
         if not same:
             self._at(node)
             if len(hands) != 1:
-                raise Divergence(f.outcome_clause(), "the hand is over", "actor", f"seat {seat} to act")
+                raise Divergence(f.outcome_clause(), "the hand is over", "actor",
+                                 f"seat {f.engine_to_act()} to act")
             raise Divergence(outcome.clause, f"the hand ends: side {outcome.winner} wins {outcome.points} "
                              f"(score {node.match.hand_score})", "result",
                              f"winner {result.get('winner')}, points {result.get('points')}, "

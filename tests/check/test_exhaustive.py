@@ -193,3 +193,25 @@ def test_an_engine_over_the_protocol_walks_with_its_undo() -> None:
     (es,) = data["exhaustive"]
     assert code == 0 and es["undo"] is True and es["leaves"] > 0, data
 
+
+
+def test_the_reference_adapters_undo_is_the_engines_pop() -> None:
+    """ReferenceAdapter.undo restores the game kept before the action; Game.pop replays the hand:
+    the same game, history included, at every step of a match (across the ends of hands too)."""
+    import random
+
+    rng = random.Random(7)
+    adapter = ReferenceAdapter()
+    adapter.new_game(ES, 3, {})
+    steps = 0
+    while adapter.to_act() is not None and steps < 400:
+        action = rng.choice(sorted(adapter.legal_actions()))
+        adapter.apply(action)
+        assert adapter.game is not None
+        popped = adapter.game.copy()
+        popped.pop()
+        adapter.undo()
+        assert adapter.game == popped, (steps, action)
+        adapter.apply(action)
+        steps += 1
+    assert steps > 20 and len(adapter.record()["hands"]) > 2
