@@ -215,3 +215,18 @@ def test_the_reference_adapters_undo_is_the_engines_pop() -> None:
         adapter.apply(action)
         steps += 1
     assert steps > 20 and len(adapter.record()["hands"]) > 2
+
+
+@pytest.mark.slow
+def test_the_walk_from_a_perft_deal_counts_what_the_spec_counts_for_a_whole_hand() -> None:
+    """The leaves of the walk (sequences to the end of the hand) and its nodes (positions visited)
+    from the first fixed deal of `truco perft --seed 1`, as the spec alone counts them."""
+    from spec.perft import perft_deals
+
+    rules = Rules.of(ES)
+    deal = perft_deals(rules, 1, 1)[0]
+    events: list[Any] = []
+    tally = run_walk_job(WalkJob(0, ES, {}, 0, "start", (0, 0), deal), (ReferenceAdapter, 0.0), Beacon(),
+                         lambda kind, data: events.append(data))
+    assert events == []
+    assert (tally.nodes, tally.leaves) == spec_tree(rules, deal, (0, 0)) == (264_128, 155_971)
