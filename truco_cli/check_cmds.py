@@ -142,13 +142,17 @@ def default_jobs() -> int:
               type=click.Choice(POSITION_NAMES),
               help="With --exhaustive: walk only this position (repeatable): a new match, the hand of ten "
                    "for side 0 or 1, the iron hand [default: every one the ruleset has].")
-@click.option("--coverage", is_flag=True, help="Also list the clauses this run did not exercise.")
+@click.option("--situations/--no-situations", "situations", default=True, show_default=True,
+              help="Drive the engine through every situation of its rulesets first (`truco situations`): "
+                   "each rule, each reading and each edge, from stacked deals and set positions.")
+@click.option("--coverage", is_flag=True,
+              help="Also show, per clause, what exercised it (situations, then random games).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object: counts per clause and violations.")
 def check(engine_spec: str | None, engine_cmd: str | None, ruleset: tuple[str, ...],
           ruleset_files: tuple[str, ...], games: int | None, programs: int | None, seed: int,
           readings: tuple[tuple[str, str], ...], call_timeout: float, jobs: int | None,
           report_dir: str | None, perft: bool, exhaustive: bool, deals: int | None, dask_address: str | None,
-          positions: tuple[str, ...], coverage: bool, as_json: bool) -> None:
+          positions: tuple[str, ...], situations: bool, coverage: bool, as_json: bool) -> None:
     """Drive an engine through many games and check every step against the rules.
 
     At every step the engine's legal actions must be the spec's; actions the rules forbid must
@@ -182,13 +186,14 @@ def check(engine_spec: str | None, engine_cmd: str | None, ruleset: tuple[str, .
         check_exhaustive_command(factory, engine_name, names, per_ruleset, call_timeout,
                                  jobs or default_jobs(), deals, dask_address, as_json, positions)
     cfg = Settings(games=250 if games is None else games, programs=40 if programs is None else programs,
-                   seed=seed, call_timeout=call_timeout)
+                   seed=seed, call_timeout=call_timeout, situations=situations)
     jobs = jobs or default_jobs()
     err = Console(stderr=True)
     from rich.progress import Progress
 
     with Progress(console=err, transient=True, disable=as_json) as bar:
-        tasks = {name: bar.add_task(name, total=cfg.games) for name in names}
+        tasks = {name: bar.add_task(name, total=cfg.games + _situation_count(name, per_ruleset, situations))
+                 for name in names}
         total: Report = check_engine(factory, names, {}, cfg, jobs=jobs, per_ruleset=per_ruleset,
                                      progress=lambda name, done: bar.update(tasks[name], completed=done))
     groups = total.groups()
@@ -204,33 +209,42 @@ def check(engine_spec: str | None, engine_cmd: str | None, ruleset: tuple[str, .
                                call_timeout, jobs, quiet=as_json)
     code = 0 if total.ok else 1
     rows = _clause_rows(total)
-    unexercised = [c for c in cat.clauses if not total.exercised[c]]
+    gaps = total.gaps()
     if as_json:
         click.echo(json.dumps({
             "engine": engine_name, "rulesets": names, "games": total.games,
-            "programs": total.programs, "steps": total.steps, "refusals": total.refusals,
-            "views": total.views,
-            "clauses": {c: {"exercised": e, "violated": v} for c, e, v in rows},
-            "unexercised": unexercised,
+            "programs": total.programs, "situations": total.situations, "steps": total.steps,
+            "refusals": total.refusals, "views": total.views,
+            "clauses": {c: {"exercised": e, "situations": total.by_situations[c],
+                            "games": e - total.by_situations[c], "violated": v} for c, e, v in rows},
+            "unexercised": [g.to_dict() for g in gaps],
+            "unreached": [{"situation": sid, "why": why} for sid, why in total.unreached],
             "violations": [v.to_dict() for v in total.violations],
             "divergences": [g.to_dict() for g in groups], "reports": written, "exit": code}))
         sys.exit(code)
-    _print_report(Console(highlight=False, soft_wrap=True), total, rows, unexercised if coverage else None,
-                  groups)
+    _print_report(Console(highlight=False, soft_wrap=True), engine_name, total, rows, gaps, coverage, groups)
     sys.exit(code)
 
 
-def _print_report(console: Any, report: Any, rows: list[tuple[str, int, int]],
-                  unexercised: list[str] | None, groups: list[Any]) -> None:
+def _situation_count(name: str, per_ruleset: dict[str, dict[str, str]], on: bool) -> int:
+    from spec.situations.catalogue import situations_for
+
+    return len(situations_for(name, per_ruleset.get(name, {}))) if on else 0
+
+
+def _print_report(console: Any, engine_name: str, report: Any, rows: list[tuple[str, int, int]],
+                  gaps: list[Any], coverage: bool, groups: list[Any]) -> None:
     from rich.markup import escape
     from rich.table import Table
 
-    table = Table(title="clauses checked")
-    for col in ("clause", "exercised", "violated"):
+    table = Table(title=f"clauses checked: {escape(engine_name)}")
+    cols = ("clause", "exercised", *(("by situations",) if coverage else ()), "violated")
+    for col in cols:
         table.add_column(col, justify="left" if col == "clause" else "right")
     for clause, exercised, violated in rows:
         style = "red" if violated else None
-        table.add_row(clause, f"{exercised:,}", str(violated), style=style)
+        cells = [clause, f"{exercised:,}"] + ([f"{report.by_situations[clause]:,}"] if coverage else [])
+        table.add_row(*cells, str(violated), style=style)
     console.print(table)
     if groups:
         console.print(f"[bold]{len(groups)} distinct divergences[/] (the first cause in each game; "
@@ -247,12 +261,19 @@ def _print_report(console: Any, report: Any, rows: list[tuple[str, int, int]],
             console.print(f"    then: {escape(follows)}")
     if len(groups) > 20:
         console.print(f"... and {len(groups) - 20} more distinct divergences (--json or --report for all)")
-    if unexercised is not None:
-        console.print(f"clauses not exercised by this run: {', '.join(unexercised) or 'none'}")
+    if gaps:
+        console.print(f"[yellow]not exercised by this run ({len(gaps)}):[/]")
+        for gap in gaps:
+            console.print(f"  {escape(gap.ruleset)} {escape(gap.what)}: {escape(gap.why)}")
+    else:
+        console.print("every clause and every reading of the checked rulesets was exercised")
+    if report.unreached:
+        console.print(f"[yellow]{len(report.unreached)} situations not reached[/] (the first: "
+                      f"{escape(report.unreached[0][0])}: {escape(report.unreached[0][1])})")
     colour = "green" if report.ok else "red"
-    console.print(f"[{colour}]{report.games} games, {report.programs} programs, {report.steps:,} actions, "
-                  f"{report.refusals:,} refusals and {report.views:,} views checked: "
-                  f"{sum(report.violated.values())} violations[/]")
+    console.print(f"[{colour}]{report.situations:,} situations, {report.games} games, "
+                  f"{report.programs} programs, {report.steps:,} actions, {report.refusals:,} refusals and "
+                  f"{report.views:,} views checked: {sum(report.violated.values())} violations[/]")
 
 
 def register(group: click.Group) -> None:

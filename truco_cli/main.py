@@ -19,6 +19,7 @@ COMMAND_MODULES = (
     "truco_cli.report_cmds",
     "truco_cli.conformance_cmds",
     "truco_cli.perft_cmds",
+    "truco_cli.situation_cmds",
     "truco_cli.prove_cmds",
     "truco_cli.docs_cmds",
 )

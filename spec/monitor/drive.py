@@ -22,6 +22,7 @@ limit of a call needs no signal: see spec.monitor.follow and spec.monitor.superv
 from __future__ import annotations
 
 import random
+import zlib
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -29,19 +30,23 @@ from typing import Any
 
 from spec.monitor.beacon import Beacon
 from spec.monitor.findings import Finding, Group, group, record_finding
-from spec.monitor.follow import ENGINE, Divergence, EngineFault, Follower
+from spec.monitor.follow import ENGINE, CannotReach, Divergence, EngineFault, Follower, stacks_deals
 from spec.monitor.replay import check_record
 from spec.monitor.script import finding_of, new_follower, run_script, shrink
 from spec.monitor.supervise import Event, Supervisor
 from spec.monitor.trace import Trace
+from spec.monitor.unexercised import Gap, gaps
 from spec.monitor.violation import Violation
 from spec.rules.state import Rules
+from spec.situations.catalogue import situation_probes, situations_for
+from spec.situations.model import Situation
+from spec.situations.reach import lead_in
 
 MAX_KEPT = 200  # violations kept for the report; every one is counted
 PROGRAM_STEPS = 60  # actions per Hypothesis program
 PROGRAM_SHRINK_BUDGET = 6_000  # replayed steps to shrink a failing program
 START_LIMIT = 30.0  # seconds the factory may take to give an engine (an engine process starting)
-GAME, PROGRAMS = "game", "programs"
+GAME, PROGRAMS, SITUATION = "game", "programs", "situation"
 
 
 @dataclass(frozen=True)
@@ -53,6 +58,7 @@ class Settings:
     seed: int = 0
     probe_rate: float = 0.2
     call_timeout: float = 2.0
+    situations: bool = False  # drive the engine through the ruleset's situations first (spec.situations)
 
 
 @dataclass(frozen=True)
@@ -65,6 +71,7 @@ class Job:
     readings: Mapping[str, str]
     game: int
     seed: int
+    situation: Situation | None = None
 
 
 Factory = Callable[[], Any]
@@ -80,6 +87,10 @@ class Tally:
     steps: int = 0
     refusals: int = 0
     views: int = 0
+    situations: int = 0  # situations played
+    by_situations: Counter[str] = field(default_factory=Counter)  # the part of `exercised` they did
+    unreached: list[tuple[str, str]] = field(default_factory=list)  # (situation, why not)
+    led_in: int = 0  # situations reached from the start of a match (the engine sets no position)
 
     def add(self, other: Tally) -> None:
         self.exercised.update(other.exercised)
@@ -88,6 +99,10 @@ class Tally:
         self.steps += other.steps
         self.refusals += other.refusals
         self.views += other.views
+        self.situations += other.situations
+        self.by_situations.update(other.by_situations)
+        self.unreached += other.unreached
+        self.led_in += other.led_in
 
 
 @dataclass
@@ -98,6 +113,10 @@ class Report(Tally):
     violations: list[Violation] = field(default_factory=list)
     findings: dict[int, list[Finding]] = field(default_factory=dict)  # game -> findings
     traces: dict[int, dict[str, Any]] = field(default_factory=dict)  # game -> trace (games with findings)
+    per_ruleset: dict[str, Counter[str]] = field(default_factory=dict)  # ruleset -> clauses exercised
+    situations_of: dict[str, list[Situation]] = field(default_factory=dict)  # ruleset -> those it ran
+    situation_games: dict[int, str] = field(default_factory=dict)  # game -> situation id
+    ran_situations: bool = False
 
     def found(self, finding: Finding) -> None:
         v = finding.violation
@@ -112,6 +131,11 @@ class Report(Tally):
 
     def groups(self) -> list[Group]:
         return group(self.findings)
+
+    def gaps(self) -> list[Gap]:
+        """The clauses and readings of the checked rulesets that nothing exercised, with the reason."""
+        failed = {sid for game, sid in self.situation_games.items() if game in self.findings}
+        return gaps(self.per_ruleset, self.situations_of, self.unreached, failed, self.ran_situations)
 
 
 # --- one job, in a worker ------------------------------------------------------------------------
@@ -168,6 +192,80 @@ def play_random_game(factory: Factory, rules: Rules, readings: Mapping[str, str]
             tally.steps += f.steps
             tally.views += f.views_checked
     return tally
+
+
+def play_situation(factory: Factory, sit: Situation, game: int, cfg: Settings, beacon: Beacon,
+                   emit: Callable[[str, Any], None]) -> Tally:
+    """One situation: the engine started from its position, every step of its prefix checked (with
+    the situation's probes of forbidden actions), then its record. A situation the engine cannot be
+    started from (no stacked deals, no set position, a reading it does not play) is not reached:
+    counted and said, never a violation."""
+    rules = Rules.of(sit.ruleset, sit.readings)
+    tally = Tally(situations=1)
+    out = _Game(game, emit)
+    f: Follower | None = None
+    try:
+        f = new_follower(factory, rules, situation_seed(sit), cfg.call_timeout, beacon, START_LIMIT)
+        try:
+            try:
+                f.start(sit.readings, deals=sit.deals, scores=sit.scores, dealer=sit.dealer, need_deals=True)
+            except CannotReach as exc:  # no set position: driven there from the start, where a way is found
+                if not sit.needs_position or not stacks_deals(f.adapter):
+                    raise
+                led = lead_in(sit)
+                if led is None:
+                    raise CannotReach(f"{exc}, and no way there from the start of a match was found (some "
+                                      "positions are never reached: an odd score where every value is even)"
+                                      ) from None
+                sit = led
+                tally.led_in += 1
+                f.start(sit.readings, deals=sit.deals, need_deals=True)
+        except EngineFault as exc:
+            if sit.readings and exc.category.startswith("new_game"):
+                why = f"the engine does not play {_readings_text(sit.readings)}: {exc}"
+                tally.unreached.append((sit.id, why))
+                return tally
+            raise
+        try:
+            for k, action in enumerate(sit.prefix):
+                legal = f.legal()
+                assert f.hand is not None
+                for probe in situation_probes(f.hand, k):
+                    tally.exercised[f.probe(probe)] += 1
+                    tally.refusals += 1
+                if action not in legal:  # the engine agreed with the spec: the catalogue is stale
+                    raise RuntimeError(f"situation {sit.id}: {action!r} is not legal in the spec "
+                                       "(regenerate the situations: truco situations --write)")
+                f.play(action)
+            if not f.over:
+                f.legal()
+        except Divergence as d:
+            out.send(finding_of(game, d, f), f)
+            return tally
+        found = check_record(f.engine_record(), ruleset=rules.ruleset, game=game, exercised=tally.exercised,
+                             in_progress=not f.over)
+        for v in found:
+            out.send(record_finding(v), f)
+    except CannotReach as exc:
+        tally.unreached.append((sit.id, str(exc)))
+    except EngineFault as exc:
+        out.send(finding_of(game, exc, f), f)
+    finally:
+        if f is not None:
+            tally.steps += f.steps
+            tally.views += f.views_checked
+            tally.exercised.update(f.exercised)
+        tally.by_situations.update(tally.exercised)
+    return tally
+
+
+def _readings_text(readings: Mapping[str, str]) -> str:
+    return ", ".join(f"{k}={v}" for k, v in sorted(readings.items()))
+
+
+def situation_seed(sit: Situation) -> int:
+    """The seed an engine gets for a situation: later hands than the stacked ones come from it."""
+    return zlib.crc32(sit.id.encode("utf-8"))
 
 
 def run_programs(factory: Factory, rules: Rules, readings: Mapping[str, str], game: int, cfg: Settings,
@@ -241,15 +339,22 @@ def run_job(job: Job, context: tuple[Factory, Settings], beacon: Beacon,
     beacon.at(job.index, job.game)
     if job.kind == GAME:
         return play_random_game(factory, rules, job.readings, job.seed, job.game, cfg, beacon, emit)
+    if job.kind == SITUATION:
+        assert job.situation is not None
+        return play_situation(factory, job.situation, job.game, cfg, beacon, emit)
     return run_programs(factory, rules, job.readings, job.game, cfg, beacon, emit)
 
 
 # --- the whole check, in the parent --------------------------------------------------------------
 def plan(rulesets: Sequence[str], readings: Mapping[str, Mapping[str, str]], cfg: Settings) -> list[Job]:
-    """The jobs of a check, in report order: per ruleset its games, then its programs."""
+    """The jobs of a check, in report order: per ruleset its situations, its games, then its programs."""
     jobs: list[Job] = []
     game = 0
     for name in rulesets:
+        if cfg.situations:
+            for sit in situations_for(name, readings.get(name, {})):
+                jobs.append(Job(len(jobs), SITUATION, name, dict(sit.readings), game, 0, sit))
+                game += 1
         for i in range(cfg.games):
             jobs.append(Job(len(jobs), GAME, name, dict(readings.get(name, {})), game, cfg.seed + i))
             game += 1
@@ -299,13 +404,18 @@ def check_engine(factory: Factory, rulesets: list[str], readings: Mapping[str, s
         else:  # hang or died
             finding, tallies[event.index] = lost_job(job, event)
             found.setdefault(event.index, []).append((finding, None))
-        if job.kind == GAME:
+        if job.kind in (GAME, SITUATION):
             done[job.ruleset] += 1
             if progress is not None:
                 progress(job.ruleset, done[job.ruleset])
-    report = Report()
+    report = Report(ran_situations=cfg.situations)
     for job in work:  # job order: the same report whatever the number of workers
-        report.add(tallies.get(job.index, Tally()))
+        tally = tallies.get(job.index, Tally())
+        report.add(tally)
+        report.per_ruleset.setdefault(job.ruleset, Counter()).update(tally.exercised)
+        if job.situation is not None:
+            report.situations_of.setdefault(job.ruleset, []).append(job.situation)
+            report.situation_games[job.game] = job.situation.id
         for finding, trace in found.get(job.index, []):
             report.found(finding)
             if trace is not None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from spec.rules import ladder as lad
-from spec.rules.cards import COVERED, strength, strength_clause
+from spec.rules.cards import COVERED, pieza_index, strength, strength_clause
 from spec.rules.procedure.play import all_tied_clause
 from spec.rules.procedure.truco import no_truco_clause
 from spec.rules.rounds import TIE
@@ -71,9 +71,11 @@ def action_clauses(
     if verb in ("accept", "run"):
         if phase == "envido":
             env = rules.data["envido"]["clauses"]
-            return (
-                _unique(env["pair"], env["points"], env["values"]) if verb == "accept" else (env["contest"],)
-            )
+            if verb != "accept":
+                return (env["contest"],)
+            if hand is not None and "piezas" in env and _holds_pieza(hand):  # URU-5: envido with piezas
+                return _unique(env["pair"], env["points"], env["values"], env["piezas"])
+            return _unique(env["pair"], env["points"], env["values"])
         if phase == "flor":
             answers = rules.clause_or("flor", "answers", "FLR-4")
             second = rules.clause_or("flor", "accept" if verb == "accept" else "achico", answers)
@@ -82,6 +84,22 @@ def action_clauses(
     if verb == "sign":
         return (sign_clause(rules, arg),) if rules.has("senas") and arg in rules.data["senas"] else ("SEN-1",)
     return _verb_clauses(rules, verb)
+
+
+def _holds_pieza(hand: Hand) -> bool:
+    m = hand.muestra_card
+    return m is not None and any(int(pieza_index(hand.rules, *c, m)) >= 0
+                                 for cards in hand.cards for c in cards)
+
+
+def _stand_in(rules: Rules, card: tuple[int, int], muestra: tuple[int, int] | None) -> bool:
+    """URU-4: the card is the stand-in of a muestra that is itself a pieza."""
+    if muestra is None or "stand_in" not in rules.data["muestra"]:
+        return False
+    ranks = rules.deck.ranks
+    stand_in = ranks.index(str(rules.data["muestra"]["stand_in"]))
+    piezas = {ranks.index(str(p["rank"])) for p in rules.data["muestra"]["piezas"]}
+    return card == (stand_in, muestra[1]) and muestra[0] in piezas
 
 
 def card_clause(
@@ -110,7 +128,10 @@ def round_clause(hand: Hand, k: int) -> str:
     if not others:
         return "RND-2"
     rival = max(others, key=lambda i: power[i])
-    return card_clause(r, cards[top], cards[rival], hand.muestra_card)
+    m = hand.muestra_card
+    if m is not None and any(not cov and _stand_in(r, c, m) for c, cov in (cards[top], cards[rival])):
+        return str(r.data["muestra"]["clauses"].get("stand_in", r.clause("muestra")))  # URU-4
+    return card_clause(r, cards[top], cards[rival], m)
 
 
 def resolution_clauses(hand: Hand) -> tuple[str, ...]:

@@ -27,6 +27,7 @@ from __future__ import annotations
 import inspect
 import random
 import time
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -151,6 +152,7 @@ class Follower:
         self.hand_actions = 0  # actions applied in the current hand
         self.probed: list[str] = []  # clauses of the refusals checked
         self.views_checked = 0
+        self.exercised: Counter[str] = Counter()  # the visibility clauses the view checks applied
         self.trace = Trace(rules.ruleset, {}, seed)
         self.stacked: list[Deal] = []
 
@@ -430,7 +432,7 @@ class Follower:
             return
         played = played_cards(hand)
         for seat, obs in enumerate(observations):
-            problems = view_problems(hand, seat, obs, played)
+            problems = view_problems(hand, seat, obs, played, self.exercised)
             if problems:
                 sight, says = problems[0]
                 raise Divergence(sight.clause, sight.why, "view", says)

@@ -250,6 +250,11 @@ class _MatchChecker:
             k = next((k for k, (a, b) in enumerate(zip(claimed, side_points, strict=False)) if a != b),
                      min(len(claimed), len(side_points)))
             clause = o.side_points[k][3] if k < len(o.side_points) else "ENV-1"
+            if k < len(claimed) and k < len(side_points) and claimed[k][0] == side_points[k][0] == "envido" \
+                    and claimed[k][1] != side_points[k][1]:
+                # The envido went to the other side: the points each seat counts decide it (ENV-4),
+                # whatever the stake; the record does not show the points themselves.
+                clause = str(self.rules.data["envido"]["clauses"]["points"])
             self.report(clause, f"the side points are {_pts(side_points)}", _pts(claimed),
                         f"{path}.result.side_points", number)
         if claimed_forfeit != o.forfeit:

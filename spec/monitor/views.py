@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from typing import Any
 
 from spec.rules.state import Hand
@@ -34,12 +35,16 @@ def cards_named(value: Any, cards: tuple[str, ...]) -> set[str]:
 
 
 def view_problems(hand: Hand, seat: int, observation: Any,
-                  played: dict[tuple[int, int], bool] | None = None) -> list[tuple[Sight, str]]:
+                  played: dict[tuple[int, int], bool] | None = None,
+                  seen: Counter[str] | None = None) -> list[tuple[Sight, str]]:
     """(the rule broken, what the observation does) for each card `seat`'s observation shows or
-    hides wrongly."""
+    hides wrongly. `seen`, when given, counts the clause of each card's sight once per clause."""
     named = cards_named(observation, tuple(c for cards in hand.deal for c in cards))
     found: list[tuple[Sight, str]] = []
-    for s in sights(hand, seat, played_cards(hand) if played is None else played):
+    checked = sights(hand, seat, played_cards(hand) if played is None else played)
+    if seen is not None:
+        seen.update({s.clause for s in checked})
+    for s in checked:
         if s.card in named and not s.visible:
             found.append((s, f"seat {seat}'s observation shows {s.card} (dealt to seat {s.owner})"))
         elif s.required and s.card not in named:

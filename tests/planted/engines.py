@@ -31,10 +31,21 @@ def _adapter(game_class: type[Game] = Game, **config: Any) -> type[ReferenceAdap
             game = super().make_game(ruleset, seed, readings, deals, **position)
             if config:
                 game._cfg = dataclasses.replace(game._cfg, **config)
+                _deal_again(game)
             return game
 
     Planted.game_class = game_class
     return Planted
+
+
+def _deal_again(game: Game) -> None:
+    """Start the first hand again under the game's replaced Config: a hand copies what it needs of
+    the Config when it starts (its strength table, its all-tied winner...), so without this the bug
+    would show from the second hand on only, and never in a situation's stacked first hand."""
+    game._hand_no = 0
+    game._marks = []
+    game._start_hand()
+    game._mark()
 
 
 # --- HND-6: X, Y, tie goes to the second-round winner (a config flag flipped) ----------------
@@ -43,6 +54,7 @@ class _SplitTie(ReferenceAdapter):
                   **position: Any) -> Game:
         game = super().make_game(ruleset, seed, readings, deals, **position)
         game._cfg = dataclasses.replace(game._cfg, split_first_winner=not game._cfg.split_first_winner)
+        _deal_again(game)
         return game
 
 

@@ -1,0 +1,72 @@
+"""What a check left unexercised, per ruleset, and why: the honest part of its summary.
+
+A clause of a ruleset (spec.catalogue `clauses_of`) that no step, refusal, view or record check of
+the run exercised is listed with the reason: the situations that would have exercised it were not
+reached (the engine takes no stacked deals or set positions, or does not play a reading), or they
+ran and a divergence stopped them first, or nothing in the situation catalogue reaches it. The same
+for each reading a ruleset can switch: its situations ran, or why not.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from spec.catalogue import load_catalogue
+from spec.situations.model import Situation
+
+
+@dataclass(frozen=True)
+class Gap:
+    """A clause (or a reading, "key=reading") of a ruleset that the run did not exercise, and why."""
+
+    ruleset: str
+    what: str
+    why: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"ruleset": self.ruleset, "clause" if "=" not in self.what else "reading": self.what,
+                "why": self.why}
+
+
+def gaps(per_ruleset: Mapping[str, Counter[str]], situations: Mapping[str, Sequence[Situation]],
+         unreached: Sequence[tuple[str, str]], failed: set[str], ran_situations: bool) -> list[Gap]:
+    """The clauses and readings of each checked ruleset the run did not exercise, with the reason.
+
+    `situations`: per ruleset those the run had; `unreached`: (situation id, why) of those it could
+    not start; `failed`: the ids of those a divergence or fault stopped."""
+    cat = load_catalogue()
+    why_not = dict(unreached)
+    out: list[Gap] = []
+    for ruleset, counts in per_ruleset.items():
+        sits = situations.get(ruleset, ())
+        for clause in cat.clauses_of(ruleset):
+            if counts[clause.id]:
+                continue
+            mine = [s for s in sits if clause.id in s.clauses]
+            out.append(Gap(ruleset, clause.id, _why(mine, why_not, failed, ran_situations)))
+        ran = Counter(s.reading for s in sits if s.reading and s.id not in why_not and s.id not in failed)
+        for amb in cat.ambiguities_of(ruleset):
+            for reading in amb.readings:
+                tag = f"{amb.key}={reading.name}"
+                if reading.name == amb.defaults[ruleset] or ran[tag]:
+                    continue
+                mine = [s for s in sits if s.reading == tag]
+                out.append(Gap(ruleset, tag, _why(mine, why_not, failed, ran_situations)))
+    return out
+
+
+def _why(sits: Sequence[Situation], why_not: Mapping[str, str], failed: set[str], ran: bool) -> str:
+    if not ran:
+        return "situations were not run (--no-situations), and the random games did not reach it"
+    if not sits:
+        return "no situation of the catalogue reaches it, and the random games did not"
+    lost = [s for s in sits if s.id in why_not]
+    if len(lost) == len(sits):
+        plural = "s" if len(sits) != 1 else ""
+        return f"its {len(sits)} situation{plural} could not be reached: {why_not[lost[0].id]}"
+    if all(s.id in why_not or s.id in failed for s in sits):
+        return "a divergence or an engine fault stopped each of its situations before it"
+    return ("its situations ran, and none exercised it on this engine (a view clause needs the engine's "
+            "observations)")
