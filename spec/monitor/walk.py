@@ -158,6 +158,17 @@ class SpecTree:
         return found
 
 
+def _agrees(got: Any, node: SpecNode) -> bool:
+    """Whether the engine's legal actions are the node's (a duplicate makes the set smaller than
+    the list, so it disagrees, and the follower's check names it)."""
+    if not isinstance(got, (list, tuple)) or len(got) != len(node.legal):
+        return False
+    try:
+        return node.legal_set == set(got)
+    except TypeError:  # unhashable items: not action texts
+        return False
+
+
 # --- one walk -------------------------------------------------------------------------------------
 @dataclass
 class WalkTally:
@@ -275,11 +286,9 @@ class Walk:
         f = self.f
         seat = self._query("to_act")
         got = self._query("legal_actions") if type(seat) is int and seat == node.seat else None
-        # A duplicate makes the set smaller than the list: the follower's check then names it.
-        if type(got) is not list or len(got) != len(node.legal) or node.legal_set != set(got):
+        if not _agrees(got, node):
             self._at(node)
-            f.legal()  # raises the Divergence with its diagnosis
-            raise Divergence("RND-1", "the engine's legal actions differ from the spec's", "legal")
+            f.legal()  # raises the Divergence (or the fault) with its diagnosis; else they agree
         k = self.visits
         if k % VIEW_EVERY == 0:
             self._at(node)

@@ -135,9 +135,14 @@ def test_three_ties_the_last_by_equal_cards_is_caught_by_the_walk_and_rarely_by_
     assert clean == []
     # Random play: 300 games meet it at most a few times.
     _, out, _ = truco("check", "--json", "--engine", "tests.planted.engines:third_tie_to_starter",
-                         "--ruleset", ruleset, "--games", "300", "--programs", "0", "--jobs", "2")
+                      "--ruleset", ruleset, "--games", "300", "--programs", "0", "--no-situations",
+                      "--jobs", "2")
     games = {g for d in json.loads(out)["divergences"] if d["clause"] == clause for g in d["games"]}
     assert len(games) <= 3, games
+    # The situations (truco check's positions for each rule and edge) meet it, under the same clause.
+    _, out, _ = truco("check", "--json", "--engine", "tests.planted.engines:third_tie_to_starter",
+                      "--ruleset", ruleset, "--games", "0", "--programs", "0", "--jobs", "1")
+    assert json.loads(out)["divergences"][0]["clause"] == clause
 
 
 @pytest.mark.clause("RND-3", "CARD-4")
@@ -152,7 +157,8 @@ def test_a_card_above_its_equals_is_caught_by_the_sample_deals_not_by_the_repres
     assert {e[0]["violation"]["clause"] for e in events} >= {"RND-3", "CARD-4"}
     assert any("6H" in h for h in trace["deals"][0]["hands"]) and tally.deals >= 2
     _, out, _ = truco("check", "--json", "--engine", "tests.planted.engines:favoured_card",
-                         "--ruleset", ruleset, "--games", "300", "--programs", "0", "--jobs", "2")
+                      "--ruleset", ruleset, "--games", "300", "--programs", "0", "--no-situations",
+                      "--jobs", "2")
     games = {g for d in json.loads(out)["divergences"] for g in d["games"]}
     assert len(games) <= 3, games
 
