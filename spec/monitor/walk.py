@@ -112,10 +112,10 @@ class SpecNode:
 
     __slots__ = ("children", "clauses", "hand", "legal", "legal_set", "match", "seat", "visits")
 
-    def __init__(self, hand: Hand, match: Match) -> None:
+    def __init__(self, hand: Hand, match: Match, clauses: Counter[str] | None = None) -> None:
         self.hand, self.match = hand, match
         self.children: dict[str, SpecNode] = {}
-        self.clauses: Counter[str] = Counter()
+        self.clauses: Counter[str] = clauses if clauses is not None else Counter()
         self.visits = 0  # times a walk reached this leaf (its clauses are counted that many times)
         if hand.over:
             assert hand.outcome is not None
@@ -123,7 +123,8 @@ class SpecNode:
             self.match.end_hand(hand.kind, hand.outcome, hand.score)
             self.seat: int | None = None
             self.legal: tuple[str, ...] = ()
-            hand_clauses(hand, self.clauses)
+            if clauses is None:
+                hand_clauses(hand, self.clauses)
         else:
             self.seat = hand.to_act()
             self.legal = tuple(sorted(legal_actions(hand)))
@@ -140,14 +141,27 @@ class SpecTree:
     def __init__(self, hand: Hand, match: Match) -> None:
         self.match = match.copy()
         self.nodes: dict[tuple[Any, ...], SpecNode] = {}
+        # The clauses a finished hand exercised depend on its rounds alone (the cards played, their
+        # results; the deal and the kind of hand are the tree's): many leaves share them.
+        self.clauses: dict[tuple[Any, ...], Counter[str]] = {}
         self.root = self._node(hand.copy())
 
     def _node(self, hand: Hand) -> SpecNode:
         key = state_key(hand)
         node = self.nodes.get(key)
         if node is None:
-            node = self.nodes[key] = SpecNode(hand, self.match)
+            node = self.nodes[key] = SpecNode(hand, self.match, self._clauses(hand))
         return node
+
+    def _clauses(self, hand: Hand) -> Counter[str] | None:
+        if not hand.over:
+            return None
+        key = (tuple(hand.rounds), _frozen(hand.past))
+        found = self.clauses.get(key)
+        if found is None:
+            found = self.clauses[key] = Counter()
+            hand_clauses(hand, found)
+        return found
 
     def child(self, node: SpecNode, action: str) -> SpecNode:
         found = node.children.get(action)
@@ -382,9 +396,15 @@ class Walk:
         except (Divergence, EngineFault) as exc:
             self._diverged(exc)
         finally:
+            visits: Counter[int] = Counter()  # per shared Counter of clauses, the leaves' visits
+            shared = {}
             for node in self.tree.nodes.values():
-                for clause, n in node.clauses.items():
-                    self.tally.exercised[clause] += n * node.visits
+                if node.visits:
+                    visits[id(node.clauses)] += node.visits
+                    shared[id(node.clauses)] = node.clauses
+            for ident, n in visits.items():
+                for clause, k in shared[ident].items():
+                    self.tally.exercised[clause] += k * n
 
     def _diverged(self, exc: Divergence | EngineFault) -> None:
         f = self.f
