@@ -306,7 +306,9 @@ def check_engine(factory: Factory, rulesets: list[str], readings: Mapping[str, s
     report = Report()
     for job in work:  # job order: the same report whatever the number of workers
         report.add(tallies.get(job.index, Tally()))
-        for finding, trace in found.get(job.index, []):
+        # Earliest first within the game, as its groups are: the step that diverged is found
+        # before the record is judged, but a wrong result of an earlier hand is the cause.
+        for finding, trace in sorted(found.get(job.index, []), key=lambda ft: ft[0].position):
             report.found(finding)
             if trace is not None:
                 report.traces.setdefault(finding.violation.game, trace)
