@@ -397,10 +397,13 @@ class Follower:
         if not observations or hand is None or self.over:
             return
         played = played_cards(hand)
+        played_names = {hand.deal[owner][slot] for owner, slot in played}
         for seat, obs in enumerate(observations):
             problems = view_problems(hand, seat, obs, played)
             if problems:
-                sight, says = problems[0]
+                # A card still in a hand is seen the same way since the deal; a played one only
+                # since it was played: a wrong view of the first is the earlier cause.
+                sight, says = min(problems, key=lambda p: p[0].card in played_names)
                 raise Divergence(sight.clause, sight.why, "view", says)
         self.views_checked += 1
 
