@@ -45,6 +45,10 @@ JUNK = ("raise 5", "raise 0", "play 8C", "play 9e", "cover #4", "sign wink", "fo
 _RAISE_PROBES = (1, 2, 3, 4, 6, 10, 12)  # values of every ladder in the rulebooks, tried off the ladder
 
 # The clause that allows an action (named when the engine leaves out one the spec allows).
+# The calls and answers of each contest (a last action among them puts the seat to act in its hands).
+_CONTESTS = {"truco": frozenset({"raise"}), "envido": frozenset({"envido", "real-envido", "falta-envido"}),
+             "flor": frozenset({"flor", "flor-raise", "flor-pass", "contraflor", "contraflor-resto"})}
+_ANSWERS = frozenset({"accept", "run", "contraflor", "contraflor-resto", "flor-raise", "flor-pass"})
 _GRANTS = {"play": "RND-1", "cover": "COV-1", "ten-play": "TEN-5", "ten-decline": "TEN-5",
            "envido": "ENV-1", "real-envido": "ENV-5", "falta-envido": "ENV-6", "flor": "FLR-1",
            "flor-raise": "FLR-3", "flor-pass": "FLR-3", "contraflor": "FLR-6",
@@ -131,6 +135,7 @@ class Follower:
         self.hand: Hand | None = None
         self.steps = 0
         self.hand_actions = 0  # actions applied in the current hand
+        self.phase_before = ""  # the spec's phase before the last action applied
         self.probed: list[str] = []  # clauses of the refusals checked
         self.views_checked = 0
         self.trace = Trace(rules.ruleset, {}, seed)
@@ -315,6 +320,7 @@ class Follower:
         hand = self.hand
         assert hand is not None
         seat = hand.to_act()
+        self.phase_before = hand.phase
         self.trace.steps.append(Step(seat, action, LEGAL))
         refusal = self.attempt(action)
         if refusal is not None:
@@ -340,6 +346,10 @@ class Follower:
         """The spec ended the match: the engine must have ended it too."""
         seat = self.engine_to_act()
         if seat is not None:
+            contest = self.contest_cause() if self.hand is not None and self.hand_actions else None
+            if contest is not None:  # a contest's points ended it, but the engine asks for an answer
+                raise Divergence(contest[0], f"the match is over ({contest[1] or contest[0]})", "actor",
+                                 f"seat {seat} to act")
             clause = self.end_clause()
             hand = self.hand
             if hand is None or hand.outcome is None or not hand.outcome.partida_ended:
@@ -428,9 +438,15 @@ class Follower:
         if recorded != self.match.number - 1:
             return (self.outcome_clause(), f"hand {self.match.number} goes on: seat {want} must act", "actor",
                     f"hand {self.match.number} is over")
-        phase_clause = {"ten-choice": "TEN-5", "truco": "BET-2", "envido": "ENV-1", "flor": "FLR-4"}
-        if hand.phase in phase_clause:
-            clause = phase_clause[hand.phase]
+        contest = self.contest_cause()
+        if contest is not None:
+            clause, settled = contest
+            return clause, f"seat {want} must act" + (f" ({settled})" if settled else ""), "actor", \
+                f"seat {seat} to act"
+        if hand.phase == "ten-choice":
+            clause = r.clause_or("hand_of_ten", "choice", "TEN-5")
+        elif hand.phase in _CONTESTS:
+            clause = self.answer_clause(hand.phase)
         elif hand.plays:
             clause = str(r.data["play"]["order"])
         elif hand.rounds:
@@ -438,6 +454,47 @@ class Follower:
         else:
             clause = "ORD-2" if r.holds("ORD-2") else "AMB-15"
         return clause, f"seat {want} must act", "actor", f"seat {seat} to act"
+
+    def last_action(self) -> tuple[str, str]:
+        """(the last action applied in this hand, the spec's phase before it), or ("", "")."""
+        if not self.hand_actions:
+            return "", ""
+        step = next(s for s in reversed(self.trace.steps) if s.expect == LEGAL)
+        return step.action, self.phase_before
+
+    def answer_clause(self, contest: str) -> str:
+        """The clause of who answers a pending contest (truco, envido, flor), from the ruleset's file."""
+        r, hand = self.rules, self.hand
+        if contest == "truco":
+            return str(r.data["truco"]["clauses"]["answer"])
+        if contest == "envido":
+            return r.clause_or("envido", "contest", "ENV-1")
+        stage = hand.flor.stage if hand is not None and hand.phase == "flor" else ""
+        if stage == "partner":
+            return r.clause_or("flor", "partner", "FLR-3")
+        if stage in ("contraflor", "resto"):
+            return r.clause_or("flor", "contraflor", "FLR-6")
+        return r.clause_or("flor", "answers", "FLR-4")
+
+    def contest_cause(self) -> tuple[str, str] | None:
+        """Where the engine's seat to act differs because of a contest: (the clause of who must
+        answer it, "the <contest> is settled" where the spec's contest is over, else ""), else None.
+
+        A contest decides who acts until it is settled: when the last action was one of its
+        calls or answers, or the engine offers answers, the clause of who answers the contest is
+        the cause, not the order of play that a wrong answerer then breaks (ORD-2, AMB-14)."""
+        hand = self.hand
+        assert hand is not None
+        last, before = self.last_action()
+        verb = last.split(" ", 1)[0]
+        offered = {a.split(" ", 1)[0] for a in self.engine_legal()} & _ANSWERS
+        if not offered and hand.phase not in _CONTESTS:
+            return None  # neither side has a contest pending: the order of play decides
+        called = next((c for c in _CONTESTS if verb in _CONTESTS[c]), "")
+        contest = called or (before if before in _CONTESTS else hand.phase)
+        if contest not in _CONTESTS:
+            return None
+        return self.answer_clause(contest), "" if hand.phase in _CONTESTS else f"the {contest} is settled"
 
     def outcome_clause(self) -> str:
         """The hand-resolution clause the current hand is at (for an engine that ended it early)."""
