@@ -29,7 +29,9 @@ def _adapter(game_class: type[Game] = Game, **config: Any) -> type[ReferenceAdap
     class Planted(ReferenceAdapter):
         def make_game(self, ruleset: str, seed: int, readings: Mapping[str, str], deals: Any = ()) -> Game:
             stacked = [d["hands"] for d in deals] or None
-            game = game_class.new(ruleset, seed=seed, readings=dict(readings), deals=stacked)
+            muestras = [d["muestra"] for d in deals if d.get("muestra") is not None] or None  # URU-2
+            game = game_class.new(ruleset, seed=seed, readings=dict(readings), deals=stacked,
+                                  muestras=muestras)
             if config:
                 game._cfg = dataclasses.replace(game._cfg, **config)
             return game
