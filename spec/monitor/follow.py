@@ -526,22 +526,35 @@ class Follower:
             clause = _GRANTS.get(verb, "RND-1")
         return clause, f"{missing[0]!r} is allowed now", f"leaves out {missing}"
 
+    def finish_hand_alone(self) -> None:
+        """After a divergence: play the engine's first legal action until the hand it is in ends,
+        so that its record has the hand with the round results it claims (the cause of a seat to
+        act that differs may be a round the engine decided otherwise)."""
+        hands = len(self.engine_record().get("hands") or [])
+        for _ in range(MAX_STEPS):
+            if self.engine_to_act() is None or len(self.engine_record().get("hands") or []) > hands:
+                return
+            self._alone(min)
+        raise EngineFault(f"the hand did not end within {MAX_STEPS} actions", "match: never ends")
+
     def finish_alone(self, rng: random.Random) -> None:
         """After a divergence: play the engine's own legal actions to the end of its match."""
         for _ in range(MAX_STEPS):
             if self.engine_to_act() is None:
                 return
-            legal = self.engine_legal()
-            if not legal:
-                raise EngineFault("legal_actions() is empty but the match is not over",
-                                  "legal_actions: empty")
-            action = rng.choice(sorted(legal))
-            refusal = self.attempt(action)
-            if refusal is not None:
-                raise EngineFault(f"apply({action!r}) refused an action it listed as legal: {refusal.reason}",
-                                  "apply: refused a listed action")
+            self._alone(lambda legal: rng.choice(sorted(legal)))
         raise EngineFault(f"the match did not end within {MAX_STEPS} actions", "match: never ends")
 
+    def _alone(self, choose: Callable[[list[str]], str]) -> None:
+        """One action of the engine playing alone: `choose` picks it from its legal actions."""
+        legal = self.engine_legal()
+        if not legal:
+            raise EngineFault("legal_actions() is empty but the match is not over", "legal_actions: empty")
+        action = choose(legal)
+        refusal = self.attempt(action)
+        if refusal is not None:
+            raise EngineFault(f"apply({action!r}) refused an action it listed as legal: {refusal.reason}",
+                              "apply: refused a listed action")
 
 def _brief(value: Any) -> str:
     text = repr(value)

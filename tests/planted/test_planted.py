@@ -74,6 +74,19 @@ def test_hypothesis_programs_alone_catch_a_planted_bug_and_shrink_it() -> None:
     assert program["clause"] == "BET-10" and "shrunk" in program["requires"], program
 
 
+@pytest.mark.parametrize(("factory", "ruleset", "clause"), [("pieza_order", "uruguayo-1v1", "URU-3"),
+                                                       ("manilha_order", "mineiro-1v1-es", "CARD-2")])
+def test_a_shrunk_program_is_headlined_by_the_card_order_not_the_next_leader(factory: str, ruleset: str,
+                                                                            clause: str) -> None:
+    """A program stops where the seat to act differs; the engine then ends that hand alone, and its
+    record shows the round it decided by another order of the cards: the cause, before AMB-14."""
+    code, out = run_check("--engine", f"tests.planted.engines:{factory}", "--ruleset", ruleset,
+                          "--games", "0", "--programs", "40")
+    heads = [(g["clause"], g["category"]) for g in out["divergences"]]
+    assert code == 1 and heads and heads[0][0] == clause, heads
+    assert "shrunk" in out["violations"][0]["requires"] and out["violations"][0]["clause"] == clause
+
+
 @pytest.mark.parametrize(("factory", "symptom"), [("hangs", "did not return within"),
                                                   ("raises", "ZeroDivisionError"),
                                                   ("garbage", "not a list of action texts"),
