@@ -462,14 +462,18 @@ class Follower:
         step = next(s for s in reversed(self.trace.steps) if s.expect == LEGAL)
         return step.action, self.phase_before
 
-    def answer_clause(self, contest: str) -> str:
-        """The clause of who answers a pending contest (truco, envido, flor), from the ruleset's file."""
+    def answer_clause(self, contest: str, offered: frozenset[str] = frozenset()) -> str:
+        """The clause of who answers a pending contest (truco, envido, flor), from the ruleset's file.
+        The flor's stage is the spec's, or where its flor is over, the one the engine's answers
+        (`offered`) show it is at."""
         r, hand = self.rules, self.hand
         if contest == "truco":
             return str(r.data["truco"]["clauses"]["answer"])
         if contest == "envido":
             return r.clause_or("envido", "contest", "ENV-1")
         stage = hand.flor.stage if hand is not None and hand.phase == "flor" else ""
+        if not stage and offered:
+            stage = "partner" if "flor-raise" in offered else "resto" if "contraflor-resto" in offered else ""
         if stage == "partner":
             return r.clause_or("flor", "partner", "FLR-3")
         if stage in ("contraflor", "resto"):
@@ -487,14 +491,15 @@ class Follower:
         assert hand is not None
         last, before = self.last_action()
         verb = last.split(" ", 1)[0]
-        offered = {a.split(" ", 1)[0] for a in self.engine_legal()} & _ANSWERS
+        offered = frozenset(a.split(" ", 1)[0] for a in self.engine_legal()) & _ANSWERS
         if not offered and hand.phase not in _CONTESTS:
             return None  # neither side has a contest pending: the order of play decides
         called = next((c for c in _CONTESTS if verb in _CONTESTS[c]), "")
         contest = called or (before if before in _CONTESTS else hand.phase)
         if contest not in _CONTESTS:
             return None
-        return self.answer_clause(contest), "" if hand.phase in _CONTESTS else f"the {contest} is settled"
+        settled = "" if hand.phase in _CONTESTS else f"the {contest} is settled"
+        return self.answer_clause(contest, offered), settled
 
     def outcome_clause(self) -> str:
         """The hand-resolution clause the current hand is at (for an engine that ended it early)."""
