@@ -495,7 +495,8 @@ class Follower:
         if not offered and hand.phase not in _CONTESTS:
             return None  # neither side has a contest pending: the order of play decides
         called = next((c for c in _CONTESTS if verb in _CONTESTS[c]), "")
-        contest = called or (before if before in _CONTESTS else hand.phase)
+        # A call names its contest; else the contest the spec waits on, or the one just settled.
+        contest = called or (hand.phase if hand.phase in _CONTESTS else before)
         if contest not in _CONTESTS:
             return None
         settled = "" if hand.phase in _CONTESTS else f"the {contest} is settled"
