@@ -10,6 +10,11 @@ seat sees), each seat's observation must show what the spec lets that seat see, 
 (spec.rules.visibility).
 When the spec ends the match, the engine must end it too, and the other way round: the
 divergence names the spec's deciding clause (MAT-1, TEN-4, ...).
+When the seat to act differs, the divergence names the cause it can see: the clause of who
+answers a contest where one is pending or was just called (the engine's legal answers show what it
+thinks is pending), else the order of play (AMB-14, ORD-2...). A round the engine decided by
+another card order shows in its record, which it writes once it has ended the hand alone: that
+finding is placed at the round's last card, before the seat to act (spec.monitor.replay).
 `EngineFault` is an engine that raised where it must not, hung, or returned the wrong type.
 
 Refusals: an adapter names the exceptions that mean "refused" in `refusal_errors`; any other
