@@ -196,7 +196,9 @@ def check(engine_spec: str | None, engine_cmd: str | None, ruleset: tuple[str, .
             "unexercised": [g.to_dict() for g in gaps],
             "unreached": [{"situation": sid, "why": why} for sid, why in total.unreached],
             "violations": [v.to_dict() for v in total.violations],
-            "divergences": [g.to_dict() for g in groups], "reports": written, "exit": code}))
+            "divergences": [{**g.to_dict(), "situations": [total.situation_games[n] for n in g.games
+                                                           if n in total.situation_games]} for g in groups],
+            "reports": written, "exit": code}))
         sys.exit(code)
     _print_report(Console(highlight=False, soft_wrap=True), engine_name, total, rows, gaps, coverage, groups)
     sys.exit(code)
@@ -227,8 +229,14 @@ def _print_report(console: Any, engine_name: str, report: Any, rows: list[tuple[
                       "what follows from it below it):")
     for g in groups[:20]:
         v = g.first.violation
-        where = f"game {v.game}" + (f", hand {v.hand}" if v.hand is not None else "") + f", {v.field}"
-        games = f"{len(g.games)} game{'s' if len(g.games) != 1 else ''}"
+        sit = report.situation_games.get(v.game)
+        where = (f"situation {sit}" if sit else f"game {v.game}") + (
+            f", hand {v.hand}" if v.hand is not None else "") + f", {v.field}"
+        in_situations = sum(n in report.situation_games for n in g.games)
+        played = len(g.games) - in_situations
+        games = ", ".join(x for x in (
+            f"{in_situations} situation{'s' if in_situations != 1 else ''}" if in_situations else "",
+            f"{played} game{'s' if played != 1 else ''}" if played else "") if x)
         says = f" (engine: {v.says})" if v.says else ""
         console.print(f"[red]{escape('[' + g.clause + ']')}[/] {games}, first {escape(where)}: "
                       f"{escape(v.requires)}{escape(says)}")
