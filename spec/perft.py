@@ -274,12 +274,11 @@ class HandCount:
     divide: dict[str, int] = field(default_factory=dict)
 
 
-def count_hand(game: SpecGame) -> HandCount:
-    """The whole hand's perft from the game's position, with push and pop (the game is left where
-    it was). A position where a hand has just ended counts the next hand; one where the match is
-    over is one leaf."""
-    if game.over:
-        return HandCount(1, 1, {})
+def walk_hand(game: SpecGame) -> tuple[int, int]:
+    """The push/pop walk from the game's position to the end of the hand in play: (leaves, nodes),
+    leaves being the action sequences to the end of the hand (or of the match), nodes the
+    positions visited, the first and the leaves included. A position where the hand has just
+    ended is one leaf. The game is left where it was."""
     nodes = 0
     legal_of, push, pop = game.legal, game.push, game.pop
 
@@ -295,12 +294,21 @@ def count_hand(game: SpecGame) -> HandCount:
             pop()
         return leaves
 
-    nodes = 1
-    divide = {}
-    for action in legal_of():
-        push(action)
-        divide[action] = visit()
-        pop()
+    return visit(), nodes
+
+
+def count_hand(game: SpecGame) -> HandCount:
+    """The whole hand's perft from the game's position, split by first action (the game is left
+    where it was). At a position where a hand has just ended the next hand is counted; where the
+    match is over, one leaf."""
+    if game.over:
+        return HandCount(1, 1, {})
+    nodes, divide = 1, {}
+    for action in game.legal():
+        game.push(action)
+        divide[action], below = walk_hand(game)
+        game.pop()
+        nodes += below
     return HandCount(sum(divide.values()), nodes, divide)
 
 
