@@ -31,7 +31,7 @@ JSON_HELP = """\b
   seconds (per ruleset), rulesets: [{ruleset, seconds, matches,
   actions, matches_per_s, actions_per_s, bare_matches_per_s,
   bare_actions_per_s, bare_ratio, monitor_records, monitor_records_per_s,
-  monitor_ratio, hand_perft {seed, leaves, nodes, spec_seconds,
+  monitor_ratio, hand_perft {seed, prefix, leaves, nodes, spec_seconds,
   engine_seconds, spec_nodes_per_s, engine_nodes_per_s, ratio, goal}}],
   validate {validate_records, validate_records_per_s, validate_jobs,
   validate_records_per_s_jobs, validate_speedup, validate_identical,
@@ -56,9 +56,13 @@ the engine's (goal 0.5)."""
               help="Worker processes for the validate speed-up.")
 @click.option("--perft/--no-perft", "hand_perft", default=True, show_default=True,
               help="Time the spec's and the engine's walks of a whole hand (one-against-one rulesets).")
+@click.option("--perft-after-first-round", "perft_after_round", is_flag=True,
+              help="Walk the rest of the hand from the end of its first round (as `truco perft "
+                   "--after-first-round`): a tree a hundredth the size or less, for a quick look.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (stable names, below) instead of tables.")
 def bench_cmd(ruleset: tuple[str, ...], ruleset_files: tuple[str, ...], seconds: float,
-              validate_records: int, jobs: int, hand_perft: bool, as_json: bool) -> None:
+              validate_records: int, jobs: int, hand_perft: bool, perft_after_round: bool,
+              as_json: bool) -> None:
     """Throughput, in one run: the engine's random playouts per ruleset (matches/s, actions/s)
     and their ratio to a bare playout of the same rules (goal: at least 0.5); the monitor
     replaying the engine's records (records/s, ratio to the engine, goal: at least 0.5); and
@@ -96,7 +100,7 @@ def bench_cmd(ruleset: tuple[str, ...], ruleset_files: tuple[str, ...], seconds:
             row["hand_perft"] = None
             if name in walked:
                 tick(f"{name}: whole-hand perft, the spec and the engine")()
-                row["hand_perft"] = hand_perft_bench(name, HAND_PERFT_SEED)
+                row["hand_perft"] = hand_perft_bench(name, HAND_PERFT_SEED, None if perft_after_round else ())
             report["rulesets"].append(row)
         if validate_records:
             report["validate"] = _validate(validate_records, jobs, tick)
@@ -163,21 +167,25 @@ def _one_against_one(name: str) -> bool:
     return Rules.of(name).players == 2
 
 
-def hand_perft_bench(ruleset: str, seed: int = HAND_PERFT_SEED, prefix: Sequence[str] = ()) -> dict[str, Any]:
+def hand_perft_bench(ruleset: str, seed: int = HAND_PERFT_SEED,
+                     prefix: Sequence[str] | None = ()) -> dict[str, Any]:
     """The spec's whole-hand perft (spec.perft.walk_hand) and the engine's push/pop walk
-    (engine.bench.walk_hand) of the same tree: the hand in play after `prefix` on the fixed deals
-    of spec.perft for `seed`. Both count the same leaves below each first action, or this raises.
+    (engine.bench.walk_hand) of the same tree: the hand in play after `prefix` (after the first
+    round when None) on the fixed deals of spec.perft for `seed`. Both count the same leaves and
+    nodes below each first action, or this raises AssertionError.
 
     They take turns, one first action's subtree at a time, the order swapping each time, so that
     both see the same load on a shared machine."""
     from engine import Game
     from engine.bench import walk_hand as engine_walk
-    from spec.perft import perft_deals, spec_game
+    from spec.perft import first_round, perft_deals, spec_game
     from spec.perft import walk_hand as spec_walk
     from spec.rules.state import Rules
 
     rules = Rules.of(ruleset)
-    deals = perft_deals(rules, seed, len(prefix) + 3)
+    deals = perft_deals(rules, seed, len(prefix or ()) + 3)
+    if prefix is None:
+        prefix = first_round(rules, deals)
     muestras = [d["muestra"] for d in deals if d.get("muestra") is not None]  # URU-2
     engine = Game.new(ruleset, seed=0, deals=[d["hands"] for d in deals], muestras=muestras or None)
     spec = spec_game(rules, deals, None, prefix)
@@ -210,8 +218,9 @@ def hand_perft_bench(ruleset: str, seed: int = HAND_PERFT_SEED, prefix: Sequence
         leaves += counted["spec"][0]
         nodes += counted["spec"][1]
     spec_s, engine_s = max(took["spec"], 1e-9), max(took["engine"], 1e-9)
-    return {"seed": seed, "leaves": leaves, "nodes": nodes, "spec_seconds": round(spec_s, 3),
-            "engine_seconds": round(engine_s, 3), "spec_nodes_per_s": round(nodes / spec_s, 1),
+    return {"seed": seed, "prefix": list(prefix), "leaves": leaves, "nodes": nodes,
+            "spec_seconds": round(spec_s, 3), "engine_seconds": round(engine_s, 3),
+            "spec_nodes_per_s": round(nodes / spec_s, 1),
             "engine_nodes_per_s": round(nodes / engine_s, 1), "ratio": round(engine_s / spec_s, 3),
             "goal": HAND_PERFT_GOAL}
 
@@ -259,8 +268,9 @@ def _print_tables(report: dict[str, Any]) -> None:
                "not covered); monitor ratio: records/s checked over engine matches/s (goal >= 0.5)")
     walks = [(r["ruleset"], r["hand_perft"]) for r in report["rulesets"] if r.get("hand_perft")]
     if walks:
+        where = "after its first round" if walks[0][1]["prefix"] else "from the deal"
         table = Table(title=f"whole-hand perft: the spec's walk against the engine's push/pop walk "
-                            f"(seed {walks[0][1]['seed']}, first hand, the same tree)")
+                            f"(seed {walks[0][1]['seed']}, the first hand {where}, the same tree)")
         table.add_column("ruleset", no_wrap=True, min_width=17)
         for col in ("leaves", "nodes", "spec nodes/s", "engine nodes/s", "ratio"):
             table.add_column(col, justify="right")
