@@ -9,10 +9,15 @@ reference tables (spec/data/perft/<ruleset>.json) carry the deals and the prefix
 engine in any language can stack the same deals and play the same prefix. `divide` splits the
 count by the first action, for finding where an engine's tree differs.
 
-The counts here come from the spec (spec.rules.state), never from an engine. An engine is
-walked the same way through the adapter contract (`count_engine`): one new game per node, with
-the deals stacked, since the contract has no undo. `truco perft` prints the spec's counts;
-`truco check --perft` compares an engine's with the tables.
+A whole hand's perft (`count_hand`, `truco perft --depth hand`) counts every sequence from a
+position to the end of its hand (or of the match): no fixed depth covers a hand, which can take
+14 actions in Mineiro.
+
+The counts here come from the spec (spec.rules.state), never from an engine. The spec is walked
+with push and pop (`SpecGame`, `count_walk`, `walk_hand`): a copy of the hand per node, never a
+replay from the start. An engine is walked through the adapter contract (`engine_oracle`,
+`count`): one new game per node, with the deals stacked, since the contract has no undo. `truco
+perft` prints the spec's counts; `truco check --perft` compares an engine's with the tables.
 """
 
 from __future__ import annotations
@@ -113,6 +118,7 @@ class SpecGame:
 
     @property
     def match(self) -> Match:
+        """The match's scores and hands so far, the hand that ended taken in. Read it only."""
         self._catch_up()
         return self._match
 

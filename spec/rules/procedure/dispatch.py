@@ -84,11 +84,6 @@ def check_of(verb: str) -> Check:
     return _RULES[verb][0]
 
 
-def change_of(verb: str) -> Change:
-    """The change of a verb's rule area, for an action its check allowed."""
-    return _RULES[verb][1]
-
-
 def check_action(hand: Hand, seat: int, text: str) -> Action:
     """The parsed action if `seat` may take it now; Illegal (with its clause) otherwise."""
     return checked(hand, seat, text)[0]
