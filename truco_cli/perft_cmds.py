@@ -48,7 +48,7 @@ _DEPTH = _Depth()
 @click.command("perft")
 @ruleset_options(help="The ruleset.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the fixed deals.")
-@click.option("--depth", type=_DEPTH, default=None,
+@click.option("--depth", type=_DEPTH, default=None, metavar="N|hand",
               help="Actions deep, or `hand`: every sequence to the end of the hand in play (a whole "
                    "hand's perft, which no fixed depth covers: a hand can take 14 actions) "
                    "[default: the table depth, 5].")
