@@ -132,8 +132,7 @@ def default_jobs() -> int:
 @click.option("--situations/--no-situations", "situations", default=True, show_default=True,
               help="Drive the engine through every situation of its rulesets first (`truco situations`): "
                    "each rule, each reading and each edge, from stacked deals and set positions.")
-@click.option("--coverage", is_flag=True,
-              help="Also show, per clause, what exercised it (situations, then random games).")
+@click.option("--coverage", is_flag=True, help="Also show each clause's rule beside its ID.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object: counts per clause and violations.")
 def check(engine_spec: str | None, engine_cmd: str | None, ruleset: tuple[str, ...],
           ruleset_files: tuple[str, ...], games: int | None, programs: int | None, seed: int,
@@ -215,14 +214,19 @@ def _print_report(console: Any, engine_name: str, report: Any, rows: list[tuple[
     from rich.markup import escape
     from rich.table import Table
 
+    from spec.catalogue import load_catalogue
+
+    clauses = load_catalogue().clauses
     table = Table(title=f"clauses checked: {escape(engine_name)}")
-    cols = ("clause", "exercised", *(("by situations",) if coverage else ()), "violated")
+    cols = ("clause", *(("rule",) if coverage else ()), "situations", "games", "violated")
     for col in cols:
-        table.add_column(col, justify="left" if col == "clause" else "right")
+        table.add_column(col, justify="left" if col in ("clause", "rule") else "right")
     for clause, exercised, violated in rows:
         style = "red" if violated else None
-        cells = [clause, f"{exercised:,}"] + ([f"{report.by_situations[clause]:,}"] if coverage else [])
-        table.add_row(*cells, str(violated), style=style)
+        title = [escape(clauses[clause].title.get("en", "")) if clause in clauses else ""] if coverage else []
+        by_situations = report.by_situations[clause]
+        table.add_row(clause, *title, f"{by_situations:,}", f"{exercised - by_situations:,}", str(violated),
+                      style=style)
     console.print(table)
     if groups:
         console.print(f"[bold]{len(groups)} distinct divergences[/] (the first cause in each game; "
