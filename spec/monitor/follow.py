@@ -387,7 +387,11 @@ class Follower:
         """The spec ended the match: the engine must have ended it too."""
         seat = self.engine_to_act()
         if seat is not None:
-            contest = self.contest_cause() if self.hand is not None and self.hand_actions else None
+            # A truco call waiting behind the contest (AMB-29) is what an engine that plays on asks to
+            # answer: then the contest is settled on both sides, and the target is the cause.
+            waiting = self.hand is not None and self.hand.truco.pending
+            asked = self.hand is not None and self.hand_actions and not waiting
+            contest = self.contest_cause() if asked else None
             if contest is not None:  # a contest's points ended it, but the engine asks for an answer
                 raise Divergence(contest[0], f"the match is over ({contest[1] or contest[0]})", "actor",
                                  f"seat {seat} to act")
