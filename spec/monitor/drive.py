@@ -188,10 +188,16 @@ def play_random_game(factory: Factory, rules: Rules, readings: Mapping[str, str]
     except EngineFault as exc:
         out.send(finding_of(game, exc, f), f)
     finally:
-        if f is not None:
-            tally.steps += f.steps
-            tally.views += f.views_checked
+        _count(tally, f)
     return tally
+
+
+def _count(tally: Tally, f: Follower | None) -> None:
+    """What a followed game adds to its tally: its steps, its view checks and their clauses."""
+    if f is not None:
+        tally.steps += f.steps
+        tally.views += f.views_checked
+        tally.exercised.update(f.exercised)
 
 
 def play_situation(factory: Factory, sit: Situation, game: int, cfg: Settings, beacon: Beacon,
@@ -221,9 +227,9 @@ def play_situation(factory: Factory, sit: Situation, game: int, cfg: Settings, b
                 for probe in situation_probes(f.hand, k):
                     tally.exercised[f.probe(probe)] += 1
                     tally.refusals += 1
-                if action not in legal:  # the engine agreed with the spec: the catalogue is stale
-                    raise RuntimeError(f"situation {sit.id}: {action!r} is not legal in the spec "
-                                       "(regenerate the situations: truco situations --write)")
+                if action not in legal:  # engine and spec agree, and not with the catalogue: it is stale
+                    raise CannotReach(f"{action!r} is not legal in the spec at step {k + 1}: the catalogue "
+                                      "is older than the spec (truco situations --write)")
                 f.play(action)
             if not f.over:
                 f.legal()
@@ -241,10 +247,7 @@ def play_situation(factory: Factory, sit: Situation, game: int, cfg: Settings, b
     except EngineFault as exc:
         out.send(finding_of(game, exc, f), f)
     finally:
-        if f is not None:
-            tally.steps += f.steps
-            tally.views += f.views_checked
-            tally.exercised.update(f.exercised)
+        _count(tally, f)
         tally.by_situations.update(tally.exercised)
     return tally
 

@@ -366,6 +366,36 @@ def target_plans(rules: Rules) -> Iterator[Plan]:
                 )
     if rules.has("envido"):
         yield from _envido_target_plans(rules, target)
+    if rules.has("flor"):
+        yield from _flor_target_plans(rules, target)
+
+
+def _flor_target_plans(rules: Rules, target: int) -> Iterator[Plan]:
+    """A flor sung against no flor, its side at the flor's stake short of the target, one point short,
+    and one short of what reaches it."""
+    dealer = Dealer(rules, muestras(rules)[0])
+    by_suit: dict[str, list[str]] = {}
+    for c in (c for g in dealer.groups for c in g):
+        by_suit.setdefault(_suit(c), []).append(c)
+    flor = by_suit[sorted(by_suit)[0]][:3]
+    deal = dealer.deal({0: flor})
+    if deal is None:
+        return
+    stake = int(rules.data["flor"]["stake"])
+    for short, start in (
+        ("reached", target - stake),
+        ("one-point-short", target - 1),
+        ("one-short", target - stake - 1),
+    ):
+        if start >= 0:
+            yield Plan(
+                "target",
+                f"flor/side-0/{short}",
+                f"side 0 at {start} of {target}, a flor sung against none",
+                (deal,),
+                ("flor",),
+                (start, 0),
+            )
 
 
 def _opening(rules: Rules, side_: int, opening: Sequence[str]) -> tuple[Step, ...]:
