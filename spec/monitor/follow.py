@@ -50,11 +50,11 @@ MAX_STEPS = 20_000  # far above any real match: an engine still playing after th
 JUNK = ("raise 5", "raise 0", "play 8C", "play 9e", "cover #4", "sign wink", "fold", "")
 _RAISE_PROBES = (1, 2, 3, 4, 6, 10, 12)  # values of every ladder in the rulebooks, tried off the ladder
 
-# The clause that allows an action (named when the engine leaves out one the spec allows).
 # The calls and answers of each contest (a last action among them puts the seat to act in its hands).
 _CONTESTS = {"truco": frozenset({"raise"}), "envido": frozenset({"envido", "real-envido", "falta-envido"}),
              "flor": frozenset({"flor", "flor-raise", "flor-pass", "contraflor", "contraflor-resto"})}
 _ANSWERS = frozenset({"accept", "run", "contraflor", "contraflor-resto", "flor-raise", "flor-pass"})
+# The clause that allows an action (named when the engine leaves out one the spec allows).
 _GRANTS = {"play": "RND-1", "cover": "COV-1", "ten-play": "TEN-5", "ten-decline": "TEN-5",
            "envido": "ENV-1", "real-envido": "ENV-5", "falta-envido": "ENV-6", "flor": "FLR-1",
            "flor-raise": "FLR-3", "flor-pass": "FLR-3", "contraflor": "FLR-6",
