@@ -3,7 +3,8 @@
 
 `run_engine_bench` is the reusable hook: another command can time other work (for instance the
 monitor's validation of the same records) and print it beside these figures. `run_side_by_side`
-measures the engine and the bare playout in turns, for their ratio.
+measures the engine and the bare playout in turns, for their ratio. `walk_hand` is the engine's
+push/pop walk of a whole hand's tree (what a whole-hand perft of another program is timed against).
 """
 
 from __future__ import annotations
@@ -63,6 +64,30 @@ def run_engine_bench(ruleset: str, seconds: float = 1.0, *, seed: int = 0,
     if keep_records:
         out["records"] = records
     return out
+
+
+def walk_hand(game: Game, hand: int | None = None) -> tuple[int, int]:
+    """The engine's push/pop walk from the game's position to the end of hand number `hand` (by
+    default the one in play): (leaves, nodes), leaves being the action sequences to the end of
+    that hand or of the match, nodes the positions visited (the first and the leaves included).
+    A position past that hand is one leaf. The game is left where it was."""
+    number = game._hand_no if hand is None else hand  # a push that ends the hand deals the next
+    nodes = 0
+    push, pop = game.push, game.pop
+
+    def visit() -> int:
+        nonlocal nodes
+        nodes += 1
+        if game.hand.to_act is None or game._hand_no != number:
+            return 1
+        leaves = 0
+        for action in game.legal_actions():
+            push(action)
+            leaves += visit()
+            pop()
+        return leaves
+
+    return visit(), nodes
 
 
 # ------------------------------------------------------------------ the bare playout

@@ -9,10 +9,15 @@ reference tables (spec/data/perft/<ruleset>.json) carry the deals and the prefix
 engine in any language can stack the same deals and play the same prefix. `divide` splits the
 count by the first action, for finding where an engine's tree differs.
 
-The counts here come from the spec (spec.rules.state), never from an engine. An engine is
-walked the same way through the adapter contract (`count_engine`): one new game per node, with
-the deals stacked, since the contract has no undo. `truco perft` prints the spec's counts;
-`truco check --perft` compares an engine's with the tables.
+A whole hand's perft (`count_hand`, `truco perft --depth hand`) counts every sequence from a
+position to the end of its hand (or of the match): no fixed depth covers a hand, which can take
+14 actions in Mineiro.
+
+The counts here come from the spec (spec.rules.state), never from an engine. The spec is walked
+with push and pop (`SpecGame`, `count_walk`, `walk_hand`): a copy of the hand per node, never a
+replay from the start. An engine is walked through the adapter contract (`engine_oracle`,
+`count`): one new game per node, with the deals stacked, since the contract has no undo. `truco
+perft` prints the spec's counts; `truco check --perft` compares an engine's with the tables.
 """
 
 from __future__ import annotations
@@ -23,7 +28,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from spec.catalogue import DATA_DIR
 from spec.monitor.beacon import Beacon
@@ -62,42 +67,123 @@ def default_depth(rules: Rules) -> int:
 
 
 class SpecGame:
-    """The spec's match on fixed deals: the legal actions at any point, and one action at a time."""
+    """The spec's match on fixed deals: the legal actions at any point, one action at a time, and
+    `push`/`pop` for walking the game tree without replaying the match from its start.
+
+    A push applies the action to a copy of the hand in play (Hand.copy) and keeps the position
+    before it, so that `pop` only puts that position back. Within a hand nothing of the match
+    changes: it is copied only when a hand ends. A hand that ends is scored, and the next one
+    dealt, by the next call that needs them (`over`, `legal`, `push`, `hand`, `match`), so that
+    a walk stopping where the hand ends (`hand_over`) never pays for either."""
 
     def __init__(self, rules: Rules, deals: Sequence[Mapping[str, Any]], hands: int | None = None) -> None:
         self.rules, self.deals, self.limit = rules, deals, hands
-        self.match = Match(rules)
-        self.hand: Hand = self._deal()
+        self._match = Match(rules)
+        self._hand: Hand = self._deal(self._match)
+        self._scored = False  # the match has taken in the end of self._hand
+        # The positions before each push. self._hand is never one of them (a push works on a
+        # copy, a pop takes its hand out), so `apply` may change it in place.
+        self._undo: list[tuple[Match, Hand, bool]] = []
 
-    def _deal(self) -> Hand:
-        number = self.match.number + 1
+    def _deal(self, match: Match) -> Hand:
+        number = match.number + 1
         if number > len(self.deals):
             raise IndexError(f"no fixed deal for hand {number}")
         d = self.deals[number - 1]
         hands = tuple(tuple(h) for h in d["hands"])
         if d.get("muestra") is None:
-            return self.match.new_hand(hands)
-        return self.match.new_hand(hands, muestra=d["muestra"])
+            return match.new_hand(hands)
+        return match.new_hand(hands, muestra=d["muestra"])
+
+    def _catch_up(self) -> None:
+        """Score the hand that ended and deal the next one, unless the match is over or (with a
+        hand limit) the last hand counted has ended; on a copy of the match, which the positions
+        kept for `pop` may share."""
+        hand = self._hand
+        if not hand.over or self._scored:
+            return
+        assert hand.outcome is not None
+        match = self._match = self._match.copy()
+        match.end_hand(hand.kind, hand.outcome, hand.score)
+        self._scored = True
+        if not match.over and (self.limit is None or match.number < self.limit):
+            self._hand, self._scored = self._deal(match), False
+
+    @property
+    def hand(self) -> Hand:
+        """The hand in play (the last one once the match is over). Read it; change it only
+        through apply or push."""
+        self._catch_up()
+        return self._hand
+
+    @property
+    def match(self) -> Match:
+        """The match's scores and hands so far, the hand that ended taken in. Read it only."""
+        self._catch_up()
+        return self._match
+
+    @property
+    def hand_over(self) -> bool:
+        """The hand in play has ended (and with it the match, maybe): where a walk of the hand stops."""
+        return self._hand.over
 
     @property
     def over(self) -> bool:
         """The match is over, or (with a hand limit) the last hand counted has ended."""
-        return self.match.over or (self.limit is not None and self.match.number > self.limit)
+        self._catch_up()
+        return self._hand.over
 
     def legal(self) -> list[str]:
-        return [] if self.over else sorted(legal_actions(self.hand))
+        """The legal actions of the seat to act, sorted (none once over)."""
+        self._catch_up()
+        return sorted(legal_actions(self._hand))
 
     def apply(self, action: str) -> None:
-        hand = self.hand
+        """Play `action` for the seat to act, for good (no pop back to before it)."""
+        self._catch_up()
+        hand = self._hand
         hand.apply(hand.to_act(), action)  # type: ignore[arg-type]
-        if hand.over:
-            assert hand.outcome is not None
-            self.match.end_hand(hand.kind, hand.outcome, hand.score)
-            if not self.match.over:
-                if self.limit is not None and self.match.number >= self.limit:
-                    self.match.number += 1  # the hands counted are done: nothing more is dealt
-                else:
-                    self.hand = self._deal()
+        self._scored = False
+
+    def push(self, action: str) -> None:
+        """Play `action` for the seat to act, keeping the position before it for `pop`. Illegal
+        (from Hand.apply) for an action the rules do not allow, and nothing changes then."""
+        self._catch_up()
+        new = self._hand.copy()
+        new.apply(new.to_act(), action)  # type: ignore[arg-type]
+        self._undo.append((self._match, self._hand, self._scored))
+        self._hand, self._scored = new, False
+
+    def pop(self) -> None:
+        """Back to the position before the last push (IndexError when nothing was pushed)."""
+        self._match, self._hand, self._scored = self._undo.pop()
+
+
+class Walk(Protocol):
+    """A game walked with push and pop: what `count_walk` needs of it."""
+
+    def legal(self) -> list[str]: ...  # the legal actions; none once the match is over
+
+    def push(self, action: str) -> None: ...
+
+    def pop(self) -> None: ...
+
+
+class _OracleWalk:
+    """An oracle (the legal actions at a path from the start) walked as a game: each position is
+    asked of the oracle afresh, the way an engine without undo is walked."""
+
+    def __init__(self, oracle: Oracle) -> None:
+        self.oracle, self.path = oracle, list[str]()
+
+    def legal(self) -> list[str]:
+        return self.oracle(self.path) or []
+
+    def push(self, action: str) -> None:
+        self.path.append(action)
+
+    def pop(self) -> None:
+        self.path.pop()
 
 
 def spec_oracle(rules: Rules, deals: Sequence[Mapping[str, Any]], hands: int | None = None,
@@ -134,37 +220,111 @@ class Count:
 
 
 def count(oracle: Oracle, depth: int) -> Count:
-    """perft(1..depth) and the divide at `depth`, in one depth-first walk.
+    """perft(1..depth) and the divide at `depth` of an oracle (a game without undo: each position
+    is asked afresh, from the start); see count_walk."""
+    return count_walk(_OracleWalk(oracle), depth)
+
+
+def count_walk(game: Walk, depth: int) -> Count:
+    """perft(1..depth) and the divide at `depth`, in one depth-first walk with push and pop.
 
     perft(d) = the paths of exactly d actions + the paths shorter than d that end the match.
     The last level is counted without being visited (its actions are each one path)."""
-    nodes, ended = Counter[int](), Counter[int]()
+    nodes, ended = [0] * (depth + 1), [0] * (depth + 1)
     divide: Counter[str] = Counter()
+    legal_of, push, pop = game.legal, game.push, game.pop
 
-    def visit(path: list[str]) -> None:
-        d = len(path)
-        legal = oracle(path)
-        if legal is None:
+    def visit(d: int) -> int:
+        """The paths counted at `depth` below this position (ended ones included)."""
+        legal = legal_of()
+        if not legal:  # the match is over
             ended[d] += 1
-            if path and d < depth:
-                divide[path[0]] += 1
-            return
+            return 1 if d < depth else 0
         if d == depth - 1:
             nodes[depth] += len(legal)
-            if path:
-                divide[path[0]] += len(legal)
-            else:
-                divide.update({a: 1 for a in legal})
-            return
+            return len(legal)
+        nodes[d + 1] += len(legal)
+        total = 0
         for action in legal:
-            nodes[d + 1] += 1
-            visit([*path, action])
+            push(action)
+            total += visit(d + 1)
+            pop()
+        return total
 
     if depth <= 0:
         return Count(depth, [], {})
-    visit([])
-    perft = [nodes[d] + sum(ended[k] for k in range(d)) for d in range(1, depth + 1)]
+    legal = legal_of()
+    if legal and depth > 1:
+        nodes[1] = len(legal)
+        for action in legal:
+            push(action)
+            divide[action] = visit(1)
+            pop()
+    elif legal:
+        nodes[1] = len(legal)
+        divide.update({a: 1 for a in legal})
+    else:
+        ended[0] = 1
+    perft = [nodes[d] + sum(ended[:d]) for d in range(1, depth + 1)]
     return Count(depth, perft, dict(sorted(divide.items())))
+
+
+@dataclass
+class HandCount:
+    """A whole hand's perft: the action sequences from a position to the end of its hand (or of
+    the match), `leaves`; the positions walked, the first and the last included, `nodes`; and
+    `divide`, the leaves by first action."""
+
+    leaves: int
+    nodes: int
+    divide: dict[str, int] = field(default_factory=dict)
+
+
+def walk_hand(game: SpecGame) -> tuple[int, int]:
+    """The push/pop walk from the game's position to the end of the hand in play: (leaves, nodes),
+    leaves being the action sequences to the end of the hand (or of the match), nodes the
+    positions visited, the first and the leaves included. A position where the hand has just
+    ended is one leaf. The game is left where it was."""
+    nodes = 0
+    legal_of, push, pop = game.legal, game.push, game.pop
+
+    def visit() -> int:
+        nonlocal nodes
+        nodes += 1
+        if game.hand_over:
+            return 1
+        leaves = 0
+        for action in legal_of():
+            push(action)
+            leaves += visit()
+            pop()
+        return leaves
+
+    return visit(), nodes
+
+
+def count_hand(game: SpecGame) -> HandCount:
+    """The whole hand's perft from the game's position, split by first action (the game is left
+    where it was). At a position where a hand has just ended the next hand is counted; where the
+    match is over, one leaf."""
+    if game.over:
+        return HandCount(1, 1, {})
+    nodes, divide = 1, {}
+    for action in game.legal():
+        game.push(action)
+        divide[action], below = walk_hand(game)
+        game.pop()
+        nodes += below
+    return HandCount(sum(divide.values()), nodes, divide)
+
+
+def spec_game(rules: Rules, deals: Sequence[Mapping[str, Any]], hands: int | None = None,
+              prefix: Sequence[str] = ()) -> SpecGame:
+    """The spec's match on the deals, after the prefix."""
+    game = SpecGame(rules, deals, hands)
+    for action in prefix:
+        game.apply(action)
+    return game
 
 
 def spec_count(rules: Rules, seed: int, depth: int, hands: int | None = None,
@@ -174,7 +334,17 @@ def spec_count(rules: Rules, seed: int, depth: int, hands: int | None = None,
     deals = perft_deals(rules, seed, (hands or depth) + 2)
     if prefix is None:
         prefix = first_round(rules, deals)
-    return count(spec_oracle(rules, deals, hands, prefix), depth), deals
+    return count_walk(spec_game(rules, deals, hands, prefix), depth), deals
+
+
+def spec_hand_count(rules: Rules, seed: int, prefix: Sequence[str] | None = ()
+                    ) -> tuple[HandCount, list[dict[str, Any]]]:
+    """The spec's whole-hand perft from the seed's fixed deals, after `prefix` (after the first
+    round when None): the hand in play at that point, walked to its end."""
+    deals = perft_deals(rules, seed, len(prefix or ()) + 3)  # a hand takes two actions at least
+    if prefix is None:
+        prefix = first_round(rules, deals)
+    return count_hand(spec_game(rules, deals, None, prefix)), deals
 
 
 # --- the reference tables --------------------------------------------------------------------------
@@ -191,7 +361,7 @@ def make_table(rules: Rules, seeds: Sequence[int] = TABLE_SEEDS, depth: int | No
     for i, seed in enumerate(seeds):
         deals = perft_deals(rules, seed, depth + 2)
         prefix = first_round(rules, deals) if i % 2 else []  # every other position after round 1
-        result = count(spec_oracle(rules, deals, None, prefix), depth)
+        result = count_walk(spec_game(rules, deals, None, prefix), depth)
         positions.append({"seed": seed, "deals": deals, "prefix": prefix, "depth": depth,
                           "perft": result.perft, "divide": result.divide})
         if progress is not None:

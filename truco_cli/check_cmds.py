@@ -145,8 +145,7 @@ def default_jobs() -> int:
 @click.option("--situations/--no-situations", "situations", default=True, show_default=True,
               help="Drive the engine through every situation of its rulesets first (`truco situations`): "
                    "each rule, each reading and each edge, from stacked deals and set positions.")
-@click.option("--coverage", is_flag=True,
-              help="Also show, per clause, what exercised it (situations, then random games).")
+@click.option("--coverage", is_flag=True, help="Also show each clause's rule beside its ID.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object: counts per clause and violations.")
 def check(engine_spec: str | None, engine_cmd: str | None, ruleset: tuple[str, ...],
           ruleset_files: tuple[str, ...], games: int | None, programs: int | None, seed: int,
@@ -220,7 +219,9 @@ def check(engine_spec: str | None, engine_cmd: str | None, ruleset: tuple[str, .
             "unexercised": [g.to_dict() for g in gaps],
             "unreached": [{"situation": sid, "why": why} for sid, why in total.unreached],
             "violations": [v.to_dict() for v in total.violations],
-            "divergences": [g.to_dict() for g in groups], "reports": written, "exit": code}))
+            "divergences": [{**g.to_dict(), "situations": [total.situation_games[n] for n in g.games
+                                                           if n in total.situation_games]} for g in groups],
+            "reports": written, "exit": code}))
         sys.exit(code)
     _print_report(Console(highlight=False, soft_wrap=True), engine_name, total, rows, gaps, coverage, groups)
     sys.exit(code)
@@ -237,22 +238,33 @@ def _print_report(console: Any, engine_name: str, report: Any, rows: list[tuple[
     from rich.markup import escape
     from rich.table import Table
 
+    from spec.catalogue import load_catalogue
+
+    clauses = load_catalogue().clauses
     table = Table(title=f"clauses checked: {escape(engine_name)}")
-    cols = ("clause", "exercised", *(("by situations",) if coverage else ()), "violated")
+    cols = ("clause", *(("rule",) if coverage else ()), "situations", "games", "violated")
     for col in cols:
-        table.add_column(col, justify="left" if col == "clause" else "right")
+        table.add_column(col, justify="left" if col in ("clause", "rule") else "right")
     for clause, exercised, violated in rows:
         style = "red" if violated else None
-        cells = [clause, f"{exercised:,}"] + ([f"{report.by_situations[clause]:,}"] if coverage else [])
-        table.add_row(*cells, str(violated), style=style)
+        title = [escape(clauses[clause].title.get("en", "")) if clause in clauses else ""] if coverage else []
+        by_situations = report.by_situations[clause]
+        table.add_row(clause, *title, f"{by_situations:,}", f"{exercised - by_situations:,}", str(violated),
+                      style=style)
     console.print(table)
     if groups:
         console.print(f"[bold]{len(groups)} distinct divergences[/] (the first cause in each game; "
                       "what follows from it below it):")
     for g in groups[:20]:
         v = g.first.violation
-        where = f"game {v.game}" + (f", hand {v.hand}" if v.hand is not None else "") + f", {v.field}"
-        games = f"{len(g.games)} game{'s' if len(g.games) != 1 else ''}"
+        sit = report.situation_games.get(v.game)
+        where = (f"situation {sit}" if sit else f"game {v.game}") + (
+            f", hand {v.hand}" if v.hand is not None else "") + f", {v.field}"
+        in_situations = sum(n in report.situation_games for n in g.games)
+        played = len(g.games) - in_situations
+        games = ", ".join(x for x in (
+            f"{in_situations} situation{'s' if in_situations != 1 else ''}" if in_situations else "",
+            f"{played} game{'s' if played != 1 else ''}" if played else "") if x)
         says = f" (engine: {v.says})" if v.says else ""
         console.print(f"[red]{escape('[' + g.clause + ']')}[/] {games}, first {escape(where)}: "
                       f"{escape(v.requires)}{escape(says)}")

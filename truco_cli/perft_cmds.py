@@ -25,11 +25,33 @@ def _rules(ruleset: str, pairs: tuple[tuple[str, str], ...]) -> Any:
     return Rules.of(ruleset, readings_for(ruleset, pairs))
 
 
+class _Depth(click.ParamType):
+    """A number of actions (at least 1), or `hand`."""
+
+    name = "N|hand"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int | str:
+        if value == "hand" or (isinstance(value, int) and value >= 1):
+            return value  # type: ignore[no-any-return]
+        try:
+            number = int(value)
+        except (TypeError, ValueError):
+            number = 0
+        if number < 1:
+            self.fail(f"{value!r} is neither a number of actions (1 or more) nor 'hand'", param, ctx)
+        return number
+
+
+_DEPTH = _Depth()
+
+
 @click.command("perft")
 @ruleset_options(help="The ruleset.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed of the fixed deals.")
-@click.option("--depth", type=click.IntRange(min=1, max=12), default=None,
-              help="Actions deep [default: the table depth, 5].")
+@click.option("--depth", type=_DEPTH, default=None, metavar="N|hand",
+              help="Actions deep, or `hand`: every sequence to the end of the hand in play (a whole "
+                   "hand's perft, which no fixed depth covers: a hand can take 14 actions) "
+                   "[default: the table depth, 5].")
 @click.option("--hands", type=click.IntRange(min=1), default=None,
               help="Count only within the first N hands (a path that ends hand N is complete).")
 @click.option("--after-first-round", "after_round", is_flag=True,
@@ -41,16 +63,17 @@ def _rules(ruleset: str, pairs: tuple[tuple[str, str], ...]) -> Any:
               help="Write the reference table (seeds 1 and 2, default readings) of the ruleset, or of "
                    "every ruleset without --ruleset, to spec/data/perft/.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object.")
-def perft(ruleset: str | None, ruleset_files: tuple[str, ...], seed: int, depth: int | None,
+def perft(ruleset: str | None, ruleset_files: tuple[str, ...], seed: int, depth: int | str | None,
           hands: int | None, after_round: bool, divide: bool, readings: tuple[tuple[str, str], ...],
           table: bool, as_json: bool) -> None:
     """Count the distinct legal action sequences from fixed deals, as the spec sees them.
 
     perft(d) is the number of sequences of d actions from the start of the match, plus the
-    shorter ones that end it (like chess perft). The deals come from the seed and are printed,
-    so that any engine can stack them and compare its own counts.
+    shorter ones that end it (like chess perft). With --depth hand: the sequences to the end of
+    the hand in play (leaves), and the positions walked (nodes). The deals come from the seed and
+    are printed, so that any engine can stack them and compare its own counts.
     """
-    from spec.perft import default_depth, make_table, spec_count, write_table
+    from spec.perft import default_depth, make_table, spec_count, spec_hand_count, write_table
 
     names = rulesets_from(ruleset, ruleset_files, engine=False, required=not table, default_all=table)
     if table:  # every ruleset's table when none is named: one command regenerates them all
@@ -66,7 +89,24 @@ def perft(ruleset: str | None, ruleset_files: tuple[str, ...], seed: int, depth:
         fail(f"one ruleset at a time, not {', '.join(names)}")
     ruleset = names[0]
     rules = _rules(ruleset, readings)
-    depth = depth or default_depth(rules)
+    if depth == "hand":
+        if hands:
+            fail("--depth hand counts to the end of the hand in play: no --hands")
+        counted, deals = spec_hand_count(rules, seed, None if after_round else ())
+        if as_json:
+            click.echo(json.dumps({"ruleset": ruleset, "readings": dict(rules.readings), "seed": seed,
+                                   "depth": "hand", "deals": deals[:2], "leaves": counted.leaves,
+                                   "nodes": counted.nodes, "divide": counted.divide if divide else None}))
+            return
+        for i, d in enumerate(deals[:2], 1):
+            click.echo(f"hand {i}: " + " | ".join(" ".join(h) for h in d["hands"]))
+        click.echo(f"leaves = {counted.leaves}")
+        click.echo(f"nodes = {counted.nodes}")
+        if divide:
+            for action, n in counted.divide.items():
+                click.echo(f"  {action}: {n}")
+        return
+    depth = int(depth or default_depth(rules))
     result, deals = spec_count(rules, seed, depth, hands, None if after_round else ())
     if as_json:
         click.echo(json.dumps({"ruleset": ruleset, "readings": dict(rules.readings), "seed": seed,

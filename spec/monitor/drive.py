@@ -188,10 +188,16 @@ def play_random_game(factory: Factory, rules: Rules, readings: Mapping[str, str]
     except EngineFault as exc:
         out.send(finding_of(game, exc, f), f)
     finally:
-        if f is not None:
-            tally.steps += f.steps
-            tally.views += f.views_checked
+        _count(tally, f)
     return tally
+
+
+def _count(tally: Tally, f: Follower | None) -> None:
+    """What a followed game adds to its tally: its steps, its view checks and their clauses."""
+    if f is not None:
+        tally.steps += f.steps
+        tally.views += f.views_checked
+        tally.exercised.update(f.exercised)
 
 
 def play_situation(factory: Factory, sit: Situation, game: int, cfg: Settings, beacon: Beacon,
@@ -208,42 +214,32 @@ def play_situation(factory: Factory, sit: Situation, game: int, cfg: Settings, b
         f = new_follower(factory, rules, situation_seed(sit), cfg.call_timeout, beacon, START_LIMIT)
         try:
             try:
-                f.start(sit.readings, deals=sit.deals, scores=sit.scores, dealer=sit.dealer, need_deals=True)
-            except CannotReach as exc:  # no set position: driven there from the start, where a way is found
-                if not sit.needs_position or not stacks_deals(f.adapter):
-                    raise
-                led = lead_in(sit)
-                if led is None:
-                    raise CannotReach(f"{exc}, and no way there from the start of a match was found (some "
-                                      "positions are never reached: an odd score where every value is even)"
-                                      ) from None
-                sit = led
-                tally.led_in += 1
-                f.start(sit.readings, deals=sit.deals, need_deals=True)
-        except EngineFault as exc:
-            if sit.readings and exc.category.startswith("new_game"):
-                why = f"the engine does not play {_readings_text(sit.readings)}: {exc}"
-                tally.unreached.append((sit.id, why))
-                return tally
-            raise
-        try:
+                sit = _start_situation(f, sit, tally)
+            except EngineFault as exc:
+                if sit.readings and exc.category.startswith("new_game"):
+                    why = f"the engine does not play {_readings_text(sit.readings)}: {exc}"
+                    tally.unreached.append((sit.id, why))
+                    return tally
+                raise
             for k, action in enumerate(sit.prefix):
                 legal = f.legal()
                 assert f.hand is not None
                 for probe in situation_probes(f.hand, k):
                     tally.exercised[f.probe(probe)] += 1
                     tally.refusals += 1
-                if action not in legal:  # the engine agreed with the spec: the catalogue is stale
-                    raise RuntimeError(f"situation {sit.id}: {action!r} is not legal in the spec "
-                                       "(regenerate the situations: truco situations --write)")
+                if action not in legal:  # engine and spec agree, and not with the catalogue: it is stale
+                    raise CannotReach(f"{action!r} is not legal in the spec at step {k + 1}: the catalogue "
+                                      "is older than the spec (truco situations --write)")
                 f.play(action)
             if not f.over:
                 f.legal()
         except Divergence as d:
             out.send(finding_of(game, d, f), f)
-            return tally
-        found = check_record(f.engine_record(), ruleset=rules.ruleset, game=game, exercised=tally.exercised,
-                             in_progress=not f.over)
+            if f.hand is not None:
+                f.finish_hand_alone()  # the record then shows how the engine decided that hand (its cause)
+        record = f.engine_record()
+        found = check_record(record, ruleset=rules.ruleset, game=game, exercised=tally.exercised,
+                             in_progress=record.get("result") is None)
         for v in found:
             out.send(record_finding(v), f)
     except CannotReach as exc:
@@ -251,12 +247,28 @@ def play_situation(factory: Factory, sit: Situation, game: int, cfg: Settings, b
     except EngineFault as exc:
         out.send(finding_of(game, exc, f), f)
     finally:
-        if f is not None:
-            tally.steps += f.steps
-            tally.views += f.views_checked
-            tally.exercised.update(f.exercised)
+        _count(tally, f)
         tally.by_situations.update(tally.exercised)
     return tally
+
+
+def _start_situation(f: Follower, sit: Situation, tally: Tally) -> Situation:
+    """new_game at the situation's position; for an engine that sets no position, from the start of a
+    match with lead-in hands where a way there is found (the situation then returned has them)."""
+    try:
+        f.start(sit.readings, deals=sit.deals, scores=sit.scores, dealer=sit.dealer, need_deals=True)
+        return sit
+    except CannotReach as exc:
+        if not sit.needs_position or not stacks_deals(f.adapter):
+            raise
+        led = lead_in(sit)
+        if led is None:
+            raise CannotReach(f"{exc}, and no way there from the start of a match was found (some "
+                              "positions are never reached: an odd score where every value is even)"
+                              ) from None
+    tally.led_in += 1
+    f.start(led.readings, deals=led.deals, need_deals=True)
+    return led
 
 
 def _readings_text(readings: Mapping[str, str]) -> str:
@@ -350,11 +362,14 @@ def plan(rulesets: Sequence[str], readings: Mapping[str, Mapping[str, str]], cfg
     """The jobs of a check, in report order: per ruleset its situations, its games, then its programs."""
     jobs: list[Job] = []
     game = 0
+    # The situations are numbered after every random game and program, so that game N is the same
+    # game with or without them (a report's "game 179" stays game 179).
+    situation_game = (cfg.games + 1) * len(rulesets)
     for name in rulesets:
         if cfg.situations:
             for sit in situations_for(name, readings.get(name, {})):
-                jobs.append(Job(len(jobs), SITUATION, name, dict(sit.readings), game, 0, sit))
-                game += 1
+                jobs.append(Job(len(jobs), SITUATION, name, dict(sit.readings), situation_game, 0, sit))
+                situation_game += 1
         for i in range(cfg.games):
             jobs.append(Job(len(jobs), GAME, name, dict(readings.get(name, {})), game, cfg.seed + i))
             game += 1
@@ -416,7 +431,9 @@ def check_engine(factory: Factory, rulesets: list[str], readings: Mapping[str, s
         if job.situation is not None:
             report.situations_of.setdefault(job.ruleset, []).append(job.situation)
             report.situation_games[job.game] = job.situation.id
-        for finding, trace in found.get(job.index, []):
+        # Earliest first within the game, as its groups are: the step that diverged is found
+        # before the record is judged, but a wrong result of an earlier hand is the cause.
+        for finding, trace in sorted(found.get(job.index, []), key=lambda ft: ft[0].position):
             report.found(finding)
             if trace is not None:
                 report.traces.setdefault(finding.violation.game, trace)

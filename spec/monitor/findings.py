@@ -1,10 +1,11 @@
 """Findings of a check, and their grouping into causes and consequences.
 
 A `Finding` is one violation (spec.monitor.violation) with the kind of check that found it and its
-position in the match: (hand number, action index in the hand). In each game the earliest finding
-is the cause; the later ones are its consequences (a wrong score breaks the target, the hand of
-ten, the end of the match...). Games whose causes break the same clause in the same way form one
-`Group`: one distinct divergence, listed with the clauses its consequences break.
+position in the match: (hand number, action index in the hand; a wrong round result is at the
+action that ended the round). In each game the earliest finding is the cause; the later ones are
+its consequences (a wrong score breaks the target, the hand of ten, the end of the match...).
+Games whose causes break the same clause in the same way form one `Group`: one distinct
+divergence, listed with the clauses its consequences break.
 """
 
 from __future__ import annotations

@@ -10,6 +10,11 @@ seat sees), each seat's observation must show what the spec lets that seat see, 
 (spec.rules.visibility).
 When the spec ends the match, the engine must end it too, and the other way round: the
 divergence names the spec's deciding clause (MAT-1, TEN-4, ...).
+When the seat to act differs, the divergence names the cause it can see: the clause of who
+answers a contest where one is pending or was just called (the engine's legal answers show what it
+thinks is pending), else the order of play (AMB-14, ORD-2...). A round the engine decided by
+another card order shows in its record, which it writes once it has ended the hand alone: that
+finding is placed at the round's last card, before the seat to act (spec.monitor.replay).
 `EngineFault` is an engine that raised where it must not, hung, or returned the wrong type.
 
 Refusals: an adapter names the exceptions that mean "refused" in `refusal_errors`; any other
@@ -45,6 +50,10 @@ MAX_STEPS = 20_000  # far above any real match: an engine still playing after th
 JUNK = ("raise 5", "raise 0", "play 8C", "play 9e", "cover #4", "sign wink", "fold", "")
 _RAISE_PROBES = (1, 2, 3, 4, 6, 10, 12)  # values of every ladder in the rulebooks, tried off the ladder
 
+# The calls and answers of each contest (a last action among them puts the seat to act in its hands).
+_CONTESTS = {"truco": frozenset({"raise"}), "envido": frozenset({"envido", "real-envido", "falta-envido"}),
+             "flor": frozenset({"flor", "flor-raise", "flor-pass", "contraflor", "contraflor-resto"})}
+_ANSWERS = frozenset({"accept", "run", "contraflor", "contraflor-resto", "flor-raise", "flor-pass"})
 # The clause that allows an action (named when the engine leaves out one the spec allows).
 _GRANTS = {"play": "RND-1", "cover": "COV-1", "ten-play": "TEN-5", "ten-decline": "TEN-5",
            "envido": "ENV-1", "real-envido": "ENV-5", "falta-envido": "ENV-6", "flor": "FLR-1",
@@ -150,6 +159,7 @@ class Follower:
         self.hand: Hand | None = None
         self.steps = 0
         self.hand_actions = 0  # actions applied in the current hand
+        self.phase_before = ""  # the spec's phase before the last action applied
         self.probed: list[str] = []  # clauses of the refusals checked
         self.views_checked = 0
         self.exercised: Counter[str] = Counter()  # the visibility clauses the view checks applied
@@ -303,9 +313,6 @@ class Follower:
         deal = self.engine_deal()
         r = self.rules
         number = self.match.number + 1
-        if number <= len(self.stacked) and deal != self.stacked[number - 1]:
-            raise EngineFault(f"new_game() was given the deal of hand {number}, {self.stacked[number - 1]}, "
-                              f"and the engine dealt {deal}", "new_game: deals ignored")
         self.trace.deals.append(deal.to_dict())
         clause = r.clause("deck")
         if len(deal.hands) != r.players or any(len(s) != 3 for s in deal.hands):
@@ -323,6 +330,11 @@ class Follower:
                              "muestra", f"{muestra!r}")
         if not r.has("muestra") and muestra is not None:
             raise Divergence(r.clause("deal"), "this ruleset turns up no muestra", "muestra", f"{muestra!r}")
+        # After the deal's own checks: a deal that breaks the deck's rules is that rule's divergence,
+        # even where it was stacked; a valid deal other than the stacked one is the engine's fault.
+        if number <= len(self.stacked) and deal != self.stacked[number - 1]:
+            raise EngineFault(f"new_game() was given the deal of hand {number}, {self.stacked[number - 1]}, "
+                              f"and the engine dealt {deal}", "new_game: deals ignored")
         self.hand = self.match.new_hand(deal.hands, muestra)
         self.hand_actions = 0
         if self.hand.kind != lad.NORMAL:  # the hands with visibility rules of their own (TEN-7, IRN-2)
@@ -349,6 +361,7 @@ class Follower:
         hand = self.hand
         assert hand is not None
         seat = hand.to_act()
+        self.phase_before = hand.phase
         self.trace.steps.append(Step(seat, action, LEGAL))
         refusal = self.attempt(action)
         if refusal is not None:
@@ -374,6 +387,14 @@ class Follower:
         """The spec ended the match: the engine must have ended it too."""
         seat = self.engine_to_act()
         if seat is not None:
+            # A truco call waiting behind the contest (AMB-29) is what an engine that plays on asks to
+            # answer: then the contest is settled on both sides, and the target is the cause.
+            waiting = self.hand is not None and self.hand.truco.pending
+            asked = self.hand is not None and self.hand_actions and not waiting
+            contest = self.contest_cause() if asked else None
+            if contest is not None:  # a contest's points ended it, but the engine asks for an answer
+                raise Divergence(contest[0], f"the match is over ({contest[1] or contest[0]})", "actor",
+                                 f"seat {seat} to act")
             clause = self.end_clause()
             hand = self.hand
             if hand is None or hand.outcome is None or not hand.outcome.partida_ended:
@@ -431,10 +452,13 @@ class Follower:
         if not observations or hand is None or self.over:
             return
         played = played_cards(hand)
+        played_names = {hand.deal[owner][slot] for owner, slot in played}
         for seat, obs in enumerate(observations):
             problems = view_problems(hand, seat, obs, played, self.exercised)
             if problems:
-                sight, says = problems[0]
+                # A card still in a hand is seen the same way since the deal; a played one only
+                # since it was played: a wrong view of the first is the earlier cause.
+                sight, says = min(problems, key=lambda p: p[0].card in played_names)
                 raise Divergence(sight.clause, sight.why, "view", says)
         self.views_checked += 1
 
@@ -459,9 +483,15 @@ class Follower:
         if recorded != self.match.number - 1:
             return (self.outcome_clause(), f"hand {self.match.number} goes on: seat {want} must act", "actor",
                     f"hand {self.match.number} is over")
-        phase_clause = {"ten-choice": "TEN-5", "truco": "BET-2", "envido": "ENV-1", "flor": "FLR-4"}
-        if hand.phase in phase_clause:
-            clause = phase_clause[hand.phase]
+        contest = self.contest_cause()
+        if contest is not None:
+            clause, settled = contest
+            return clause, f"seat {want} must act" + (f" ({settled})" if settled else ""), "actor", \
+                f"seat {seat} to act"
+        if hand.phase == "ten-choice":
+            clause = r.clause_or("hand_of_ten", "choice", "TEN-5")
+        elif hand.phase in _CONTESTS:
+            clause = self.answer_clause(hand.phase)
         elif hand.plays:
             clause = str(r.data["play"]["order"])
         elif hand.rounds:
@@ -469,6 +499,53 @@ class Follower:
         else:
             clause = "ORD-2" if r.holds("ORD-2") else "AMB-15"
         return clause, f"seat {want} must act", "actor", f"seat {seat} to act"
+
+    def last_action(self) -> tuple[str, str]:
+        """(the last action applied in this hand, the spec's phase before it), or ("", "")."""
+        if not self.hand_actions:
+            return "", ""
+        step = next(s for s in reversed(self.trace.steps) if s.expect == LEGAL)
+        return step.action, self.phase_before
+
+    def answer_clause(self, contest: str, offered: frozenset[str] = frozenset()) -> str:
+        """The clause of who answers a pending contest (truco, envido, flor), from the ruleset's file.
+        The flor's stage is the spec's, or where its flor is over, the one the engine's answers
+        (`offered`) show it is at."""
+        r, hand = self.rules, self.hand
+        if contest == "truco":
+            return str(r.data["truco"]["clauses"]["answer"])
+        if contest == "envido":
+            return r.clause_or("envido", "contest", "ENV-1")
+        stage = hand.flor.stage if hand is not None and hand.phase == "flor" else ""
+        if not stage and offered:
+            stage = "partner" if "flor-raise" in offered else "resto" if "contraflor-resto" in offered else ""
+        if stage == "partner":
+            return r.clause_or("flor", "partner", "FLR-3")
+        if stage in ("contraflor", "resto"):
+            return r.clause_or("flor", "contraflor", "FLR-6")
+        return r.clause_or("flor", "answers", "FLR-4")
+
+    def contest_cause(self) -> tuple[str, str] | None:
+        """Where the engine's seat to act differs because of a contest: (the clause of who must
+        answer it, "the <contest> is settled" where the spec's contest is over, else ""), else None.
+
+        A contest decides who acts until it is settled: when the last action was one of its
+        calls or answers, or the engine offers answers, the clause of who answers the contest is
+        the cause, not the order of play that a wrong answerer then breaks (ORD-2, AMB-14)."""
+        hand = self.hand
+        assert hand is not None
+        last, before = self.last_action()
+        verb = last.split(" ", 1)[0]
+        offered = frozenset(a.split(" ", 1)[0] for a in self.engine_legal()) & _ANSWERS
+        if not offered and hand.phase not in _CONTESTS:
+            return None  # neither side has a contest pending: the order of play decides
+        called = next((c for c in _CONTESTS if verb in _CONTESTS[c]), "")
+        # A call names its contest; else the contest the spec waits on, or the one just settled.
+        contest = called or (hand.phase if hand.phase in _CONTESTS else before)
+        if contest not in _CONTESTS:
+            return None
+        settled = "" if hand.phase in _CONTESTS else f"the {contest} is settled"
+        return self.answer_clause(contest, offered), settled
 
     def outcome_clause(self) -> str:
         """The hand-resolution clause the current hand is at (for an engine that ended it early)."""
@@ -500,22 +577,35 @@ class Follower:
             clause = _GRANTS.get(verb, "RND-1")
         return clause, f"{missing[0]!r} is allowed now", f"leaves out {missing}"
 
+    def finish_hand_alone(self) -> None:
+        """After a divergence: play the engine's first legal action until the hand it is in ends,
+        so that its record has the hand with the round results it claims (the cause of a seat to
+        act that differs may be a round the engine decided otherwise)."""
+        hands = len(self.engine_record().get("hands") or [])
+        for _ in range(MAX_STEPS):
+            if self.engine_to_act() is None or len(self.engine_record().get("hands") or []) > hands:
+                return
+            self._alone(min)
+        raise EngineFault(f"the hand did not end within {MAX_STEPS} actions", "match: never ends")
+
     def finish_alone(self, rng: random.Random) -> None:
         """After a divergence: play the engine's own legal actions to the end of its match."""
         for _ in range(MAX_STEPS):
             if self.engine_to_act() is None:
                 return
-            legal = self.engine_legal()
-            if not legal:
-                raise EngineFault("legal_actions() is empty but the match is not over",
-                                  "legal_actions: empty")
-            action = rng.choice(sorted(legal))
-            refusal = self.attempt(action)
-            if refusal is not None:
-                raise EngineFault(f"apply({action!r}) refused an action it listed as legal: {refusal.reason}",
-                                  "apply: refused a listed action")
+            self._alone(lambda legal: rng.choice(sorted(legal)))
         raise EngineFault(f"the match did not end within {MAX_STEPS} actions", "match: never ends")
 
+    def _alone(self, choose: Callable[[list[str]], str]) -> None:
+        """One action of the engine playing alone: `choose` picks it from its legal actions."""
+        legal = self.engine_legal()
+        if not legal:
+            raise EngineFault("legal_actions() is empty but the match is not over", "legal_actions: empty")
+        action = choose(legal)
+        refusal = self.attempt(action)
+        if refusal is not None:
+            raise EngineFault(f"apply({action!r}) refused an action it listed as legal: {refusal.reason}",
+                              "apply: refused a listed action")
 
 def _brief(value: Any) -> str:
     text = repr(value)

@@ -102,6 +102,7 @@ class _MatchChecker:
         self.deck_clause, self.players_clause = rules.clause("deck"), rules.clause("players")
         self.deal_clause = rules.clause("deal")
         self.muestra_clause = rules.clause("muestra") if rules.has("muestra") else None
+        self.round_ends: list[int] = []  # per round of the hand being checked: its last action
 
     def report(self, clause: str, requires: str, says: Any = "", field: str = "",
                hand: int | None = None, action: int | None = None) -> None:
@@ -141,10 +142,13 @@ class _MatchChecker:
         hand = m.new_hand(deal, muestra)
         clean = True
         seen = self.exercised
+        self.round_ends = []
         for j, act in enumerate(rec["actions"]):
             phase = hand.phase
             try:
                 hand.apply(act["seat"], act["action"])
+                if len(hand.rounds) > len(self.round_ends):
+                    self.round_ends.append(j)
                 if counting:
                     verb, _, arg = act["action"].partition(" ")
                     for clause in action_clauses(r, verb, arg, phase, hand.kind, hand):
@@ -289,18 +293,30 @@ class _MatchChecker:
 
     def check_rounds(self, hand: Hand, claimed: list[Any], path: str, number: int) -> None:
         """The claimed round results against the replayed ones; a wrong round also names the card
-        rule that decided it (CARD-1..5, COV-1)."""
+        rule that decided it (CARD-1..5, COV-1, URU-3...).
+
+        A wrong round is placed at the action that ended it: the engine decided it there, and what
+        it did next (who leads the next round, an early end of the hand) follows from it. The cause
+        comes first: the tie rule when the spec's round is a tie (RND-3), else the card rule that
+        orders the two cards (the engine ranked them otherwise), then the round rule."""
         rounds = ["tie" if x == TIE else x for x in hand.rounds]
         if claimed == rounds:
             return
         k = next((k for k, (a, b) in enumerate(zip(claimed, rounds, strict=False)) if a != b), None)
-        clause = "HND-1" if k is None else ("RND-3" if rounds[k] == "tie" or claimed[k] == "tie" else "RND-2")
-        self.report(clause, f"the rounds are {rounds}", claimed, f"{path}.result.rounds", number)
-        if k is not None and k < len(hand.past):
-            card = round_clause(hand, k)
-            if card != clause:
-                self.report(card, f"round {k + 1} is {rounds[k]} by the order of the cards", claimed[k],
-                            f"{path}.result.rounds[{k}]", number)
+        if k is None or k >= len(hand.past):
+            clause = "HND-1" if k is None else ("RND-3" if "tie" in (rounds[k], claimed[k]) else "RND-2")
+            self.report(clause, f"the rounds are {rounds}", claimed, f"{path}.result.rounds", number)
+            return
+        at = self.round_ends[k] if k < len(self.round_ends) else None
+        rule = "RND-3" if rounds[k] == "tie" else "RND-2"
+        card = round_clause(hand, k)
+        rows = [(rule, f"the rounds are {rounds}", claimed, f"{path}.result.rounds")]
+        if card != rule:
+            row = (card, f"round {k + 1} is {rounds[k]} by the order of the cards", claimed[k],
+                   f"{path}.result.rounds[{k}]")
+            rows.insert(0 if rule == "RND-2" else 1, row)
+        for clause, requires, says, where in rows:
+            self.report(clause, requires, says, where, number, at)
 
     # --- the end of the match -----------------------------------------------------------------
     def check_result(self) -> None:

@@ -3,7 +3,9 @@
 `run_script` starts the engine with the trace's seed, readings and stacked deals, and tries each
 step in turn with the same checks as a game: the legal actions must agree before every step and
 after the last one; a step the spec allows is applied, one it forbids must be refused with the
-state unchanged. The engine's record is checked at the end. It returns the findings, earliest first.
+state unchanged. After a divergence the engine plays its hand to the end alone, and its record is
+checked at the end: a round it decided otherwise, before the divergence, is then the earliest
+finding, as in a game (spec.monitor.drive). It returns the findings, earliest first.
 
 `shrink` is delta debugging (Zeller's ddmin) over the steps: it removes chunks of steps while
 the earliest finding stays the same divergence (same clause, same kind of check). A step that a
@@ -96,6 +98,7 @@ def run_script(factory: Factory, trace: Trace, call_timeout: float = 0.0, beacon
                 f.legal()  # a game stops where the legal actions differ: after its last step
         except Divergence as d:
             found.append(finding_of(game, d, f))
+            f.finish_hand_alone()  # the record then shows how the engine decided that hand
         record = f.engine_record()
         in_progress = record.get("result") is None
         for v in check_record(record, ruleset=rules.ruleset, game=game, in_progress=in_progress):

@@ -198,10 +198,6 @@ class Dealer:
             hands.append(cards)
         return {"hands": hands, "muestra": self.muestra}
 
-    def weakest(self, above: int) -> int:
-        """The index of the weakest group (below group `above`)."""
-        return len(self.groups) - 1 if above < len(self.groups) - 1 else above
-
 
 def muestras(rules: Rules) -> list[str | None]:
     """The muestras the card situations are played under: none where the ruleset turns up no card;
@@ -370,6 +366,36 @@ def target_plans(rules: Rules) -> Iterator[Plan]:
                 )
     if rules.has("envido"):
         yield from _envido_target_plans(rules, target)
+    if rules.has("flor"):
+        yield from _flor_target_plans(rules, target)
+
+
+def _flor_target_plans(rules: Rules, target: int) -> Iterator[Plan]:
+    """A flor sung against no flor, its side at the flor's stake short of the target, one point short,
+    and one short of what reaches it."""
+    dealer = Dealer(rules, muestras(rules)[0])
+    by_suit: dict[str, list[str]] = {}
+    for c in (c for g in dealer.groups for c in g):
+        by_suit.setdefault(_suit(c), []).append(c)
+    flor = by_suit[sorted(by_suit)[0]][:3]
+    deal = dealer.deal({0: flor})
+    if deal is None:
+        return
+    stake = int(rules.data["flor"]["stake"])
+    for short, start in (
+        ("reached", target - stake),
+        ("one-point-short", target - 1),
+        ("one-short", target - stake - 1),
+    ):
+        if start >= 0:
+            yield Plan(
+                "target",
+                f"flor/side-0/{short}",
+                f"side 0 at {start} of {target}, a flor sung against none",
+                (deal,),
+                ("flor",),
+                (start, 0),
+            )
 
 
 def _opening(rules: Rules, side_: int, opening: Sequence[str]) -> tuple[Step, ...]:
@@ -400,7 +426,7 @@ def _opening(rules: Rules, side_: int, opening: Sequence[str]) -> tuple[Step, ..
 
 def _envido_target_plans(rules: Rules, target: int) -> Iterator[Plan]:
     dealer = Dealer(rules, muestras(rules)[0])
-    rich = _envido_hand(dealer, 33)
+    rich = _envido_hand(dealer)
     if rich is None:
         return
     deal = dealer.deal({0: rich})
@@ -421,7 +447,7 @@ def _envido_target_plans(rules: Rules, target: int) -> Iterator[Plan]:
             )
 
 
-def _envido_hand(dealer: Dealer, want: int) -> list[str] | None:
+def _envido_hand(dealer: Dealer) -> list[str] | None:
     """Two cards of one suit worth as much envido as the deck allows, and a third of another suit."""
     values = {str(k): int(v) for k, v in dealer.rules.data["envido"]["values"].items()}
     cards = [c for g in dealer.groups for c in g]
@@ -524,7 +550,7 @@ def _chains(
 
 
 def _envido_plans(rules: Rules, dealer: Dealer) -> Iterator[Plan]:
-    rich = _envido_hand(dealer, 33) or []
+    rich = _envido_hand(dealer) or []
     deal = dealer.deal({0: rich}) if rich else None
     if deal is None:
         return
@@ -707,7 +733,7 @@ def sena_plans(rules: Rules) -> Iterator[Plan]:
         return
     dealer = Dealer(rules, muestras(rules)[0])
     candidates = [dealer.deal({})]
-    rich = _envido_hand(dealer, 33)
+    rich = _envido_hand(dealer)
     if rich:
         candidates.append(dealer.deal({0: rich}))
     values = (

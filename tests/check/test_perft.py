@@ -14,8 +14,19 @@ from click.testing import CliRunner
 
 from engine import Game
 from engine.adapter import ReferenceAdapter
+from engine.bench import walk_hand as walk_engine_hand
 from spec.catalogue import load_catalogue
-from spec.perft import TABLE_SEEDS, count, load_table, perft_deals, spec_oracle
+from spec.perft import (
+    TABLE_SEEDS,
+    count,
+    count_hand,
+    count_walk,
+    first_round,
+    load_table,
+    perft_deals,
+    spec_game,
+    spec_oracle,
+)
 from spec.rules.cards import parse_card, pieza_index
 from spec.rules.state import Rules
 from truco_cli.main import cli
@@ -192,3 +203,123 @@ def test_check_perft_needs_stacked_deals() -> None:
 def test_truco_perft_bad_input_is_one_line_and_exit_2(args: list[str], says: str) -> None:
     code, out = invoke("perft", *args)
     assert code == 2 and says in out and len(out.strip().splitlines()) == 1, out
+
+
+# --- the spec's push/pop walk ------------------------------------------------------------------------
+ONE_AGAINST_ONE = tuple(r for r in RULESETS if Rules.of(r).players == 2)
+PAIRS = tuple(r for r in RULESETS if Rules.of(r).players > 2)
+
+
+def engine_game(ruleset: str, deals: Sequence[Mapping[str, Any]], prefix: Sequence[str]) -> Game:
+    muestras = [d["muestra"] for d in deals if d.get("muestra") is not None]  # URU-2
+    game = Game.new(ruleset, seed=0, deals=[d["hands"] for d in deals], muestras=muestras or None)
+    for action in prefix:
+        game.push(action)
+    return game
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_push_pop_walk_counts_what_the_replay_counts(ruleset: str) -> None:
+    """The walk (copies, push and pop) against the oracle that replays the match from its start at
+    every node: the same perft and divide, from the start and after the first round, with and
+    without a hand limit."""
+    rules = Rules.of(ruleset)
+    for seed in (1, 3):
+        deals = perft_deals(rules, seed, 6)
+        for prefix in ([], first_round(rules, deals)):
+            for hands in (None, 1):
+                walked = count_walk(spec_game(rules, deals, hands, prefix), 4)
+                replayed = count(spec_oracle(rules, deals, hands, prefix), 4)
+                assert (walked.perft, walked.divide) == (replayed.perft, replayed.divide), \
+                    (seed, prefix, hands)
+
+
+@pytest.mark.parametrize("ruleset", ONE_AGAINST_ONE)
+def test_the_spec_walks_whole_hands_as_the_engine_does(ruleset: str) -> None:
+    """Whole-hand perft: the spec's walk and the engine's push/pop walk count the same leaves and
+    nodes below every first action, on several deals (the rest of the first hand after its first
+    round, and one whole hand from the deal where its tree is small)."""
+    rules = Rules.of(ruleset)
+    for seed in range(1, 6):
+        deals = perft_deals(rules, seed, 3)
+        prefix = first_round(rules, deals)
+        game = spec_game(rules, deals, None, prefix)
+        counted = count_hand(game)
+        engine = engine_game(ruleset, deals, prefix)
+        below = {}
+        for action in engine.legal_actions():
+            engine.push(action)
+            below[str(action)] = walk_engine_hand(engine, 1)
+            engine.pop()
+        assert counted.divide == {a: leaves for a, (leaves, _) in below.items()}, seed
+        assert counted.nodes == 1 + sum(nodes for _, nodes in below.values()), seed
+        assert count_hand(game) == counted, "the walk leaves the game where it was"
+
+
+def test_a_whole_hand_from_the_deal() -> None:
+    """From the deal, on a tree of about 56,000 positions: the spec, the engine, and perft with a
+    one-hand limit deep enough to reach every end of the hand, all count the same leaves."""
+    rules = Rules.of("uruguayo-1v1")
+    deals = perft_deals(rules, 2, 3)
+    counted = count_hand(spec_game(rules, deals))
+    assert (counted.leaves, counted.nodes) == walk_engine_hand(engine_game("uruguayo-1v1", deals, []))
+    assert counted.leaves == sum(counted.divide.values())
+    deep = count_walk(spec_game(rules, deals, 1), 16)  # no hand of Uruguayo takes 16 actions
+    assert deep.perft[-1] == deep.perft[-2] == counted.leaves and deep.divide == counted.divide
+
+
+@pytest.mark.parametrize("ruleset", PAIRS)
+def test_the_pairs_walk_counts_as_the_engine_does(ruleset: str) -> None:
+    """Pairs hands have too many sequences for a whole hand: a depth-limited count on more deals
+    than the tables hold."""
+    rules = Rules.of(ruleset)
+    for seed in (3, 4, 5):
+        deals = perft_deals(rules, seed, 7)
+        for prefix in ([], first_round(rules, deals)):
+            walked = count_walk(spec_game(rules, deals, None, prefix), 5).perft
+            assert walked == engine_perft(ruleset, deals, prefix, 5), (seed, prefix)
+
+
+def test_truco_perft_depth_hand() -> None:
+    """`truco perft --depth hand`: the leaves and nodes of the rest of the hand (here after the
+    first round), as the engine's walk counts them, split by first action with --divide."""
+    rules = Rules.of("mineiro-1v1-es")
+    deals = perft_deals(rules, 1, 3)
+    prefix = first_round(rules, deals)
+    leaves, nodes = walk_engine_hand(engine_game("mineiro-1v1-es", deals, prefix), 1)
+    code, out = invoke("perft", "--ruleset", "mineiro-1v1-es", "--depth", "hand", "--after-first-round",
+                       "--divide", "--json")
+    assert code == 0, out
+    data = json.loads(out)
+    assert (data["depth"], data["leaves"], data["nodes"]) == ("hand", leaves, nodes)
+    assert sum(data["divide"].values()) == leaves and len(data["divide"]) > 1
+    code, out = invoke("perft", "--ruleset", "mineiro-1v1-es", "--depth", "hand", "--after-first-round")
+    assert code == 0 and f"leaves = {leaves}\nnodes = {nodes}\n" in out, out
+    code, out = invoke("perft", "--ruleset", "mineiro-1v1-es", "--depth", "hand", "--hands", "1")
+    assert code == 2 and "no --hands" in out, out
+    code, out = invoke("perft", "--ruleset", "mineiro-1v1-es", "--depth", "whole")
+    assert code == 2 and "'hand'" in out, out
+
+
+def test_the_bench_figure_counts_the_same_tree(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`truco bench`'s whole-hand perft: the spec's and the engine's walks count the same leaves
+    (the figure's times are not tested), and a walk that counts otherwise stops the bench."""
+    import engine.bench
+    from truco_cli.bench_cmds import hand_perft_bench
+
+    rules = Rules.of("argentino-1v1")
+    deals = perft_deals(rules, 2, 3)
+    prefix = first_round(rules, deals)
+    figure = hand_perft_bench("argentino-1v1", 2, None)
+    expected = walk_engine_hand(engine_game("argentino-1v1", deals, prefix), 1)
+    assert figure["prefix"] == prefix and (figure["leaves"], figure["nodes"]) == expected
+    assert figure["leaves"] == count_hand(spec_game(rules, deals, None, prefix)).leaves
+    assert figure["ratio"] > 0 and figure["goal"] == 0.5
+
+    def one_leaf_too_many(game: Game, hand: int | None = None) -> tuple[int, int]:
+        leaves, nodes = walk_engine_hand(game, hand)
+        return leaves + 1, nodes
+
+    monkeypatch.setattr(engine.bench, "walk_hand", one_leaf_too_many)
+    with pytest.raises(AssertionError, match="the spec walks"):
+        hand_perft_bench("argentino-1v1", 2, None)

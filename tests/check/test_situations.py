@@ -18,7 +18,7 @@ from spec.situations.generate import generate
 from spec.situations.model import catalogue_path, catalogue_text, load_situations
 from spec.situations.play import SpecRun, record_clauses
 from spec.situations.reach import lead_in
-from tests.planted.edge_engines import EDGE_PLANTED, no_positions, seven_over_ace
+from tests.planted.edge_engines import EDGE_PLANTED, FAMILY, no_positions, seven_over_ace
 from truco_cli.main import cli
 
 RULESETS = list(load_catalogue().rulesets)
@@ -76,6 +76,8 @@ def test_the_situations_alone_catch_an_edge_bug_with_its_clause_first(
     assert groups, f"{factory.__name__}: the situations did not catch it"
     assert groups[0].clause == clause, [(g.clause, g.key[1]) for g in groups]
     assert report.violations[0].clause == clause
+    caught_by = {report.situation_games[n].split("/")[1] for n in groups[0].games}
+    assert FAMILY[factory] in caught_by, caught_by  # the edge built for it, not a stray situation
 
 
 def test_random_play_misses_what_a_situation_catches() -> None:

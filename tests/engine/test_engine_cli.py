@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import jsonschema
+import pytest
 from click.testing import CliRunner
 from engine_support import schema
 
@@ -60,7 +61,9 @@ def test_simulate_is_deterministic_and_valid(tmp_path) -> None:
 
 ROW_NAMES = {"ruleset", "seconds", "matches", "actions", "matches_per_s", "actions_per_s",
              "bare_matches_per_s", "bare_actions_per_s", "bare_ratio", "monitor_records",
-             "monitor_records_per_s", "monitor_ratio"}
+             "monitor_records_per_s", "monitor_ratio", "hand_perft"}
+HAND_PERFT_NAMES = {"seed", "prefix", "leaves", "nodes", "spec_seconds", "engine_seconds", "spec_nodes_per_s",
+                    "engine_nodes_per_s", "ratio", "goal"}
 VALIDATE_NAMES = {"validate_records", "validate_records_per_s", "validate_jobs",
                   "validate_records_per_s_jobs", "validate_speedup", "validate_identical", "cpu_count"}
 
@@ -69,7 +72,8 @@ def test_bench_json_keeps_its_names() -> None:
     """The names of `truco bench --json` are the ones its help and the docs list (their values
     depend on the machine: only their kind is checked)."""
     result = CliRunner().invoke(bench_cmd, ["--ruleset", "mineiro-1v1-es", "--ruleset", "uruguayo-1v1",
-                                            "--seconds", "0.1", "--records", "40", "--json"])
+                                            "--seconds", "0.1", "--records", "40",
+                                            "--perft-after-first-round", "--json"])
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
     assert set(report) == {"date", "machine", "seconds", "rulesets", "validate"}
@@ -82,15 +86,24 @@ def test_bench_json_keeps_its_names() -> None:
     assert mineiro["ruleset"] == "mineiro-1v1-es" and mineiro["bare_ratio"] > 0
     assert mineiro["bare_ratio"] == round(mineiro["matches_per_s"] / mineiro["bare_matches_per_s"], 3)
     assert uruguayo["bare_ratio"] is None, "the bare playout does not cover the muestra"
+    for row in (mineiro, uruguayo):
+        walk = row["hand_perft"]
+        assert set(walk) == HAND_PERFT_NAMES and walk["prefix"] and walk["goal"] == 0.5, walk
+        assert walk["nodes"] > walk["leaves"] > 0
+        # the spec's speed over the engine's on the same tree (the figures are rounded)
+        speed = walk["spec_nodes_per_s"] / walk["engine_nodes_per_s"]
+        assert walk["ratio"] == pytest.approx(speed, abs=0.002)
     assert set(report["validate"]) == VALIDATE_NAMES
     assert report["validate"]["validate_records"] == 40 and report["validate"]["validate_identical"] is True
-    for name in ROW_NAMES | VALIDATE_NAMES:
+    for name in ROW_NAMES | VALIDATE_NAMES | HAND_PERFT_NAMES:
         assert name in bench_cmd.epilog, f"{name} is documented in the help"
 
 
 def test_bench_tables_and_errors() -> None:
     result = CliRunner().invoke(bench_cmd, ["--ruleset", "nope"])
     assert result.exit_code == 2
-    result = CliRunner().invoke(bench_cmd, ["--seconds", "0.02", "--records", "0"])
+    result = CliRunner().invoke(bench_cmd, ["--seconds", "0.02", "--records", "0",
+                                            "--perft-after-first-round"])
     assert result.exit_code == 0 and "gauderio-pairs-es" in result.output and "bare ratio" in result.output
+    assert "whole-hand perft" in result.output and "goal >= 0.5" in result.output
     assert "validate:" not in result.output

@@ -2,7 +2,8 @@
 one round, a pair of figures, the target reached by one particular way of scoring). The situations
 of `truco check` (spec.situations) reach every one of them by construction.
 
-`EDGE_PLANTED`: factory -> (ruleset, the clause `truco check` must headline).
+`EDGE_PLANTED`: factory -> (ruleset, the clause `truco check` must headline); `FAMILY`: the family
+of the situations that catch it.
 """
 
 from __future__ import annotations
@@ -59,6 +60,32 @@ def envido_past_target() -> ReferenceAdapter:
     return _adapter(_EnvidoPastTarget)()
 
 
+# --- ARG-7: a refused envido whose point reaches the target does not end the match (one call short) --
+class _EnvidoRefusalPastTarget(Game):
+    refusing = False
+
+    def _contest_run(self) -> None:
+        self.refusing = True
+        try:
+            super()._contest_run()
+        finally:
+            self.refusing = False
+
+    def _award(self, contest: str, side: int, points: int) -> bool:
+        if self.refusing and contest == "envido" and self._scores[side] + points >= self._cfg.target:
+            h = self.hand
+            h.side_pts = (*h.side_pts, (contest, side, points))
+            s = list(self._scores)
+            s[side] += points
+            self._scores = (s[0], s[1])
+            return False  # the partida should end here
+        return super()._award(contest, side, points)
+
+
+def envido_refusal_past_target() -> ReferenceAdapter:
+    return _adapter(_EnvidoRefusalPastTarget)()
+
+
 # --- MAT-1: a truco refused whose points reach the target does not end the match ----------------------
 class _RunPastTarget(Game):
     def _do_run(self, action: object) -> None:
@@ -86,7 +113,10 @@ EDGE_PLANTED: dict[Callable[[], ReferenceAdapter], tuple[str, str]] = {
     figures_envido: ("argentino-1v1", "ENV-4"),
     envido_past_target: ("argentino-1v1", "ARG-7"),
     run_past_target: ("mineiro-1v1-es", "MAT-1"),
+    envido_refusal_past_target: ("argentino-1v1", "ARG-7"),
 }
+FAMILY = {seven_over_ace: "cards", figures_envido: "contest", envido_past_target: "target",
+          run_past_target: "target", envido_refusal_past_target: "target"}
 
 
 # --- an engine that takes stacked deals but cannot start from a set position ---------------------------

@@ -6,15 +6,16 @@ factory, the ruleset where the bug shows and the clause `truco check` must name.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from engine import actions as A
 from engine.adapter import ReferenceAdapter
 from engine.game import Game
-from engine.phases import PLAY, TRUCO
+from engine.phases import FLOR_OPP, PLAY, TRUCO
 
 
 class _Overridable(Game):
@@ -28,7 +29,7 @@ def _adapter(game_class: type[Game] = Game, **config: Any) -> type[ReferenceAdap
     class Planted(ReferenceAdapter):
         def make_game(self, ruleset: str, seed: int, readings: Mapping[str, str], deals: Any = (),
                       **position: Any) -> Game:
-            game = super().make_game(ruleset, seed, readings, deals, **position)
+            game = super().make_game(ruleset, seed, readings, deals, **position)  # muestras too (URU-2)
             if config:
                 game._cfg = dataclasses.replace(game._cfg, **config)
                 _deal_again(game)
@@ -298,6 +299,52 @@ def plays_past_target() -> ReferenceAdapter:
     return _adapter(target=14)()
 
 
+# --- URU-3: the piezas of the muestra in reverse order (the 2 weakest, the stand-in strongest) --
+def pieza_order() -> ReferenceAdapter:
+    from engine.config import make_config
+
+    deck = make_config("uruguayo-1v1").deck
+    # Each pieza keeps its envido points (URU-5): only the order of strength is reversed.
+    return _adapter(deck=dataclasses.replace(deck, piezas=tuple(reversed(deck.piezas))))()
+
+
+# --- FLR-4: every opponent answers a flor, holding flor or not ---------------------------------
+class _EveryOpponentAnswers(_Overridable):
+    """Sends a flor to every opponent in order of play after the singer (FLR-4: only those who
+    hold flor answer it)."""
+
+    def _do_flor(self, action: A.Action) -> None:
+        with self._all_opponents():
+            super()._do_flor(action)
+
+    def _do_flor_partner(self, action: A.Action) -> None:
+        with self._all_opponents():
+            super()._do_flor_partner(action)
+
+    @staticmethod
+    @contextlib.contextmanager
+    def _all_opponents() -> Iterator[None]:
+        import engine.contests as contests
+
+        original = contests._to_opponents
+
+        def every_opponent(cfg: Any, h: Any) -> None:
+            n, s = cfg.n, h.fl_singer
+            h.fl_queue = tuple(x % n for x in range(s + 1, s + n, 2))
+            h.phase = FLOR_OPP
+            h.to_act = h.fl_queue[0]
+
+        contests._to_opponents = every_opponent  # only while this game sings its flor
+        try:
+            yield
+        finally:
+            contests._to_opponents = original
+
+
+def flor_to_every_opponent() -> ReferenceAdapter:
+    return _adapter(_EveryOpponentAnswers)()
+
+
 # --- engine faults: one that hangs, one that raises, one that returns garbage ----------------
 class _Faulty(ReferenceAdapter):
     """Misbehaves from the `after`-th call to legal_actions of a game on."""
@@ -397,6 +444,8 @@ PLANTED: dict[Callable[[], ReferenceAdapter], tuple[str, str]] = {  # `--engine`
     blind_peek: ("mineiro-1v1-es", "IRN-2"),
     plays_on_after_forfeit: ("mineiro-1v1-es", "TEN-4"),
     plays_past_target: ("mineiro-1v1-es", "MAT-1"),
+    pieza_order: ("uruguayo-1v1", "URU-3"),
+    flor_to_every_opponent: ("gauderio-pairs-es", "FLR-4"),
 }
 
 

@@ -84,6 +84,18 @@ def test_mutation_is_caught(name: str, mutate: Any, clause: str, field: str) -> 
     assert hits, f"[{clause}] not reported at {field}; found: " + "; ".join(str(v) for v in found)
 
 
+@pytest.mark.clause("CARD-3", "RND-2", "RND-3")
+def test_a_wrong_round_is_placed_where_it_ended_under_the_rule_that_decided_it() -> None:
+    """The engine decided the round at its last card: what follows (the next leader, the end of the
+    hand) comes after it. The card rule is named first; the tie rule first for a round the rules tie."""
+    rec = mutated(CONFORMING["mineiro_iron"](), "hands[0].result.rounds", [1, 0])  # 6H over the manilha 7H
+    found = [(v.clause, v.action) for v in check_record(rec)]
+    assert found == [("CARD-3", 6), ("RND-2", 6)], found  # play 6H, action 6, ends round 2
+    tied = [(v.clause, v.action) for v in check_record(mutated(CONFORMING["mineiro_pairs"](), "readings",
+                                                               {"partner-tie": "tie"}))]
+    assert tied[0][0] == "RND-3" and tied[0][1] is not None, tied
+
+
 def test_later_actions_of_a_broken_hand_are_not_checked() -> None:
     rec = _set_action(CONFORMING["mineiro_iron"](), 0, 0, "raise 6")
     found = check_record(rec)

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from spec.rules.actions import Action, parse_action
 from spec.rules.procedure import envido, flor, play, senas, truco
-from spec.rules.procedure.hand import ENVIDO, FLOR, OVER, Change, Check, Hand, Illegal
+from spec.rules.procedure.hand import (
+    ENVIDO,
+    FLOR,
+    OVER,
+    PLAY,
+    TEN_CHOICE,
+    TRUCO,
+    Change,
+    Check,
+    Hand,
+    Illegal,
+)
 
 
 def _check_accept_run(hand: Hand, seat: int, action: Action) -> None:
@@ -42,6 +53,35 @@ _RULES: dict[str, tuple[Check, Change]] = {
     "contraflor-resto": (flor.check_resto, flor.change_resto),
     "sign": (senas.check_sign, senas.change_sign),
 }
+
+
+# The phases in which each verb's check can pass: in any other the check refuses the action
+# (need_phase, or the phase tests of window_open and goes_first), so that legal_actions checks a
+# verb only there. tests/spec/test_legal_candidates.py holds it to checking every candidate.
+PHASES: dict[str, frozenset[str]] = {
+    "play": frozenset({PLAY}),
+    "cover": frozenset({PLAY}),
+    "raise": frozenset({PLAY, TRUCO}),  # a call on one's turn, or raising the pending call (BET-5)
+    "accept": frozenset({TRUCO, ENVIDO, FLOR}),
+    "run": frozenset({TRUCO, ENVIDO, FLOR}),
+    "ten-play": frozenset({TEN_CHOICE}),
+    "ten-decline": frozenset({TEN_CHOICE}),
+    # on one's turn (AMB-23), as the envido that goes first (AMB-29), or answering the chain
+    "envido": frozenset({PLAY, TRUCO, ENVIDO}),
+    "real-envido": frozenset({PLAY, TRUCO, ENVIDO}),
+    "falta-envido": frozenset({PLAY, TRUCO, ENVIDO}),
+    "flor": frozenset({PLAY, TRUCO, ENVIDO}),  # ENVIDO: the flor that replaces it (AMB-31)
+    "flor-raise": frozenset({FLOR}),
+    "flor-pass": frozenset({FLOR}),
+    "contraflor": frozenset({FLOR}),
+    "contraflor-resto": frozenset({FLOR}),
+    "sign": frozenset({PLAY}),
+}
+
+
+def check_of(verb: str) -> Check:
+    """The check of a verb's rule area (what `checked` runs once the seat is the one to act)."""
+    return _RULES[verb][0]
 
 
 def check_action(hand: Hand, seat: int, text: str) -> Action:

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
-from spec.rules.procedure.hand import Hand, Illegal
-from spec.rules.senas import SIGNS
+import functools
+
+from spec.rules.actions import Action, parse_action
+from spec.rules.envido import calls_of
+from spec.rules.procedure import dispatch
+from spec.rules.procedure.hand import Check, Hand, Illegal
+from spec.rules.ruleset import Rules
+from spec.rules.senas import SIGNS, signs_of
 
 
 def candidate_actions(hand: Hand) -> list[str]:
@@ -11,6 +17,69 @@ def candidate_actions(hand: Hand) -> list[str]:
     seat = hand.to_act()
     if seat is None:
         return []
+    return _texts(hand.rules, hand.deal[seat])
+
+
+def legal_actions(hand: Hand) -> set[str]:
+    """The action texts the rules allow the to-act seat right now (empty when the hand is over):
+    the candidates that pass their verb's check.
+
+    Hand.check would first refuse an action by another seat or after the end of the hand; here the
+    seat is the one to act, so each candidate goes to its verb's check directly. Left out, as the
+    checks would refuse them: verbs whose check cannot pass in the hand's phase (dispatch.PHASES),
+    cards already played (RND-1), and the candidates the ruleset's data rules out first thing
+    (`_candidates`)."""
+    seat = hand.to_act()
+    if seat is None:
+        return set()
+    used = hand.used[seat]
+    legal = set()
+    for text, action, slot, check in _candidates(hand.rules, tuple(hand.deal[seat]), hand.phase, hand.blind):
+        if slot in used:
+            continue
+        try:
+            check(hand, seat, action)
+        except Illegal:
+            continue
+        legal.add(text)
+    return legal
+
+
+@functools.lru_cache(maxsize=4096)  # a ruleset, a seat's three cards, a phase, blind or not
+def _candidates(rules: Rules, cards: tuple[str, ...], phase: str, blind: bool
+                ) -> tuple[tuple[str, Action, int, Check], ...]:
+    """The candidate texts worth checking for a seat holding `cards` in `phase`: each with its
+    action, the slot it plays (-1: none) and its verb's check. The ruleset's data rules out,
+    as the checks do first thing: señas it has not (SEN-1), envido calls it has not (ENV-1), flor
+    where it has none (FLR-1), a card named in the blind iron hand or by slot outside it (IRN-2),
+    and covering where it is not allowed (COV-1, AMB-7 covering)."""
+    signs = set(signs_of(rules))
+    calls = set(calls_of(rules)) if rules.has("envido") else set()
+    covering = rules.reading("covering") == "allowed"
+    out = []
+    for text in _texts(rules, cards):
+        action = parse_action(text)
+        if action is None:  # not an action of the record format: Hand.check refuses it (RND-1)
+            continue
+        verb = action.verb
+        if phase not in dispatch.PHASES[verb]:
+            continue
+        if ((verb == "sign" and action.sign not in signs)
+                or (verb in ("envido", "real-envido", "falta-envido") and verb not in calls)
+                or (verb == "flor" and not rules.has("flor"))
+                or (verb == "cover" and not covering)):
+            continue
+        slot = -1
+        if verb in ("play", "cover"):
+            if blind != (action.card is None):
+                continue
+            slot = cards.index(action.card) if action.card is not None else int(action.slot or 0) - 1
+        out.append((text, action, slot, dispatch.check_of(verb)))
+    return tuple(out)
+
+
+def _texts(rules: Rules, cards: tuple[str, ...]) -> list[str]:
+    """candidate_actions' texts for a seat holding `cards`."""
     texts = [
         "accept",
         "run",
@@ -26,20 +95,7 @@ def candidate_actions(hand: Hand) -> list[str]:
         "contraflor-resto",
     ]
     texts += [f"sign {s}" for s in SIGNS]
-    texts += [f"raise {v}" for v in hand.rules.ladder[1:]]
+    texts += [f"raise {v}" for v in rules.ladder[1:]]
     for verb in ("play", "cover"):
-        texts += [f"{verb} #{k}" for k in (1, 2, 3)] + [f"{verb} {c}" for c in hand.deal[seat]]
+        texts += [f"{verb} #{k}" for k in (1, 2, 3)] + [f"{verb} {c}" for c in cards]
     return texts
-
-
-def legal_actions(hand: Hand) -> set[str]:
-    """The action texts the rules allow the to-act seat right now (empty when the hand is over)."""
-    seat = hand.to_act()
-    legal = set()
-    for text in candidate_actions(hand):
-        try:
-            hand.check(seat, text)  # type: ignore[arg-type]
-        except Illegal:
-            continue
-        legal.add(text)
-    return legal
