@@ -21,8 +21,8 @@ from typing import Any
 
 from spec.rules.match import reached_target
 from spec.rules.state import Rules
-from spec.situations.generate import SKIP, Dealer, Plan, Step, muestras, realise
 from spec.situations.model import Situation
+from spec.situations.plans import SKIP, Dealer, Plan, Step, muestras, realise
 from spec.situations.play import SpecRun
 
 MAX_HANDS = 40  # hands a lead-in may take
