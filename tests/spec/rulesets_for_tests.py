@@ -121,3 +121,20 @@ BREAKAGES: list[tuple[str, str, str, str]] = [
     ("name clash", "name: gauderio-1v1", "name: gauderio-pairs-es", "already uses this name"),
     ("unknown rulebook", 'origin: {rulebook: "003"}', 'origin: {rulebook: "009"}', "no rulebook '009'"),
 ]
+
+
+def _alias_bomb(levels: int = 9) -> str:
+    """About 500 bytes whose aliases expand to 10**levels values."""
+    rows = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    rows += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, levels)]
+    return "\n".join(rows) + "\n"
+
+
+# Files a hostile user writes, and the words of the one-line error each must give (fast to refuse).
+HOSTILE_YAML: dict[str, tuple[str, str]] = {
+    "alias-bomb": (_alias_bomb(), "more than 100,000 values"),
+    "recursive-anchor": ("a: &a [1, *a]\n", "refers to its own anchor"),
+    "recursive-mapping": ("a: &a {b: *a}\n", "refers to its own anchor"),
+    "deep-nesting": ("a: " + "[" * 100 + "]" * 100 + "\n", "levels deep"),
+    "too-large": ("# " + "x" * (1 << 20) + "\n", "larger than"),
+}

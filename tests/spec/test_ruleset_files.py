@@ -8,7 +8,7 @@ import random
 from pathlib import Path
 
 import pytest
-from rulesets_for_tests import BREAKAGES, GAUDERIO_1V1
+from rulesets_for_tests import BREAKAGES, GAUDERIO_1V1, HOSTILE_YAML
 
 from spec import catalogue as catalogue_module
 from spec.catalogue import add_ruleset_file, load_catalogue
@@ -115,3 +115,22 @@ def test_a_missing_or_unreadable_file(tmp_path: Path) -> None:
     empty.write_text("", encoding="utf-8")
     with pytest.raises(RulesetFileError, match="empty"):
         add_ruleset_file(empty)
+
+
+@pytest.mark.usefixtures("fresh_catalogue")
+@pytest.mark.parametrize("name", sorted(HOSTILE_YAML))
+def test_a_hostile_file_is_refused_at_once(tmp_path: Path, name: str) -> None:
+    text, words = HOSTILE_YAML[name]
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RulesetFileError, match=words):
+        add_ruleset_file(path)
+
+
+@pytest.mark.usefixtures("fresh_catalogue")
+def test_what_is_not_a_regular_file_is_refused(tmp_path: Path) -> None:
+    fifo = tmp_path / "fifo.yaml"
+    os.mkfifo(fifo)  # nobody writes to it: opening it must not wait
+    for path in (Path("/dev/zero"), fifo):
+        with pytest.raises(RulesetFileError, match="not a regular file"):
+            add_ruleset_file(path)
