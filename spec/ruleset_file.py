@@ -253,11 +253,21 @@ def _clause_refs(data: Any, key: str = "") -> Iterable[str]:
 
 
 @functools.cache
-def _validator() -> Any:
+def _validator_class() -> Any:
+    """JSON Schema's validator, where an integer is never written as a float: `2.0` players is
+    refused here as the engine refuses it (JSON Schema alone counts 2.0 as an integer)."""
     import jsonschema
 
+    base = jsonschema.Draft202012Validator
+    checker = base.TYPE_CHECKER.redefine(
+        "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool))
+    return jsonschema.validators.extend(base, type_checker=checker)
+
+
+@functools.cache
+def _validator() -> Any:
     schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
-    return jsonschema.Draft202012Validator(schema)
+    return _validator_class()(schema)
 
 
 def _schema_error(file: str, data: Any, lines: dict[PathKey, int]) -> RulesetFileError | None:
@@ -276,12 +286,10 @@ def _schema_error(file: str, data: Any, lines: dict[PathKey, int]) -> RulesetFil
 
 @functools.cache
 def _section_validator(section: str) -> Any:
-    import jsonschema
-
     schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
     if section not in schema["properties"]:
         return None
-    return jsonschema.Draft202012Validator({**schema["properties"][section], "$defs": schema["$defs"]})
+    return _validator_class()({**schema["properties"][section], "$defs": schema["$defs"]})
 
 
 def _section_error(section: str, value: Any) -> str | None:
@@ -320,6 +328,13 @@ class _Checker:
         return [f"{r}{s}" for r in deck["ranks"] for s in deck["suits"]]
 
     def run(self, clause_ids: set[str], register: Mapping[str, tuple[str, ...]], rulebooks: set[str]) -> None:
+        self.check_play()
+        self.check_origin(rulebooks)
+        self.check_clauses(clause_ids)
+        self.check_readings(register)
+
+    def check_play(self) -> None:
+        """What the play reads (deck, strength, calls, match): checked for every reading too."""
         d = self.data
         cards = self.all_cards()
         if len(set(cards)) != len(cards):
@@ -347,9 +362,6 @@ class _Checker:
         if "flor" in d and "envido" not in d:
             self.fail(("flor",), "flor is counted with the envido values: the file needs an envido section")
         self.check_match()
-        self.check_origin(rulebooks)
-        self.check_clauses(clause_ids)
-        self.check_readings(register)
 
     def check_strength(self, cards: list[str]) -> None:
         seen: dict[str, int] = {}
@@ -364,6 +376,10 @@ class _Checker:
                         "every card belongs to exactly one group",
                     )
                 seen[card] = g
+        groups = len(self.data["strength"]["groups"])
+        if self.data["strength"].get("top", 0) > groups:
+            self.fail(("strength", "top"),
+                      f"top is {self.data['strength']['top']} but there are only {groups} groups")
         missing = [c for c in cards if c not in seen]
         if missing:
             self.fail(
@@ -559,6 +575,14 @@ class _Checker:
                             ("readings", key, "sets", reading),
                             f"this reading makes the file invalid: {section}: {problem}",
                         )
+                # The same verdict at load as when the reading is chosen (a deck the strength
+                # groups no longer match, ...), not only then.
+                try:
+                    _Checker(self.file, changed, {}).check_play()
+                except RulesetFileError as exc:
+                    where = ".".join(str(p) for p in exc.path)
+                    self.fail(("readings", key, "sets", reading),
+                              f"this reading makes the file invalid: {where}: {exc.message}")
 
     def _settable(self, dotted: str) -> bool:
         """A dotted path whose parent exists (the field itself may be new, e.g. deck.exclude)."""
