@@ -155,8 +155,10 @@ def conformance(engine_spec: str, ruleset: str, out_path: str, title: str | None
                           *(["--title", title] if title else []), "--out", out_path])
     text = render(title or f"{engine_name} on {ruleset}", command, engine_spec, ruleset, total, entries,
                   pages, held, unexercised)
+    from spec.files import write_text_atomic
+
     try:
-        Path(out_path).write_text(text, encoding="utf-8")
+        write_text_atomic(out_path, text)
     except OSError as exc:
         fail(f"cannot write {out_path}: {exc.strerror or exc}")
     code = 1 if entries else 0
