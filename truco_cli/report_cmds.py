@@ -18,6 +18,7 @@ import click
 from spec.files import write_text_atomic
 from truco_cli.errors import fail
 
+MAX_REPRO = 1 << 24  # bytes of a page or script read by replay (a shrunk one takes a few KB)
 MAX_SUMMARY = 1 << 22  # bytes of an earlier summary.json read (50 entries take a few KB)
 PAGE_NAME = re.compile(r"[0-9]{3}-[A-Za-z0-9._-]*\.md")  # a page of the folder, never a path
 MAX_REPORTS = 50  # distinct divergences given a shrunk reproduction; later ones get a page without
@@ -129,8 +130,11 @@ def replay(file: str, engine_spec: str | None, engine_cmd: str | None, call_time
     from truco_cli.check_cmds import engine_factory
 
     try:
-        text = sys.stdin.read() if file == "-" else pathlib.Path(file).read_text(encoding="utf-8")
-        script = read_repro(text)
+        with (open(sys.stdin.fileno(), "rb", closefd=False) if file == "-" else open(file, "rb")) as fh:
+            raw = fh.read(MAX_REPRO + 1)
+        if len(raw) > MAX_REPRO:
+            fail(f"{file} is larger than {MAX_REPRO >> 20} MB: not a bug report")
+        script = read_repro(raw.decode("utf-8"))
         trace = Trace.from_dict(script)
     except OSError as exc:
         fail(f"cannot read {file}: {exc.strerror or exc}")

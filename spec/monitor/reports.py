@@ -44,7 +44,7 @@ def read_repro(text: str) -> dict[str, Any]:
     for raw in candidates:
         try:
             data = json.loads(raw)
-        except ValueError:
+        except (ValueError, RecursionError):  # nested too deep for the decoder: not a script
             continue
         if isinstance(data, dict) and data.get("format") == REPRO_FORMAT:
             if not isinstance(data.get("ruleset"), str) or not isinstance(data.get("steps"), list):

@@ -69,7 +69,8 @@ def test_replay_shows_the_divergence_on_the_engine_and_passes_on_the_reference(r
 
 @pytest.mark.parametrize(("content", "says"), [(None, "cannot read"), ("# a page\n", "no truco-repro/1"),
                                                ('{"format": "truco-repro/1", "ruleset": "nope", "steps": []}',
-                                                "unknown ruleset")])
+                                                "unknown ruleset"),
+                                               ("[" * 100_000 + "]" * 100_000, "no truco-repro/1")])
 def test_replay_of_unusable_input_is_one_line_and_exit_2(tmp_path: pathlib.Path, content: str | None,
                                                           says: str) -> None:
     path = tmp_path / "page.md"
