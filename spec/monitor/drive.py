@@ -118,6 +118,15 @@ class Report(Tally):
     situation_games: dict[int, str] = field(default_factory=dict)  # game -> situation id
     ran_situations: bool = False
 
+    def count(self, ruleset: str, tally: Tally) -> list[tuple[str, str]]:
+        """Add a job's counts as soon as it ends: a check of many games keeps counts, not a tally
+        of each game (about 3 KB a game). Its unreached situations, the only part whose order
+        matters, are returned to be added in job order."""
+        unreached, tally.unreached = tally.unreached, []
+        self.add(tally)
+        self.per_ruleset.setdefault(ruleset, Counter()).update(tally.exercised)
+        return unreached
+
     def found(self, finding: Finding) -> None:
         v = finding.violation
         self.violated[v.clause] += 1
@@ -405,7 +414,10 @@ def check_engine(factory: Factory, rulesets: list[str], readings: Mapping[str, s
     `progress(ruleset, games_done)` is called after each game (for a progress bar)."""
     by_ruleset = per_ruleset if per_ruleset is not None else {name: readings for name in rulesets}
     work = plan(rulesets, by_ruleset, cfg)
-    tallies: dict[int, Tally] = {}
+    report = Report(ran_situations=cfg.situations)
+    for job in work:  # the rulesets in job order, whatever the order the jobs end in
+        report.per_ruleset.setdefault(job.ruleset, Counter())
+    unreached: dict[int, list[tuple[str, str]]] = {}
     found: dict[int, list[tuple[Finding, dict[str, Any] | None]]] = {}
     done: Counter[str] = Counter()
     for event in Supervisor(run_job, (factory, cfg), jobs).run(work):
@@ -415,19 +427,19 @@ def check_engine(factory: Factory, rulesets: list[str], readings: Mapping[str, s
             found.setdefault(event.index, []).append((Finding.from_dict(data), trace))
             continue
         if event.kind == "done":
-            tallies[event.index] = event.data
+            tally = event.data
         else:  # hang or died
-            finding, tallies[event.index] = lost_job(job, event)
+            finding, tally = lost_job(job, event)
             found.setdefault(event.index, []).append((finding, None))
+        left = report.count(job.ruleset, tally)
+        if left:
+            unreached[event.index] = left
         if job.kind in (GAME, SITUATION):
             done[job.ruleset] += 1
             if progress is not None:
                 progress(job.ruleset, done[job.ruleset])
-    report = Report(ran_situations=cfg.situations)
     for job in work:  # job order: the same report whatever the number of workers
-        tally = tallies.get(job.index, Tally())
-        report.add(tally)
-        report.per_ruleset.setdefault(job.ruleset, Counter()).update(tally.exercised)
+        report.unreached += unreached.get(job.index, [])
         if job.situation is not None:
             report.situations_of.setdefault(job.ruleset, []).append(job.situation)
             report.situation_games[job.game] = job.situation.id

@@ -1,0 +1,27 @@
+"""A long check keeps counts, not games: the parent's memory does not grow with each game."""
+
+from __future__ import annotations
+
+import tracemalloc
+
+from spec.monitor.drive import Report, Settings, check_engine
+from truco_cli.check_cmds import engine_factory
+
+
+def _peak(games: int) -> tuple[int, Report]:
+    factory, _, _ = engine_factory(None, None, 2.0, ["mineiro-1v1-es"])
+    tracemalloc.start()
+    try:
+        report = check_engine(factory, ["mineiro-1v1-es"], {}, Settings(games=games, programs=0), jobs=1)
+        return tracemalloc.get_traced_memory()[1], report
+    finally:
+        tracemalloc.stop()
+
+
+def test_the_parent_keeps_no_tally_per_game() -> None:
+    _peak(10)  # the imports and caches of a first check are not the games'
+    small, _ = _peak(50)
+    large, report = _peak(250)
+    assert report.games == 250 and report.ok
+    # About 3 KB a game when each game's tally was kept to the end; the bound leaves room for noise.
+    assert large - small < 200 * 1024, f"{(large - small) // 1024} KB more for 200 more games"
