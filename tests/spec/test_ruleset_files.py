@@ -134,3 +134,36 @@ def test_what_is_not_a_regular_file_is_refused(tmp_path: Path) -> None:
     for path in (Path("/dev/zero"), fifo):
         with pytest.raises(RulesetFileError, match="not a regular file"):
             add_ruleset_file(path)
+
+
+def test_a_worker_given_the_files_as_text_reuses_its_own_and_leaves_no_folder(tmp_path: Path) -> None:
+    """A Dask worker on this machine already has the parent's files (TRUCO_RULESET_FILES): the
+    copy it is sent is the same ruleset, not a second one of that name; a copy it had to write
+    is gone when it ends."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "gauderio-1v1.yaml"
+    path.write_text(GAUDERIO_1V1, encoding="utf-8")
+    temp = tmp_path / "temp"
+    temp.mkdir()
+    script = f"""
+from spec.catalogue import add_ruleset_file, add_ruleset_texts, added_ruleset_files
+sent = added_ruleset_files() if add_ruleset_file({str(path)!r}) else ()
+assert add_ruleset_texts(sent) == ["gauderio-1v1"]
+import os; assert os.listdir({str(temp)!r}) == [], "no copy of a file the worker has"
+"""
+    env = {**os.environ, "TMPDIR": str(temp), "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    env.pop(catalogue_module.ENV_FILES, None)
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert done.returncode == 0, done.stderr[-1500:]
+    script = f"""
+from spec.catalogue import add_ruleset_texts
+assert add_ruleset_texts((("gauderio-1v1.yaml", {GAUDERIO_1V1!r}),)) == ["gauderio-1v1"]
+import os; assert len(os.listdir({str(temp)!r})) == 1
+"""
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert done.returncode == 0, done.stderr[-1500:]
+    assert list(temp.iterdir()) == [], "the copy's folder is removed when the process ends"
