@@ -147,6 +147,24 @@ class Report(Tally):
         return gaps(self.per_ruleset, self.situations_of, self.unreached, failed, self.ran_situations)
 
 
+def _keep_first_traces(found: dict[int, list[tuple[Finding, dict[str, Any] | None]]], index: int,
+                       first_of: dict[tuple[str, str], tuple[int, int]]) -> None:
+    """When job `index` ends, keep its trace only if its game is the first of its cause so far:
+    a report shrinks the first game of each group, and an engine wrong in every game would
+    otherwise keep a trace of every game to the end."""
+    items = found.get(index)
+    if not items or len({f.violation.game for f, _ in items}) != 1:
+        return  # no findings, or a job of several games: kept as it is
+    cause = sorted(items, key=lambda ft: ft[0].position)[0][0]
+    game, held = cause.violation.game, first_of.get(cause.key)
+    if held is not None and held[0] <= game:
+        found[index] = [(f, None) for f, _ in items]
+        return
+    if held is not None:
+        found[held[1]] = [(f, None) for f, _ in found[held[1]]]
+    first_of[cause.key] = (game, index)
+
+
 # --- one job, in a worker ------------------------------------------------------------------------
 class _Game:
     """The findings of one game, sent to the parent as they are found (a hang loses none)."""
@@ -419,6 +437,7 @@ def check_engine(factory: Factory, rulesets: list[str], readings: Mapping[str, s
         report.per_ruleset.setdefault(job.ruleset, Counter())
     unreached: dict[int, list[tuple[str, str]]] = {}
     found: dict[int, list[tuple[Finding, dict[str, Any] | None]]] = {}
+    first_of: dict[tuple[str, str], tuple[int, int]] = {}  # cause -> (game, job) that keeps a trace
     done: Counter[str] = Counter()
     for event in Supervisor(run_job, (factory, cfg), jobs).run(work):
         job = work[event.index]
@@ -431,6 +450,7 @@ def check_engine(factory: Factory, rulesets: list[str], readings: Mapping[str, s
         else:  # hang or died
             finding, tally = lost_job(job, event)
             found.setdefault(event.index, []).append((finding, None))
+        _keep_first_traces(found, event.index, first_of)
         left = report.count(job.ruleset, tally)
         if left:
             unreached[event.index] = left

@@ -25,3 +25,12 @@ def test_the_parent_keeps_no_tally_per_game() -> None:
     assert report.games == 250 and report.ok
     # About 3 KB a game when each game's tally was kept to the end; the bound leaves room for noise.
     assert large - small < 200 * 1024, f"{(large - small) // 1024} KB more for 200 more games"
+
+
+def test_only_the_first_game_of_each_cause_keeps_its_trace() -> None:
+    from tests.planted.engines import run_payout
+
+    report = check_engine(run_payout, ["mineiro-1v1-es"], {}, Settings(games=30, programs=0), jobs=2)
+    groups = report.groups()
+    assert len(report.findings) > len(groups), "several games share a cause: the case under test"
+    assert sorted(report.traces) == sorted(g.games[0] for g in groups), "what a report shrinks, no more"
