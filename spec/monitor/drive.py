@@ -111,7 +111,8 @@ class Report(Tally):
 
     violated: Counter[str] = field(default_factory=Counter)
     violations: list[Violation] = field(default_factory=list)
-    findings: dict[int, list[Finding]] = field(default_factory=dict)  # game -> findings
+    findings: dict[int, list[Finding]] = field(default_factory=dict)  # game -> earliest of each clause
+    more: dict[int, Counter[str]] = field(default_factory=dict)  # game -> clause -> the others
     traces: dict[int, dict[str, Any]] = field(default_factory=dict)  # game -> trace (games with findings)
     per_ruleset: dict[str, Counter[str]] = field(default_factory=dict)  # ruleset -> clauses exercised
     situations_of: dict[str, list[Situation]] = field(default_factory=dict)  # ruleset -> those it ran
@@ -132,14 +133,32 @@ class Report(Tally):
         self.violated[v.clause] += 1
         if len(self.violations) < MAX_KEPT:
             self.violations.append(v)
-        self.findings.setdefault(v.game, []).append(finding)
+        # A game keeps its earliest finding of each clause (the cause and one example of each
+        # consequence, what its group needs); the others are counted (an engine wrong at every
+        # step would otherwise keep every finding of every game).
+        kept = self.findings.setdefault(v.game, [])
+        same = next((f for f in kept if f.violation.clause == v.clause), None)
+        if same is not None:
+            self.more.setdefault(v.game, Counter())[v.clause] += 1
+            if finding.position >= same.position:
+                return
+            kept.remove(same)
+        kept.append(finding)
 
     @property
     def ok(self) -> bool:
         return not self.violated
 
     def groups(self) -> list[Group]:
-        return group(self.findings)
+        groups = group(self.findings)
+        for g in groups:  # the findings counted, not kept, as group() would have counted them
+            for game in g.games:
+                for clause, n in self.more.get(game, Counter()).items():
+                    if clause == g.clause:
+                        g.repeats += n
+                    else:
+                        g.consequences[clause] += n
+        return groups
 
     def gaps(self) -> list[Gap]:
         """The clauses and readings of the checked rulesets that nothing exercised, with the reason."""

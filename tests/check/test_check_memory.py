@@ -34,3 +34,23 @@ def test_only_the_first_game_of_each_cause_keeps_its_trace() -> None:
     groups = report.groups()
     assert len(report.findings) > len(groups), "several games share a cause: the case under test"
     assert sorted(report.traces) == sorted(g.games[0] for g in groups), "what a report shrinks, no more"
+
+
+def test_a_game_keeps_one_finding_a_clause_and_the_groups_are_the_same() -> None:
+    import random
+
+    from spec.monitor.findings import Finding, group
+    from spec.monitor.violation import Violation
+
+    rng = random.Random(7)
+    every: dict[int, list[Finding]] = {}
+    report = Report()
+    for _ in range(3000):  # in no particular order, as jobs end
+        game = rng.randrange(12)
+        v = Violation(game, rng.choice(["BET-4", "MAT-1", "RND-3"]), "x")
+        f = Finding(v, rng.choice(["a", "b"]), (rng.randrange(5), rng.randrange(3)))
+        every.setdefault(game, []).append(f)
+        report.found(f)
+    assert sum(map(len, report.findings.values())) <= 12 * 3, "one finding a clause in each game"
+    assert [g.to_dict() for g in report.groups()] == [g.to_dict() for g in group(every)]
+    assert [g.examples for g in report.groups()] == [g.examples for g in group(every)]
