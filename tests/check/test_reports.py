@@ -124,7 +124,7 @@ def test_a_report_deletes_only_the_pages_its_earlier_summary_listed(tmp_path: pa
     (folder / "summary.json").write_text(json.dumps({"divergences": [{"file": "002-OLD-1.md"},
                                                                      {"file": "../outside.md"}]}))
     (tmp_path / "outside.md").write_text("never a report's\n")
-    code, out = invoke("check", "--engine", PLANTED, "--ruleset", ES, "--games", "10", "--programs", "3",
+    code, out = invoke("check", "--engine", PLANTED, "--ruleset", ES, "--games", "4", "--programs", "0",
                        "--report", str(folder), "--json")
     assert code == 1, out
     listed = [d["file"] for d in json.loads((folder / "summary.json").read_text())["divergences"]]
