@@ -211,10 +211,14 @@ def _situation_count(name: str, per_ruleset: dict[str, dict[str, str]], on: bool
 
 def _print_report(console: Any, engine_name: str, report: Any, rows: list[tuple[str, int, int]],
                   gaps: list[Any], coverage: bool, groups: list[Any]) -> None:
-    from rich.markup import escape
+    from rich.markup import escape as markup
     from rich.table import Table
 
     from spec.catalogue import load_catalogue
+    from spec.monitor.untrusted import visible
+
+    def escape(text: str) -> str:  # engine and record text: no markup, no terminal escape
+        return markup(visible(text))
 
     clauses = load_catalogue().clauses
     table = Table(title=f"clauses checked: {escape(engine_name)}")

@@ -65,14 +65,26 @@ def test_a_conformance_page_shows_an_engines_html_as_text(factory: str, tmp_path
     assert live_payload(page) == []
 
 
-def test_a_report_page_shows_an_engines_html_as_text(tmp_path: pathlib.Path) -> None:
-    code, output = invoke("check", "--engine", "tests.planted.hostile:lists_html", "--ruleset", ES,
+@pytest.mark.parametrize("factory", ["raises_html", "lists_html"])
+def test_a_report_page_shows_an_engines_html_as_text(factory: str, tmp_path: pathlib.Path) -> None:
+    code, output = invoke("check", "--engine", f"tests.planted.hostile:{factory}", "--ruleset", ES,
                           "--games", "1", "--programs", "0", "--no-situations", "--jobs", "1",
                           "--report", str(tmp_path))
     assert code == 1, output
     (page,) = [p.read_text(encoding="utf-8") for p in tmp_path.glob("*.md")]
     assert "alert(1)" in prose(page) and "<script>" not in prose(page) and "<img" not in prose(page), page
     assert live_payload(page) == []
+    code, output = invoke("replay", str(next(tmp_path.glob("*.md"))), "--engine",
+                          f"tests.planted.hostile:{factory}")
+    assert code == 1 and "\x1b" not in output and "\\x1b[2J" in output, output
+
+
+def test_the_checks_terminal_output_shows_escapes_and_markup_as_text() -> None:
+    code, output = invoke("check", "--engine", "tests.planted.hostile:raises_html", "--ruleset", ES,
+                          "--games", "1", "--programs", "0", "--no-situations", "--jobs", "1")
+    assert code == 1, output
+    assert "\x1b" not in output and "\x07" not in output and "\u2028" not in output, output
+    assert "\\x1b[2J" in output and "[bold red]markup[/bold red]" in output, output
 
 
 def test_the_helpers_keep_text_whole_and_inert() -> None:
@@ -83,3 +95,9 @@ def test_the_helpers_keep_text_whole_and_inert() -> None:
     block = json_block(data)
     assert json.loads(block) == data, "the script in a page reads back the same"
     assert block.splitlines() == block.split("\n"), "no character of it ends a line early"
+
+
+def test_an_error_that_quotes_an_engine_shows_its_escapes_as_text() -> None:
+    code, output = invoke("check", "--engine", "tests.planted.raises_at_import:make_adapter", "--games", "1")
+    assert code == 2 and "cannot import" in output and len(output.strip().splitlines()) == 1, output
+    assert "\x1b" not in output and "\\x1b[2J" in output, output
