@@ -56,6 +56,10 @@ class Event:
 
 
 def _worker(conn: Connection, memory: Any, work: Work, context: Any) -> None:
+    # The worker's stdout is the checker's: what an engine prints would corrupt `--json` output.
+    # The events go back by the pipe, so stdout is sent to stderr.
+    with contextlib.suppress(OSError):
+        os.dup2(2, 1)
     beacon = Beacon(memory)
     activate(beacon)
     while True:

@@ -48,3 +48,78 @@ def raises_html() -> ReferenceAdapter:
 
 def lists_html() -> ReferenceAdapter:
     return _ListsHtml()
+
+
+# --- engines that raise what is not an Exception, or return what is not JSON -------------------
+class _RaisesBase(ReferenceAdapter):
+    """Raises `error` from its 3rd apply of a game on (a fault of the engine, not of the checker)."""
+
+    error: type[BaseException] = BaseException
+
+    def new_game(self, *args: Any, **kwargs: Any) -> None:
+        super().new_game(*args, **kwargs)
+        self.applied = 0
+
+    def apply(self, action: str) -> None:
+        self.applied += 1
+        if self.applied >= 3:
+            raise self.error("planted")
+        super().apply(action)
+
+
+class _Exits(_RaisesBase):
+    error = SystemExit
+
+
+class _Interrupts(_RaisesBase):
+    error = KeyboardInterrupt
+
+
+class _ClosesGenerator(_RaisesBase):
+    error = GeneratorExit
+
+
+class _RecordWithSet(ReferenceAdapter):
+    def record(self) -> Any:
+        return {**super().record(), "engine": {"a set"}}
+
+
+class _RecordInItself(ReferenceAdapter):
+    def record(self) -> Any:
+        record = super().record()
+        record["self"] = record
+        return record
+
+
+class _Prints(ReferenceAdapter):
+    def legal_actions(self) -> list[str]:
+        print("debug: legal_actions")  # an engine's own debugging on the checker's stdout
+        return super().legal_actions()
+
+
+def raises_base_exception() -> ReferenceAdapter:
+    return _RaisesBase()
+
+
+def raises_system_exit() -> ReferenceAdapter:
+    return _Exits()
+
+
+def raises_keyboard_interrupt() -> ReferenceAdapter:
+    return _Interrupts()
+
+
+def raises_generator_exit() -> ReferenceAdapter:
+    return _ClosesGenerator()
+
+
+def record_with_set() -> ReferenceAdapter:
+    return _RecordWithSet()
+
+
+def record_in_itself() -> ReferenceAdapter:
+    return _RecordInItself()
+
+
+def prints() -> ReferenceAdapter:
+    return _Prints()

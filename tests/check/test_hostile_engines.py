@@ -1,0 +1,70 @@
+"""Engines in process that attack the checker: what they raise, return, print or do at import is
+their fault, reported per game (or as one line, exit 2, for a module that cannot be used), and the
+check goes on (tests/planted/hostile.py)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import truco_cli.check_cmds
+from truco_cli.main import cli
+
+ROOT = Path(__file__).resolve().parents[2]
+ES = "mineiro-1v1-es"
+GAME = ("--ruleset", ES, "--games", "2", "--programs", "1", "--no-situations", "--jobs", "1", "--json")
+
+
+def check(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(cli, ["check", *args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.exit_code, result.stdout
+
+
+@pytest.mark.parametrize(("factory", "symptom"), [
+    ("raises_system_exit", "raised SystemExit: planted"),
+    ("raises_keyboard_interrupt", "raised KeyboardInterrupt: planted"),
+    ("raises_generator_exit", "raised GeneratorExit: planted"),
+    ("raises_base_exception", "raised BaseException: planted"),
+    ("record_with_set", "record() returned what is not JSON data"),
+    ("record_in_itself", "record() returned what is not JSON data"),
+])
+def test_what_an_engine_raises_or_returns_is_its_fault_in_every_game(factory: str, symptom: str) -> None:
+    code, out = check("--engine", f"tests.planted.hostile:{factory}", *GAME)
+    report = json.loads(out)
+    faults = [v for v in report["violations"] if v["clause"] == "ENGINE"]
+    assert code == 1 and report["games"] == 2 and report["programs"] >= 1, out[-500:]
+    assert [v["game"] for v in faults] == [0, 1, 2], "every game and the programs are reported"
+    assert all(symptom in v["requires"] for v in faults), faults
+
+
+@pytest.mark.parametrize(("module", "says"), [("exits_at_import", "exit code 5"),
+                                              ("os_exits_at_import", "exit code 0"),
+                                              ("loops_at_import", "did not end within 1 s")])
+def test_a_module_that_exits_or_hangs_at_import_is_one_line_and_exit_2(
+        module: str, says: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(truco_cli.check_cmds, "IMPORT_LIMIT", 1.0)
+    start = time.monotonic()
+    result = CliRunner().invoke(cli, ["check", "--engine", f"tests.planted.{module}:make_adapter",
+                                      "--games", "1"])
+    assert result.exit_code == 2 and time.monotonic() - start < 10, result.output
+    assert "cannot import engine module" in result.output and says in result.output, result.output
+    assert len(result.output.strip().splitlines()) == 1, result.output
+
+
+@pytest.mark.parametrize("engine", ["tests.planted.hostile:prints",
+                                    "tests.planted.prints_at_import:make_adapter"])
+def test_what_an_engine_prints_stays_out_of_the_json_output(engine: str) -> None:
+    done = subprocess.run([sys.executable, "-m", "truco_cli", "check", "--engine", engine, *GAME],
+                          capture_output=True, text=True, cwd=ROOT, timeout=120,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout)["games"] == 2, "stdout is the one JSON object"
+    assert "debug: " in done.stderr, "what it printed is not lost: it is on stderr"
