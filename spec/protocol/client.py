@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
 
+from spec.monitor import orphans
 from spec.monitor.beacon import active
 from spec.monitor.follow import EngineFault
 from spec.protocol import PROTOCOL_VERSION
@@ -98,9 +99,11 @@ class EngineProcess:
     def kill(self) -> None:
         """End the engine (and anything it started) at once."""
         proc = self.proc
-        if proc is not None and proc.poll() is None:
+        if proc is not None:
+            # Its group even when it has exited (after quit): the helpers it started live on in it.
             with contextlib.suppress(OSError):
                 os.killpg(proc.pid, signal.SIGKILL)
+        if proc is not None and proc.poll() is None:
             with contextlib.suppress(OSError):
                 proc.kill()
         if proc is not None:
@@ -115,6 +118,8 @@ class EngineProcess:
                 self.stderr.close()
             self.stderr = None
         beacon = active()
+        if beacon is not None and orphans.adopting():  # a worker: its children are its engine's
+            orphans.sweep()
         if beacon is not None:
             beacon.child(0)
 
@@ -362,11 +367,16 @@ class EngineCommand:
 
     def hello(self) -> Hello:
         """Start the engine, read its hello, end it: a first check that the command works."""
+        before = orphans.children()
+        adopted = not orphans.adopting() and orphans.adopt()  # for this while: no helper outlives it
         process = EngineProcess(self.argv, self.start_timeout)
         try:
             return process.start()
         finally:
             process.quit()
+            if adopted:
+                orphans.sweep(keep=before)
+                orphans.adopt(False)
 
 
 def stop_all() -> None:

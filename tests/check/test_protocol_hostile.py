@@ -97,3 +97,31 @@ def test_an_engine_whose_hello_never_comes_is_given_up(monkeypatch: pytest.Monke
         assert time.monotonic() - start < 0.2, "no start limit is spent on it again"
     finally:
         stop_all()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="utf-8") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="reads processes in /proc")
+def test_no_helper_of_an_engine_survives_the_check(monkeypatch: pytest.MonkeyPatch,
+                                                   tmp_path: pathlib.Path) -> None:
+    pids = tmp_path / "helpers"
+    planted(monkeypatch, helpers=str(pids))
+    result = CliRunner().invoke(cli, ["check", "--json", "--engine-cmd", shlex.join(ENGINE), "--ruleset",
+                                      "mineiro-1v1-es", "--games", "2", "--programs", "0", "--no-situations",
+                                      "--jobs", "1"])
+    assert result.exit_code == 0, result.output[-2000:]
+    started = [int(p) for line in pids.read_text().splitlines() for p in line.split()]
+    assert len(started) >= 6, "the first hello and a worker's engine each started three"
+    deadline = time.monotonic() + 3
+    while any(_alive(p) for p in started) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    left = [p for p in started if _alive(p)]
+    for pid in left:  # the test leaves none behind either
+        os.kill(pid, 9)
+    assert not left, f"{len(left)} of {len(started)} helpers survived"

@@ -4,7 +4,10 @@ environment variable TRUCO_PLANTED (a JSON object), for the protocol client's te
 - "stderr": bytes written to stderr before each answer (a chatty engine);
 - "hello": the ok payload of the hello answer, in place of the right one;
 - "ok": {cmd: payload}, the ok payload of those commands' answers, in place of the right one;
-- "hang_hello": never answer hello.
+- "hang_hello": never answer hello;
+- "helpers": a file: at hello, start three helpers that sleep (one in the engine's process group,
+  one in a session of its own, one in a session of its own whose parent has exited) and append
+  their process ids to the file.
 
 Run as `python tests/planted/protocol_engine.py`.
 """
@@ -13,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import sys
 import time
 
@@ -34,6 +38,8 @@ def main() -> None:
         if planted.get("stderr"):
             sys.stderr.write("x" * planted["stderr"] + f"\nend of the stderr of {cmd}\n")
             sys.stderr.flush()
+        if cmd == "hello" and planted.get("helpers"):
+            _start_helpers(planted["helpers"])
         if cmd == "hello" and planted.get("hang_hello"):
             time.sleep(3600)
         reply = server.answer(request)
@@ -43,6 +49,15 @@ def main() -> None:
             reply = {"ok": planted["ok"][cmd]}
         sys.stdout.write(json.dumps({"id": request.get("id"), **reply}) + "\n")
         sys.stdout.flush()
+
+
+def _start_helpers(path: str) -> None:
+    grouped = subprocess.Popen(["sleep", "300"])
+    session = subprocess.Popen(["setsid", "sleep", "300"])
+    orphan = subprocess.run(["sh", "-c", "setsid sleep 300 >/dev/null 2>&1 & echo $!"], capture_output=True,
+                            text=True).stdout.strip()
+    with open(path, "a", encoding="utf-8") as out:
+        out.write(f"{grouped.pid} {session.pid} {orphan}\n")
 
 
 if __name__ == "__main__":
