@@ -31,6 +31,7 @@ from spec.protocol import PROTOCOL_VERSION
 MAX_LINE = 16 * 1024 * 1024  # far above any record: a longer line is garbage
 STDERR_TAIL = 400  # characters of the engine's stderr quoted in a fault
 STDERR_KEEP = 4096  # bytes of the end of its stderr kept (a chatty engine writes gigabytes)
+EXIT_POLL = 0.1  # seconds between two looks at whether an engine that does not answer has exited
 _DRAIN = 1 << 20  # bytes of stderr read at most per look, so that a flood cannot hold the checker
 
 
@@ -227,10 +228,16 @@ class EngineProcess:
             if left is not None and left <= 0:
                 raise self.fault(f"{cmd}() did not return within {timeout:g} s", f"{cmd}: timeout")
             err = [self.stderr.fileno()] if self.stderr is not None else []
-            ready, _, _ = select.select([fd, *err], [], [], left)
+            # In short waits: an engine that exited while a child of it holds its stdout open
+            # sends no end of file, and must not be reported as one that hangs.
+            wait = EXIT_POLL if left is None else min(left, EXIT_POLL)
+            ready, _, _ = select.select([fd, *err], [], [], wait)
             if err and err[0] in ready:
                 self._read_stderr()
             if fd not in ready:
+                if self.proc.poll() is not None:
+                    raise self.fault(f"{cmd}: the engine exited (exit code {self._code()}) without "
+                                     "answering", f"{cmd}: exited")
                 continue
             chunk = os.read(fd, 65536)
             if not chunk:

@@ -125,3 +125,13 @@ def test_no_helper_of_an_engine_survives_the_check(monkeypatch: pytest.MonkeyPat
     for pid in left:  # the test leaves none behind either
         os.kill(pid, 9)
     assert not left, f"{len(left)} of {len(started)} helpers survived"
+
+
+def test_an_engine_that_crashes_while_a_child_holds_its_stdout_has_exited(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    planted(monkeypatch, crash_on="legal")
+    result = CliRunner().invoke(cli, ["check", "--json", "--engine-cmd", shlex.join(ENGINE), "--ruleset",
+                                      "mineiro-1v1-es", "--games", "1", "--programs", "0", "--no-situations",
+                                      "--jobs", "1", "--call-timeout", "30"])
+    (fault,) = json.loads(result.stdout)["violations"]
+    assert "legal: the engine exited (exit code 3)" in fault["requires"], fault

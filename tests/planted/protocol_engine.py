@@ -5,6 +5,9 @@ environment variable TRUCO_PLANTED (a JSON object), for the protocol client's te
 - "hello": the ok payload of the hello answer, in place of the right one;
 - "ok": {cmd: payload}, the ok payload of those commands' answers, in place of the right one;
 - "hang_hello": never answer hello;
+- "crash_on": a command: at it, start a helper that holds the engine's stdout open, and exit;
+- "name": the engine's name in its hello;
+- "error": {cmd: message}, an error answer with that message to those commands;
 - "helpers": a file: at hello, start three helpers that sleep (one in the engine's process group,
   one in a session of its own, one in a session of its own whose parent has exited) and append
   their process ids to the file.
@@ -40,6 +43,9 @@ def main() -> None:
             sys.stderr.flush()
         if cmd == "hello" and planted.get("helpers"):
             _start_helpers(planted["helpers"])
+        if cmd == planted.get("crash_on"):
+            subprocess.Popen(["sleep", "300"])  # it inherits stdout
+            os._exit(3)
         if cmd == "hello" and planted.get("hang_hello"):
             time.sleep(3600)
         reply = server.answer(request)
@@ -47,6 +53,10 @@ def main() -> None:
             reply = {"ok": planted["hello"]}
         if cmd in planted.get("ok", {}):
             reply = {"ok": planted["ok"][cmd]}
+        if cmd == "hello" and "name" in planted:
+            reply["ok"]["engine"]["name"] = planted["name"]
+        if cmd in planted.get("error", {}):
+            reply = {"error": {"message": planted["error"][cmd]}}
         sys.stdout.write(json.dumps({"id": request.get("id"), **reply}) + "\n")
         sys.stdout.flush()
 
