@@ -101,3 +101,19 @@ def test_an_error_that_quotes_an_engine_shows_its_escapes_as_text() -> None:
     code, output = invoke("check", "--engine", "tests.planted.raises_at_import:make_adapter", "--games", "1")
     assert code == 2 and "cannot import" in output and len(output.strip().splitlines()) == 1, output
     assert "\x1b" not in output and "\\x1b[2J" in output, output
+
+
+def test_a_protocol_engines_name_and_error_message_show_as_text(tmp_path: pathlib.Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    import shlex
+    import sys
+
+    engine = [sys.executable, str(pathlib.Path(__file__).parents[1] / "planted" / "protocol_engine.py")]
+    monkeypatch.setenv("TRUCO_PLANTED", json.dumps({"name": PAYLOAD, "error": {"record": PAYLOAD}}))
+    code, output = invoke("check", "--engine-cmd", shlex.join(engine), "--ruleset", ES, "--games", "1",
+                          "--programs", "0", "--no-situations", "--jobs", "1", "--report", str(tmp_path))
+    assert code == 1 and "the engine answered with an error" in output, output
+    assert "\x1b" not in output and "\\x1b[2J" in output, output
+    (page,) = [p.read_text(encoding="utf-8") for p in tmp_path.glob("*.md")]
+    assert page.count("alert(1)") >= 2 and "<script>" not in prose(page), page
+    assert live_payload(page) == []
