@@ -68,3 +68,12 @@ def test_what_an_engine_prints_stays_out_of_the_json_output(engine: str) -> None
     assert done.returncode == 0, done.stderr[-2000:]
     assert json.loads(done.stdout)["games"] == 2, "stdout is the one JSON object"
     assert "debug: " in done.stderr, "what it printed is not lost: it is on stderr"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="adopts orphans with a Linux prctl")
+def test_the_helpers_of_an_in_process_engine_do_not_hold_the_checkers_output_open() -> None:
+    # The output ends with the check, not with the helpers (which sleep 300 s): else a timeout.
+    done = subprocess.run([sys.executable, "-m", "truco_cli", "check", "--engine",
+                           "tests.planted.hostile:forks", *GAME], capture_output=True, text=True, cwd=ROOT,
+                          timeout=20, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0 and json.loads(done.stdout)["games"] == 2, done.stderr[-2000:]

@@ -123,3 +123,17 @@ def record_in_itself() -> ReferenceAdapter:
 
 def prints() -> ReferenceAdapter:
     return _Prints()
+
+
+class _Forks(ReferenceAdapter):
+    """Starts a helper at every new game, which inherits the worker's standard streams."""
+
+    def new_game(self, *args: Any, **kwargs: Any) -> None:
+        import subprocess
+
+        subprocess.Popen(["sleep", "300"])
+        super().new_game(*args, **kwargs)
+
+
+def forks() -> ReferenceAdapter:
+    return _Forks()
