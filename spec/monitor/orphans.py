@@ -38,21 +38,42 @@ def adopting() -> bool:
     return _adopting[0]
 
 
-def children() -> set[int]:
-    """The process ids of this process's children (read from /proc; empty where there is none)."""
-    me, found = os.getpid(), set()
+def _parents() -> dict[int, int]:
+    """Process id -> parent process id, of every process (read from /proc; empty where there is none)."""
+    found = {}
     with contextlib.suppress(OSError):
         for name in os.listdir("/proc"):
             if not name.isdigit():
                 continue
             try:
                 with open(f"/proc/{name}/stat", encoding="utf-8", errors="replace") as stat:
-                    fields = stat.read().rsplit(")", 1)[1].split()
-            except OSError:
+                    found[int(name)] = int(stat.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
                 continue
-            if int(fields[1]) == me:
-                found.add(int(name))
     return found
+
+
+def children() -> set[int]:
+    """The process ids of this process's children."""
+    me = os.getpid()
+    return {pid for pid, parent in _parents().items() if parent == me}
+
+
+def kill_tree(root: int) -> None:
+    """Kill every descendant of the process `root` (not `root` itself): a worker about to be
+    killed, whose adopted orphans would otherwise go to init and live on."""
+    parents = _parents()
+    below: dict[int, list[int]] = {}
+    for pid, parent in parents.items():
+        below.setdefault(parent, []).append(pid)
+    todo, found = list(below.get(root, [])), []
+    while todo:
+        pid = todo.pop()
+        found.append(pid)
+        todo += below.get(pid, [])
+    for pid in found:
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
 
 
 def sweep(keep: set[int] | frozenset[int] = frozenset()) -> None:

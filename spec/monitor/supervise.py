@@ -32,7 +32,7 @@ from typing import Any
 
 from spec.monitor.beacon import Beacon, activate
 from spec.monitor.ctrl_c import children_ignore_ctrl_c
-from spec.monitor.orphans import adopt, sweep
+from spec.monitor.orphans import adopt, kill_tree, sweep
 
 POLL = 0.05  # seconds between two looks at the beacons
 MIN_GRACE = 0.5  # a call is killed after its limit plus max(MIN_GRACE, the limit)
@@ -121,6 +121,8 @@ class _Slot:
 
     def kill(self) -> None:
         if self.proc.is_alive():
+            if self.proc.pid is not None:
+                kill_tree(self.proc.pid)  # what its engine started, which the worker adopted
             self.proc.kill()
         self.proc.join(5)
         self.end_child()

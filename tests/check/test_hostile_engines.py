@@ -77,3 +77,31 @@ def test_the_helpers_of_an_in_process_engine_do_not_hold_the_checkers_output_ope
                            "tests.planted.hostile:forks", *GAME], capture_output=True, text=True, cwd=ROOT,
                           timeout=20, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert done.returncode == 0 and json.loads(done.stdout)["games"] == 2, done.stderr[-2000:]
+
+
+
+def _sleepers() -> set[int]:
+    """The `sleep 300` helpers running now (the planted engines' helpers)."""
+    found = set()
+    for name in os.listdir("/proc"):
+        try:
+            if name.isdigit() and Path(f"/proc/{name}/cmdline").read_bytes() == b"sleep\x00300\x00":
+                found.add(int(name))
+        except OSError:
+            continue
+    return found
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads processes in /proc")
+def test_a_hung_workers_helpers_in_other_sessions_are_ended_with_it() -> None:
+    before = _sleepers()
+    code, out = check("--engine", "tests.planted.hostile:forks_and_hangs", "--ruleset", ES, "--games", "2",
+                      "--programs", "0", "--no-situations", "--jobs", "1", "--call-timeout", "0.2", "--json")
+    assert code == 1 and len(json.loads(out)["violations"]) == 2, out[-1000:]
+    deadline = time.monotonic() + 3
+    while _sleepers() - before and time.monotonic() < deadline:
+        time.sleep(0.05)
+    left = _sleepers() - before
+    for pid in left:  # the test leaves none behind either
+        os.kill(pid, 9)
+    assert not left, f"{len(left)} helpers survived"

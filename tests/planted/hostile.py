@@ -6,6 +6,7 @@ Each factory is `truco check --engine tests.planted.hostile:<factory>`.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from engine.adapter import ReferenceAdapter
@@ -137,3 +138,21 @@ class _Forks(ReferenceAdapter):
 
 def forks() -> ReferenceAdapter:
     return _Forks()
+
+
+class _ForksAndHangs(_Faulty):
+    """Starts a helper in a session of its own at every new game, then hangs (its worker is killed)."""
+
+    def new_game(self, ruleset: str, seed: int, readings: Any) -> None:
+        import subprocess
+
+        subprocess.Popen(["setsid", "sleep", "300"])
+        super().new_game(ruleset, seed, readings)
+
+    def fault(self) -> Any:
+        while True:
+            time.sleep(0.01)
+
+
+def forks_and_hangs() -> ReferenceAdapter:
+    return _ForksAndHangs()
