@@ -28,8 +28,7 @@ _(_.Bot, _.card_variant, _.is_top)
 _(_.lying_senas, _.starter_with_play, _.start_value, _.no_tied_rounds, _.leaky_observation,
   _.covered_face_up, _.blind_peek, _.plays_on_after_forfeit, _.plays_past_target, _.exits,
   _.crashes_on_illegal, _.hangs, _.no_stacking, _.raises_html, _.lists_html,
-  _.raises_base_exception, _.raises_system_exit, _.raises_keyboard_interrupt, _.raises_generator_exit,
-  _.record_with_set, _.record_in_itself, _.prints, _.forks,
+  _.raises_base_exceptions, _.bad_records, _.prints, _.forks,
   _.forks_and_hangs)
 # html.parser calls it: tests/check/test_hostile_text.py collects the tags of a rendered page.
 _(_.handle_starttag)

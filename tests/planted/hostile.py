@@ -52,14 +52,15 @@ def lists_html() -> ReferenceAdapter:
 
 
 # --- engines that raise what is not an Exception, or return what is not JSON -------------------
+# What is not an Exception, raised from the 3rd apply of a game on: one kind per game, by its seed.
+NOT_EXCEPTIONS: tuple[type[BaseException], ...] = (SystemExit, KeyboardInterrupt, GeneratorExit,
+                                                   BaseException)
+
+
 class _RaisesBase(ReferenceAdapter):
-    """Raises `error` from its 3rd apply of a game on (a fault of the engine, not of the checker)."""
-
-    error: type[BaseException] = BaseException
-
-    def new_game(self, *args: Any, **kwargs: Any) -> None:
-        super().new_game(*args, **kwargs)
-        self.applied = 0
+    def new_game(self, ruleset: str, seed: int, *args: Any, **kwargs: Any) -> None:
+        super().new_game(ruleset, seed, *args, **kwargs)
+        self.applied, self.error = 0, NOT_EXCEPTIONS[seed % len(NOT_EXCEPTIONS)]
 
     def apply(self, action: str) -> None:
         self.applied += 1
@@ -68,27 +69,19 @@ class _RaisesBase(ReferenceAdapter):
         super().apply(action)
 
 
-class _Exits(_RaisesBase):
-    error = SystemExit
+class _BadRecord(ReferenceAdapter):
+    """A record that holds a set (even seeds) or itself (odd seeds): no JSON data."""
 
+    def new_game(self, ruleset: str, seed: int, *args: Any, **kwargs: Any) -> None:
+        super().new_game(ruleset, seed, *args, **kwargs)
+        self.seed = seed
 
-class _Interrupts(_RaisesBase):
-    error = KeyboardInterrupt
-
-
-class _ClosesGenerator(_RaisesBase):
-    error = GeneratorExit
-
-
-class _RecordWithSet(ReferenceAdapter):
-    def record(self) -> Any:
-        return {**super().record(), "engine": {"a set"}}
-
-
-class _RecordInItself(ReferenceAdapter):
     def record(self) -> Any:
         record = super().record()
-        record["self"] = record
+        if self.seed % 2:
+            record["self"] = record
+        else:
+            record["engine"] = {"a set"}
         return record
 
 
@@ -98,28 +91,12 @@ class _Prints(ReferenceAdapter):
         return super().legal_actions()
 
 
-def raises_base_exception() -> ReferenceAdapter:
+def raises_base_exceptions() -> ReferenceAdapter:
     return _RaisesBase()
 
 
-def raises_system_exit() -> ReferenceAdapter:
-    return _Exits()
-
-
-def raises_keyboard_interrupt() -> ReferenceAdapter:
-    return _Interrupts()
-
-
-def raises_generator_exit() -> ReferenceAdapter:
-    return _ClosesGenerator()
-
-
-def record_with_set() -> ReferenceAdapter:
-    return _RecordWithSet()
-
-
-def record_in_itself() -> ReferenceAdapter:
-    return _RecordInItself()
+def bad_records() -> ReferenceAdapter:
+    return _BadRecord()
 
 
 def prints() -> ReferenceAdapter:
