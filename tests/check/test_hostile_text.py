@@ -117,3 +117,15 @@ def test_a_protocol_engines_name_and_error_message_show_as_text(tmp_path: pathli
     (page,) = [p.read_text(encoding="utf-8") for p in tmp_path.glob("*.md")]
     assert page.count("alert(1)") >= 2 and "<script>" not in prose(page), page
     assert live_payload(page) == []
+
+
+def test_validate_shows_a_records_terminal_escapes_as_text(tmp_path: pathlib.Path) -> None:
+    from tests.spec.spec_records import CONFORMING
+
+    record = json.loads(json.dumps(CONFORMING["mineiro_runs"]()))
+    record["hands"][0]["deal"][0][0] = "\x1bc"  # a card name of two characters: ESC c resets the terminal
+    path = tmp_path / "records.jsonl"
+    path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    code, output = invoke("validate", str(path))
+    assert code == 1 and "[DECK-1]" in output, output
+    assert "\x1b" not in output and "(record: \\x1bc)" in output, output

@@ -211,11 +211,3 @@ def test_the_help_states_the_monitor_s_line_limits() -> None:
 
     assert f"[default: {DEFAULT_MAX_LINE_BYTES // 2**20} MiB]" in MAX_LINE_HELP
     assert f"{RUNAWAY_FACTOR} times" in MAX_LINE_HELP
-
-
-def test_human_output_shows_a_records_terminal_escapes_as_text(tmp_path: Path) -> None:
-    record = json.loads(json.dumps(CONFORMING["mineiro_runs"]()))
-    record["hands"][0]["deal"][0][0] = "\x1bc"  # a card name of two characters: ESC c resets the terminal
-    code, out = run(write(tmp_path, [json.dumps(record)]))
-    assert code == 1 and "[DECK-1]" in out, out
-    assert "\x1b" not in out and "(record: \\x1bc)" in out, out
