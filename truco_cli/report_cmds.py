@@ -127,6 +127,7 @@ def replay(file: str, engine_spec: str | None, engine_cmd: str | None, call_time
     from spec.monitor.script import ScriptJob, run_script_job
     from spec.monitor.supervise import Supervisor
     from spec.monitor.trace import Trace
+    from spec.monitor.untrusted import visible
     from truco_cli.check_cmds import engine_factory
 
     try:
@@ -167,18 +168,20 @@ def replay(file: str, engine_spec: str | None, engine_cmd: str | None, call_time
         click.echo(json.dumps({"engine": engine, "steps": len(trace.steps), "reproduced": same,
                                "findings": [f.to_dict() for f in found], "exit": code}))
         sys.exit(code)
+    # The engine's name and messages, and the file's clause and kind: escapes shown, not sent.
+    engine, named = visible(engine), (visible(key[0]), visible(key[1])) if key[0] else ("", "")
     if not found:
         click.echo(f"{engine}: all {len(trace.steps)} steps pass; the divergence "
-                   f"[{key[0]}] is gone" if key[0] else f"{engine}: all {len(trace.steps)} steps pass")
+                   f"[{named[0]}] is gone" if key[0] else f"{engine}: all {len(trace.steps)} steps pass")
         sys.exit(0)
     first = found[0].violation
     says = f" (engine: {first.says})" if first.says else ""
-    click.echo(f"[{first.clause}] {first.requires}{says}; hand {first.hand}, {first.field}")
+    click.echo(visible(f"[{first.clause}] {first.requires}{says}; hand {first.hand}, {first.field}"))
     if key[0]:
         click.echo("the divergence this file describes still shows" if same else
-                   f"a different divergence shows first (the file describes [{key[0]}] {key[1]})")
+                   f"a different divergence shows first (the file describes [{named[0]}] {named[1]})")
     for f in found[1:]:
-        click.echo(f"  then [{f.violation.clause}] {f.violation.requires}")
+        click.echo(visible(f"  then [{f.violation.clause}] {f.violation.requires}"))
     sys.exit(code)
 
 
