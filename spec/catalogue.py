@@ -352,17 +352,37 @@ def add_ruleset_texts(files: tuple[tuple[str, str], ...]) -> list[str]:
     """Load ruleset files given as (file name, text), e.g. in a worker on another machine; their
     names. Each is written to a private folder first, so that errors name the file; the same
     text given again is not loaded twice."""
+    import atexit
+    import shutil
     import tempfile
 
     names = []
     for filename, text in files:
         if (filename, text) not in _FROM_TEXT:
-            folder = Path(tempfile.mkdtemp(prefix="truco-rulesets-"))
-            path = folder / Path(filename).name
-            path.write_text(text, encoding="utf-8")
-            _FROM_TEXT[(filename, text)] = add_ruleset_file(path)
+            same = _added_with_text(Path(filename).name, text)
+            if same is not None:  # a worker of this machine has the file already (its parent's)
+                _FROM_TEXT[(filename, text)] = add_ruleset_file(same)
+            else:
+                folder = Path(tempfile.mkdtemp(prefix="truco-rulesets-"))
+                # Kept while the process may read the catalogue again, never after it.
+                atexit.register(shutil.rmtree, folder, ignore_errors=True)
+                path = folder / Path(filename).name
+                path.write_text(text, encoding="utf-8")
+                _FROM_TEXT[(filename, text)] = add_ruleset_file(path)
         names.append(_FROM_TEXT[(filename, text)])
     return names
+
+
+def _added_with_text(name: str, text: str) -> Path | None:
+    """An added ruleset file of that name and text, if this process has one."""
+    for path in _added():
+        try:
+            if (path.name == name and path.stat().st_size == len(text.encode("utf-8"))
+                    and path.read_text(encoding="utf-8") == text):
+                return path
+        except (OSError, UnicodeDecodeError):
+            continue
+    return None
 
 
 def _added() -> list[Path]:

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from spec.catalogue import DATA_DIR
+from spec.files import write_text_atomic
 from spec.monitor.beacon import Beacon
 from spec.monitor.follow import Divergence, EngineFault, Follower
 from spec.monitor.script import new_follower
@@ -386,7 +387,7 @@ def write_table(table: Mapping[str, Any]) -> Path:
     path = table_path(str(table["ruleset"]))
     path.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps(table, indent=1, ensure_ascii=False)
-    path.write_text(text + "\n", encoding="utf-8")
+    write_text_atomic(path, text + "\n")
     return path
 
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 import copy
 import functools
 import json
+import os
+import stat
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -86,14 +88,76 @@ def _lines(
     return out
 
 
-def _read(path: Path) -> tuple[Any, dict[PathKey, int]]:
-    file = str(path)
+# A ruleset file is untrusted: what is read, and what its aliases expand to, is bounded (a
+# shipped file is about 30 KB, 1,100 nodes and 7 levels deep).
+MAX_BYTES = 1 << 20
+MAX_NODES = 100_000
+MAX_DEPTH = 64
+
+
+def _read_bounded(path: Path, file: str) -> str:
+    """The text of a regular file of at most MAX_BYTES (never a device, a pipe or a folder)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        # O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused just after.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
         raise RulesetFileError(file, (), None, f"cannot read the file ({exc.strerror or exc})") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise RulesetFileError(file, (), None, "cannot read the file (not a regular file)")
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            raw = f.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise RulesetFileError(file, (), None, f"cannot read the file ({exc.strerror or exc})") from None
+    finally:
+        os.close(fd)
+    if len(raw) > MAX_BYTES:
+        raise RulesetFileError(file, (), None, f"the file is larger than {MAX_BYTES // 1024} KB")
+    try:
+        return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise RulesetFileError(file, (), None, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+
+
+def _check_size(text: str, file: str) -> None:
+    """Refuse, before anything is built, a document whose aliases expand past MAX_NODES nodes,
+    nest past MAX_DEPTH, or refer to their own anchor (an alias bomb; a recursive anchor)."""
+    total = 0
+    open_: list[tuple[str | None, int]] = []  # the collections being read: (anchor, total at start)
+    sizes: dict[str, int] = {}  # anchor -> the nodes it expands to
+    try:
+        for event in yaml.parse(text, Loader=_loader()):
+            line = event.start_mark.line + 1 if event.start_mark is not None else None
+            if isinstance(event, yaml.AliasEvent):
+                if any(anchor == event.anchor for anchor, _ in open_):
+                    raise RulesetFileError(file, (), line,
+                                           f"the alias *{event.anchor} refers to its own anchor")
+                total += sizes.get(str(event.anchor), 1)
+            elif isinstance(event, yaml.ScalarEvent):
+                total += 1
+                if event.anchor is not None:
+                    sizes[event.anchor] = 1
+            elif isinstance(event, yaml.CollectionStartEvent):
+                open_.append((event.anchor, total))
+                total += 1
+                if len(open_) > MAX_DEPTH:
+                    raise RulesetFileError(file, (), line,
+                                           f"nested more than {MAX_DEPTH} levels deep")
+            elif isinstance(event, yaml.CollectionEndEvent):
+                anchor, start = open_.pop()
+                if anchor is not None:
+                    sizes[anchor] = total - start
+            if total > MAX_NODES:
+                raise RulesetFileError(file, (), line,
+                                       f"the file (its aliases expanded) has more than {MAX_NODES:,} values")
+    except yaml.YAMLError:
+        return  # the loader reports it, with its line
+
+
+def _read(path: Path) -> tuple[Any, dict[PathKey, int]]:
+    file = str(path)
+    text = _read_bounded(path, file)
+    _check_size(text, file)
     try:
         loader = _loader()(text)  # parsed once: the node tree gives the lines, then the data
         try:
@@ -189,11 +253,21 @@ def _clause_refs(data: Any, key: str = "") -> Iterable[str]:
 
 
 @functools.cache
-def _validator() -> Any:
+def _validator_class() -> Any:
+    """JSON Schema's validator, where an integer is never written as a float: `2.0` players is
+    refused here as the engine refuses it (JSON Schema alone counts 2.0 as an integer)."""
     import jsonschema
 
+    base = jsonschema.Draft202012Validator
+    checker = base.TYPE_CHECKER.redefine(
+        "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool))
+    return jsonschema.validators.extend(base, type_checker=checker)
+
+
+@functools.cache
+def _validator() -> Any:
     schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
-    return jsonschema.Draft202012Validator(schema)
+    return _validator_class()(schema)
 
 
 def _schema_error(file: str, data: Any, lines: dict[PathKey, int]) -> RulesetFileError | None:
@@ -212,12 +286,10 @@ def _schema_error(file: str, data: Any, lines: dict[PathKey, int]) -> RulesetFil
 
 @functools.cache
 def _section_validator(section: str) -> Any:
-    import jsonschema
-
     schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
     if section not in schema["properties"]:
         return None
-    return jsonschema.Draft202012Validator({**schema["properties"][section], "$defs": schema["$defs"]})
+    return _validator_class()({**schema["properties"][section], "$defs": schema["$defs"]})
 
 
 def _section_error(section: str, value: Any) -> str | None:
@@ -256,6 +328,13 @@ class _Checker:
         return [f"{r}{s}" for r in deck["ranks"] for s in deck["suits"]]
 
     def run(self, clause_ids: set[str], register: Mapping[str, tuple[str, ...]], rulebooks: set[str]) -> None:
+        self.check_play()
+        self.check_origin(rulebooks)
+        self.check_clauses(clause_ids)
+        self.check_readings(register)
+
+    def check_play(self) -> None:
+        """What the play reads (deck, strength, calls, match): checked for every reading too."""
         d = self.data
         cards = self.all_cards()
         if len(set(cards)) != len(cards):
@@ -283,9 +362,6 @@ class _Checker:
         if "flor" in d and "envido" not in d:
             self.fail(("flor",), "flor is counted with the envido values: the file needs an envido section")
         self.check_match()
-        self.check_origin(rulebooks)
-        self.check_clauses(clause_ids)
-        self.check_readings(register)
 
     def check_strength(self, cards: list[str]) -> None:
         seen: dict[str, int] = {}
@@ -300,6 +376,10 @@ class _Checker:
                         "every card belongs to exactly one group",
                     )
                 seen[card] = g
+        groups = len(self.data["strength"]["groups"])
+        if self.data["strength"].get("top", 0) > groups:
+            self.fail(("strength", "top"),
+                      f"top is {self.data['strength']['top']} but there are only {groups} groups")
         missing = [c for c in cards if c not in seen]
         if missing:
             self.fail(
@@ -495,6 +575,14 @@ class _Checker:
                             ("readings", key, "sets", reading),
                             f"this reading makes the file invalid: {section}: {problem}",
                         )
+                # The same verdict at load as when the reading is chosen (a deck the strength
+                # groups no longer match, ...), not only then.
+                try:
+                    _Checker(self.file, changed, {}).check_play()
+                except RulesetFileError as exc:
+                    where = ".".join(str(p) for p in exc.path)
+                    self.fail(("readings", key, "sets", reading),
+                              f"this reading makes the file invalid: {where}: {exc.message}")
 
     def _settable(self, dotted: str) -> bool:
         """A dotted path whose parent exists (the field itself may be new, e.g. deck.exclude)."""

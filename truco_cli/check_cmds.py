@@ -33,15 +33,51 @@ def load_factory(spec_text: str) -> Callable[[], Any]:
 
     if os.getcwd() not in sys.path:  # as `python -m` does: an adapter in the current project imports
         sys.path.insert(0, os.getcwd())
+    if spec_text != DEFAULT_ENGINE:
+        _try_import(module_name)
+    import contextlib
+
     try:
-        module = importlib.import_module(module_name)
-    except Exception as exc:  # any import failure of a third-party module is bad input
+        with contextlib.redirect_stdout(sys.stderr):  # what it prints is no part of --json output
+            module = importlib.import_module(module_name)
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:  # any import failure of a third-party module is bad input
         fail(f"cannot import engine module {module_name!r}: {type(exc).__name__}: {exc}")
     factory = getattr(module, attr, None)
     if not callable(factory):
         names = sorted(n for n in dir(module) if not n.startswith("_") and callable(getattr(module, n)))
         fail(f"no factory {attr!r} in {module_name}; callables there: {', '.join(names) or 'none'}")
     return factory
+
+
+IMPORT_LIMIT = 30.0  # seconds an engine module may take to import
+_IMPORTED = "truco: the engine module's import is over"
+
+
+def _try_import(module_name: str) -> None:
+    """Import the engine module first in a child process, with a time limit: a module that exits
+    (sys.exit, os._exit) or never ends at import must not end or hang the checker. Exits 2 when
+    it does; an import that raises is left to the caller, which says what it raised."""
+    import subprocess
+    import sys
+
+    from truco_cli.errors import fail
+
+    code = (f"import importlib, sys\nsys.path[:] = {sys.path!r}\n"
+            f"try:\n    importlib.import_module({module_name!r})\nexcept Exception:\n    pass\n"
+            f"print({chr(10) + _IMPORTED!r}, flush=True)\n")
+    try:
+        done = subprocess.run([sys.executable, "-c", code], stdin=subprocess.DEVNULL, capture_output=True,
+                              timeout=IMPORT_LIMIT, start_new_session=True)
+    except subprocess.TimeoutExpired:
+        fail(f"cannot import engine module {module_name!r}: its import did not end within {IMPORT_LIMIT:g} s")
+    except OSError as exc:
+        fail(f"cannot import engine module {module_name!r}: {exc.strerror or exc}")
+    said = done.stdout.decode("utf-8", "replace").rstrip("\n").rsplit("\n", 1)[-1]
+    if done.returncode != 0 or said != _IMPORTED:
+        fail(f"cannot import engine module {module_name!r}: it ends the process at import (exit code "
+             f"{done.returncode})")
 
 
 def engine_factory(engine_spec: str | None, engine_cmd: str | None, call_timeout: float,
@@ -235,10 +271,14 @@ def _situation_count(name: str, per_ruleset: dict[str, dict[str, str]], on: bool
 
 def _print_report(console: Any, engine_name: str, report: Any, rows: list[tuple[str, int, int]],
                   gaps: list[Any], coverage: bool, groups: list[Any]) -> None:
-    from rich.markup import escape
+    from rich.markup import escape as markup
     from rich.table import Table
 
     from spec.catalogue import load_catalogue
+    from spec.monitor.untrusted import visible
+
+    def escape(text: str) -> str:  # engine and record text: no markup, no terminal escape
+        return markup(visible(text))
 
     clauses = load_catalogue().clauses
     table = Table(title=f"clauses checked: {escape(engine_name)}")

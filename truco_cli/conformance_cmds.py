@@ -33,7 +33,7 @@ def _details(text: str) -> str:
     the code block inside it."""
     out: list[str] = []
     inside = False
-    for line in text.splitlines():
+    for line in text.split("\n"):  # not splitlines: it also splits on U+2028 and U+0085
         m = re.match(r"^<details><summary>(.*)</summary>$", line)
         if m:
             out.append(f'??? note "{m[1]}"')
@@ -49,8 +49,10 @@ def _details(text: str) -> str:
 
 def section(report_page: str, replay_line: str) -> str:
     """One divergence's report page as a section of the conformance page."""
-    text = re.sub(r"^Play it again: `.*`$", f"Play it again: save the script below as `repro.json`, "
-                  f"then `{replay_line}`", report_page, flags=re.MULTILINE)
+    from spec.monitor.untrusted import md_code
+
+    again = f"Play it again: save the script below as `repro.json`, then {md_code(replay_line)}"
+    text = re.sub(r"^Play it again: `.*`$", lambda _: again, report_page, flags=re.MULTILINE)
     return _details(_demote(text, 2)).rstrip() + "\n"
 
 
@@ -65,6 +67,8 @@ def clause_title(clause_id: str) -> str:
 def render(title: str, command: str, engine: str, ruleset: str, total: Any, entries: list[dict[str, Any]],
            pages: list[str], held: list[tuple[str, int]], unexercised: list[str]) -> str:
     """The conformance page."""
+    from spec.monitor.untrusted import md_text  # a fault's kind names what the engine raised
+
     broken = len(entries)
     lines = [f"# {title}", "",
              f"The engine `{engine}` checked against the ruleset `{ruleset}` by `truco check`: "
@@ -77,8 +81,8 @@ def render(title: str, command: str, engine: str, ruleset: str, total: Any, entr
     if entries:
         lines += ["| clause | rule | found by | games | reproduced |", "|---|---|---|---|---|"]
         for e in entries:
-            lines.append(f"| {e['clause']} | {clause_title(e['clause'])} | {e['category']} | {e['games']} "
-                         f"| {'yes' if e['reproduced'] else 'no'} |")
+            lines.append(f"| {e['clause']} | {clause_title(e['clause'])} | {md_text(e['category'])} "
+                         f"| {e['games']} | {'yes' if e['reproduced'] else 'no'} |")
         lines.append("")
         for text in pages:
             lines += [text, ""]
@@ -155,8 +159,10 @@ def conformance(engine_spec: str, ruleset: str, out_path: str, title: str | None
                           *(["--title", title] if title else []), "--out", out_path])
     text = render(title or f"{engine_name} on {ruleset}", command, engine_spec, ruleset, total, entries,
                   pages, held, unexercised)
+    from spec.files import write_text_atomic
+
     try:
-        Path(out_path).write_text(text, encoding="utf-8")
+        write_text_atomic(out_path, text)
     except OSError as exc:
         fail(f"cannot write {out_path}: {exc.strerror or exc}")
     code = 1 if entries else 0

@@ -141,7 +141,9 @@ def build(site_dir: Path, base_url: str = DEFAULT_URL, langs: tuple[str, ...] = 
                 proc.wait()
                 log.close()
     site_dir.mkdir(parents=True, exist_ok=True)
-    (site_dir / "index.html").write_text(root_page(), encoding="utf-8")
+    from spec.files import write_text_atomic
+
+    write_text_atomic(site_dir / "index.html", root_page())
     return failures
 
 

@@ -175,8 +175,10 @@ def simulate_cmd(ruleset: str | None, ruleset_files: tuple[str, ...], games: int
     from rich.console import Console
     from rich.progress import Progress
 
-    try:
-        with open(out_path, "w", encoding="utf-8") as fh, \
+    from spec.files import atomic_writer
+
+    try:  # the whole set of records or the file as it was, never part of it
+        with atomic_writer(out_path) as fh, \
                 Progress(console=Console(file=sys.stderr), transient=True) as progress:
             task = progress.add_task(f"{ruleset}", total=games)
             for line in records():

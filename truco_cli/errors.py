@@ -12,8 +12,11 @@ INTERRUPTED = 130  # Ctrl-C, as a shell reports a command that SIGINT stopped (1
 
 
 def fail(message: str, code: int = USAGE_ERROR) -> NoReturn:
-    """Print `truco: error: message` on stderr and exit with `code`."""
-    click.echo(f"truco: error: {message}", err=True)
+    """Print `truco: error: message` on stderr and exit with `code`; a message that quotes an
+    engine, a record or a file has its control characters shown, not sent to the terminal."""
+    from spec.monitor.untrusted import visible
+
+    click.echo(f"truco: error: {visible(message)}", err=True)
     sys.exit(code)
 
 

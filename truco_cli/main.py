@@ -7,6 +7,7 @@ z3, rich) happen inside the commands so that `truco --help` stays fast.
 from __future__ import annotations
 
 import importlib
+from typing import TextIO
 
 import click
 
@@ -50,6 +51,32 @@ def _quiet_stdout() -> None:
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (lives to the exit)
 
 
+def _closed_streams() -> None:
+    """A standard stream the shell closed (`<&-`, `>&-`, `2>&-`): Python then has none, so every
+    use of it would be a traceback, and the next file opened would take its number."""
+    import os
+    import sys
+
+    from truco_cli.errors import fail
+
+    def null(fd: int, mode: str) -> TextIO:
+        opened = os.open(os.devnull, os.O_RDWR)
+        if opened != fd:
+            os.dup2(opened, fd)
+            os.close(opened)
+        return open(fd, mode, encoding="utf-8", closefd=False)  # lives to the exit
+
+    if sys.stderr is None:  # the messages are lost; the exit code still tells how it went
+        sys.stderr = null(2, "w")
+    if sys.stdout is None:
+        sys.stdout = null(1, "w")
+        fail("standard output is closed: give it a file (> FILE, or > /dev/null)")
+    if sys.stdin is None:
+        sys.stdin = null(0, "r")
+        if "-" in sys.argv[1:]:  # "-" always names standard input
+            fail("standard input is closed: there is nothing to read from -")
+
+
 def main() -> None:
     """Run `truco`: exit 0, 1 (a rule violation, a failed proof), 2 (unusable input) or 130 (Ctrl-C)."""
     import sys
@@ -57,6 +84,7 @@ def main() -> None:
     from truco_cli import ctrl_c
     from truco_cli.errors import INTERRUPTED, fail, interrupted
 
+    _closed_streams()
     ctrl_c.install()
     try:
         code = cli.main(standalone_mode=False)  # click's own mode would turn Ctrl-C into exit 1

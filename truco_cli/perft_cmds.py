@@ -173,6 +173,8 @@ def check_perft(factory: Callable[[], Any], engine: str, rulesets: list[str],
     if as_json:
         click.echo(json.dumps({"engine": engine, "positions": rows, "exit": code}))
         return code
+    from spec.monitor.untrusted import visible  # the engine's name and messages
+
     for r in rows:
         mark = "ok" if r["ok"] else "DIFFERS"
         click.echo(f"{r['ruleset']} seed {r['seed']}: perft 1..{len(r['table'])} = "
@@ -181,8 +183,10 @@ def check_perft(factory: Callable[[], Any], engine: str, rulesets: list[str],
         if diff:
             path = " ".join(diff["path"]) or "(the start)"
             says = f" (engine: {diff['says']})" if diff.get("says") else ""
-            click.echo(f"  first difference after {path}: [{diff['clause']}] {diff['message']}{says}")
-    click.echo(f"{engine}: " + ("every count matches the tables" if code == 0 else "the counts differ"))
+            click.echo(visible(f"  first difference after {path}: [{diff['clause']}] {diff['message']}"
+                               f"{says}"))
+    verdict = "every count matches the tables" if code == 0 else "the counts differ"
+    click.echo(f"{visible(engine)}: {verdict}")
     return code
 
 

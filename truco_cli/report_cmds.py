@@ -8,14 +8,19 @@ from __future__ import annotations
 
 import json
 import pathlib
+import re
 import sys
 from collections.abc import Callable
 from typing import Any
 
 import click
 
+from spec.files import write_text_atomic
 from truco_cli.errors import fail
 
+MAX_REPRO = 1 << 24  # bytes of a page or script read by replay (a shrunk one takes a few KB)
+MAX_SUMMARY = 1 << 22  # bytes of an earlier summary.json read (50 entries take a few KB)
+PAGE_NAME = re.compile(r"[0-9]{3}-[A-Za-z0-9._-]*\.md")  # a page of the folder, never a path
 MAX_REPORTS = 50  # distinct divergences given a shrunk reproduction; later ones get a page without
 
 
@@ -33,13 +38,14 @@ def write_report(report_dir: str, factory: Callable[[], Any], engine: str, repla
     from spec.monitor.supervise import Supervisor
     from spec.monitor.trace import Trace
 
+    if not report_dir.strip():  # "" would be the current folder, whatever it holds
+        fail("--report needs a folder name")
     folder = pathlib.Path(report_dir)
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        for old in folder.glob("[0-9][0-9][0-9]-*.md"):  # pages of an earlier run would mislead
-            old.unlink()
     except OSError as exc:
         fail(f"cannot write the report to {report_dir}: {exc.strerror or exc}")
+    earlier = _earlier_pages(folder)
     work = [ScriptJob(i, "shrink", total.traces[g.games[0]], g.key, g.games[0])
             for i, g in enumerate(groups[:MAX_REPORTS]) if g.games[0] in total.traces]
     by_group = {job.index: job for job in work}
@@ -66,7 +72,7 @@ def write_report(report_dir: str, factory: Callable[[], Any], engine: str, repla
         hint = f"truco replay {folder / name} {replay_args}"
         text = page(group, trace, first, from_steps, engine, total.games, hint)
         try:
-            (folder / name).write_text(text, encoding="utf-8")
+            write_text_atomic(folder / name, text)
         except OSError as exc:
             fail(f"cannot write {folder / name}: {exc.strerror or exc}")
         entries.append({"file": name, "clause": group.clause, "category": group.key[1],
@@ -76,13 +82,28 @@ def write_report(report_dir: str, factory: Callable[[], Any], engine: str, repla
                         "reproduced": first is not None})
     code = 0 if total.ok else 1
     try:
-        (folder / "summary.json").write_text(json.dumps(summary(engine, rulesets, total, entries, code),
-                                                        indent=1) + "\n", encoding="utf-8")
+        write_text_atomic(folder / "summary.json",
+                          json.dumps(summary(engine, rulesets, total, entries, code), indent=1) + "\n")
+        # Only now, the summary naming the new pages: the pages of the earlier run that are not
+        # pages of this one would mislead (only those it listed: the folder may hold other files).
+        for old in earlier - {e["file"] for e in entries}:
+            (folder / old).unlink(missing_ok=True)
     except OSError as exc:
         fail(f"cannot write {folder / 'summary.json'}: {exc.strerror or exc}")
     if not quiet:
         click.echo(f"{len(entries)} bug reports and summary.json written to {folder}", err=True)
     return entries
+
+
+def _earlier_pages(folder: pathlib.Path) -> set[str]:
+    """The pages the folder's summary.json (an earlier report) lists; none if it has none."""
+    try:
+        with (folder / "summary.json").open("rb") as fh:
+            data = json.loads(fh.read(MAX_SUMMARY))
+        entries = data["divergences"]
+        return {e["file"] for e in entries if isinstance(e["file"], str) and PAGE_NAME.fullmatch(e["file"])}
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+        return set()  # not a report's summary: nothing of the folder is ours to delete
 
 
 @click.command("replay")
@@ -106,11 +127,15 @@ def replay(file: str, engine_spec: str | None, engine_cmd: str | None, call_time
     from spec.monitor.script import ScriptJob, run_script_job
     from spec.monitor.supervise import Supervisor
     from spec.monitor.trace import Trace
+    from spec.monitor.untrusted import visible
     from truco_cli.check_cmds import engine_factory
 
     try:
-        text = sys.stdin.read() if file == "-" else pathlib.Path(file).read_text(encoding="utf-8")
-        script = read_repro(text)
+        with (open(sys.stdin.fileno(), "rb", closefd=False) if file == "-" else open(file, "rb")) as fh:
+            raw = fh.read(MAX_REPRO + 1)
+        if len(raw) > MAX_REPRO:
+            fail(f"{file} is larger than {MAX_REPRO >> 20} MB: not a bug report")
+        script = read_repro(raw.decode("utf-8"))
         trace = Trace.from_dict(script)
     except OSError as exc:
         fail(f"cannot read {file}: {exc.strerror or exc}")
@@ -143,18 +168,20 @@ def replay(file: str, engine_spec: str | None, engine_cmd: str | None, call_time
         click.echo(json.dumps({"engine": engine, "steps": len(trace.steps), "reproduced": same,
                                "findings": [f.to_dict() for f in found], "exit": code}))
         sys.exit(code)
+    # The engine's name and messages, and the file's clause and kind: escapes shown, not sent.
+    engine, named = visible(engine), (visible(key[0]), visible(key[1])) if key[0] else ("", "")
     if not found:
         click.echo(f"{engine}: all {len(trace.steps)} steps pass; the divergence "
-                   f"[{key[0]}] is gone" if key[0] else f"{engine}: all {len(trace.steps)} steps pass")
+                   f"[{named[0]}] is gone" if key[0] else f"{engine}: all {len(trace.steps)} steps pass")
         sys.exit(0)
     first = found[0].violation
     says = f" (engine: {first.says})" if first.says else ""
-    click.echo(f"[{first.clause}] {first.requires}{says}; hand {first.hand}, {first.field}")
+    click.echo(visible(f"[{first.clause}] {first.requires}{says}; hand {first.hand}, {first.field}"))
     if key[0]:
         click.echo("the divergence this file describes still shows" if same else
-                   f"a different divergence shows first (the file describes [{key[0]}] {key[1]})")
+                   f"a different divergence shows first (the file describes [{named[0]}] {named[1]})")
     for f in found[1:]:
-        click.echo(f"  then [{f.violation.clause}] {f.violation.requires}")
+        click.echo(visible(f"  then [{f.violation.clause}] {f.violation.requires}"))
     sys.exit(code)
 
 

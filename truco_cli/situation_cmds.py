@@ -38,6 +38,7 @@ def situations(ruleset: tuple[str, ...], ruleset_files: tuple[str, ...],
     names = rulesets_from(ruleset, ruleset_files) or list(load_catalogue().rulesets)
     err = Console(stderr=True)
     if write:
+        from spec.files import write_text_atomic
         from spec.situations.generate import generate
         from spec.situations.model import catalogue_path, catalogue_text
 
@@ -49,9 +50,7 @@ def situations(ruleset: tuple[str, ...], ruleset_files: tuple[str, ...],
             path = catalogue_path(name)
             path.parent.mkdir(parents=True, exist_ok=True)
             found = generate(name)
-            tmp = path.with_suffix(".json.tmp")
-            tmp.write_text(catalogue_text(name, found), encoding="utf-8")
-            tmp.replace(path)  # a whole file or the old one, never half of one
+            write_text_atomic(path, catalogue_text(name, found))  # whole, or the old one
             err.print(f"{name}: {len(found)} situations -> {path.name}")
         return
     out: dict[str, list[dict[str, Any]]] = {}

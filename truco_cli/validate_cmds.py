@@ -34,6 +34,7 @@ from typing import IO, TYPE_CHECKING, Any, cast
 
 import click
 
+from spec.monitor.untrusted import visible
 from truco_cli.options import ruleset_options, rulesets_from
 
 if TYPE_CHECKING:
@@ -65,7 +66,7 @@ class _Writer:
             self.out.write(json.dumps(item.to_dict(), ensure_ascii=False) + "\n")
         elif item.kind == "error":
             self.flush()
-            click.echo(f"truco: error: {cast('InputError', item).message}", err=True)
+            click.echo(f"truco: error: {visible(cast('InputError', item).message)}", err=True)
         elif item.kind == "summary":
             self.out.write(self.summary_line(cast("Summary", item)) + "\n")
         else:
@@ -82,13 +83,15 @@ class _Writer:
         return self._style(text, "green" if s.exit == 0 else "red")
 
     def problem_line(self, p: Problem) -> str:
-        where = [f"{p.file} line {p.line}" if self.several_files else f"line {p.line}"]
+        # A record's text (a card name, a field, what it says) is written as --json writes it:
+        # escapes shown, never sent to the terminal.
+        where = [f"{visible(p.file)} line {p.line}" if self.several_files else f"line {p.line}"]
         where += [f"{name} {value}" for name, value in (("hand", p.hand), ("action", p.action))
                   if value is not None]
-        at = f" {p.field}:" if p.field else ""
-        says = f" (record: {p.record})" if p.record else ""
+        at = f" {visible(p.field)}:" if p.field else ""
+        says = f" (record: {visible(p.record)})" if p.record else ""
         tag = self._style(f"[{p.clause}]", "yellow" if p.kind == "malformed" else "red")
-        return f"{tag} {', '.join(where)}{at} {p.requires}{says}"
+        return f"{tag} {', '.join(where)}{at} {visible(p.requires)}{says}"
 
     def flush(self, now: float | None = None) -> None:
         self.out.flush()
@@ -99,7 +102,7 @@ def _fail(message: str, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps({"kind": "error", "file": None, "line": None, "message": message}))
     else:
-        click.echo(f"truco: error: {message}", err=True)
+        click.echo(f"truco: error: {visible(message)}", err=True)
     sys.exit(2)
 
 

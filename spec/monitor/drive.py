@@ -111,31 +111,77 @@ class Report(Tally):
 
     violated: Counter[str] = field(default_factory=Counter)
     violations: list[Violation] = field(default_factory=list)
-    findings: dict[int, list[Finding]] = field(default_factory=dict)  # game -> findings
+    findings: dict[int, list[Finding]] = field(default_factory=dict)  # game -> earliest of each clause
+    more: dict[int, Counter[str]] = field(default_factory=dict)  # game -> clause -> the others
     traces: dict[int, dict[str, Any]] = field(default_factory=dict)  # game -> trace (games with findings)
     per_ruleset: dict[str, Counter[str]] = field(default_factory=dict)  # ruleset -> clauses exercised
     situations_of: dict[str, list[Situation]] = field(default_factory=dict)  # ruleset -> those it ran
     situation_games: dict[int, str] = field(default_factory=dict)  # game -> situation id
     ran_situations: bool = False
 
+    def count(self, ruleset: str, tally: Tally) -> list[tuple[str, str]]:
+        """Add a job's counts as soon as it ends: a check of many games keeps counts, not a tally
+        of each game (about 3 KB a game). Its unreached situations, the only part whose order
+        matters, are returned to be added in job order."""
+        unreached, tally.unreached = tally.unreached, []
+        self.add(tally)
+        self.per_ruleset.setdefault(ruleset, Counter()).update(tally.exercised)
+        return unreached
+
     def found(self, finding: Finding) -> None:
         v = finding.violation
         self.violated[v.clause] += 1
         if len(self.violations) < MAX_KEPT:
             self.violations.append(v)
-        self.findings.setdefault(v.game, []).append(finding)
+        # A game keeps its earliest finding of each clause (the cause and one example of each
+        # consequence, what its group needs); the others are counted (an engine wrong at every
+        # step would otherwise keep every finding of every game).
+        kept = self.findings.setdefault(v.game, [])
+        same = next((f for f in kept if f.violation.clause == v.clause), None)
+        if same is not None:
+            self.more.setdefault(v.game, Counter())[v.clause] += 1
+            if finding.position >= same.position:
+                return
+            kept.remove(same)
+        kept.append(finding)
 
     @property
     def ok(self) -> bool:
         return not self.violated
 
     def groups(self) -> list[Group]:
-        return group(self.findings)
+        groups = group(self.findings)
+        for g in groups:  # the findings counted, not kept, as group() would have counted them
+            for game in g.games:
+                for clause, n in self.more.get(game, Counter()).items():
+                    if clause == g.clause:
+                        g.repeats += n
+                    else:
+                        g.consequences[clause] += n
+        return groups
 
     def gaps(self) -> list[Gap]:
         """The clauses and readings of the checked rulesets that nothing exercised, with the reason."""
         failed = {sid for game, sid in self.situation_games.items() if game in self.findings}
         return gaps(self.per_ruleset, self.situations_of, self.unreached, failed, self.ran_situations)
+
+
+def _keep_first_traces(found: dict[int, list[tuple[Finding, dict[str, Any] | None]]], index: int,
+                       first_of: dict[tuple[str, str], tuple[int, int]]) -> None:
+    """When job `index` ends, keep its trace only if its game is the first of its cause so far:
+    a report shrinks the first game of each group, and an engine wrong in every game would
+    otherwise keep a trace of every game to the end."""
+    items = found.get(index)
+    if not items or len({f.violation.game for f, _ in items}) != 1:
+        return  # no findings, or a job of several games: kept as it is
+    cause = sorted(items, key=lambda ft: ft[0].position)[0][0]
+    game, held = cause.violation.game, first_of.get(cause.key)
+    if held is not None and held[0] <= game:
+        found[index] = [(f, None) for f, _ in items]
+        return
+    if held is not None:
+        found[held[1]] = [(f, None) for f, _ in found[held[1]]]
+    first_of[cause.key] = (game, index)
 
 
 # --- one job, in a worker ------------------------------------------------------------------------
@@ -405,8 +451,12 @@ def check_engine(factory: Factory, rulesets: list[str], readings: Mapping[str, s
     `progress(ruleset, games_done)` is called after each game (for a progress bar)."""
     by_ruleset = per_ruleset if per_ruleset is not None else {name: readings for name in rulesets}
     work = plan(rulesets, by_ruleset, cfg)
-    tallies: dict[int, Tally] = {}
+    report = Report(ran_situations=cfg.situations)
+    for job in work:  # the rulesets in job order, whatever the order the jobs end in
+        report.per_ruleset.setdefault(job.ruleset, Counter())
+    unreached: dict[int, list[tuple[str, str]]] = {}
     found: dict[int, list[tuple[Finding, dict[str, Any] | None]]] = {}
+    first_of: dict[tuple[str, str], tuple[int, int]] = {}  # cause -> (game, job) that keeps a trace
     done: Counter[str] = Counter()
     for event in Supervisor(run_job, (factory, cfg), jobs).run(work):
         job = work[event.index]
@@ -415,19 +465,20 @@ def check_engine(factory: Factory, rulesets: list[str], readings: Mapping[str, s
             found.setdefault(event.index, []).append((Finding.from_dict(data), trace))
             continue
         if event.kind == "done":
-            tallies[event.index] = event.data
+            tally = event.data
         else:  # hang or died
-            finding, tallies[event.index] = lost_job(job, event)
+            finding, tally = lost_job(job, event)
             found.setdefault(event.index, []).append((finding, None))
+        _keep_first_traces(found, event.index, first_of)
+        left = report.count(job.ruleset, tally)
+        if left:
+            unreached[event.index] = left
         if job.kind in (GAME, SITUATION):
             done[job.ruleset] += 1
             if progress is not None:
                 progress(job.ruleset, done[job.ruleset])
-    report = Report(ran_situations=cfg.situations)
     for job in work:  # job order: the same report whatever the number of workers
-        tally = tallies.get(job.index, Tally())
-        report.add(tally)
-        report.per_ruleset.setdefault(job.ruleset, Counter()).update(tally.exercised)
+        report.unreached += unreached.get(job.index, [])
         if job.situation is not None:
             report.situations_of.setdefault(job.ruleset, []).append(job.situation)
             report.situation_games[job.game] = job.situation.id

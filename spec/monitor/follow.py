@@ -30,6 +30,7 @@ worker process (spec.monitor.supervise) kills the worker and reports the hang wi
 from __future__ import annotations
 
 import inspect
+import json
 import random
 import time
 from collections import Counter
@@ -194,7 +195,9 @@ class Follower:
             return self.call(name, *args, **kwargs)
         except EngineFault:
             raise
-        except Exception as exc:
+        # Whatever the engine raises is its fault, SystemExit and KeyboardInterrupt too: the
+        # check runs in workers that ignore Ctrl-C (the parent stops them), so none is the user's.
+        except BaseException as exc:
             raise EngineFault(f"{name}() raised {type(exc).__name__}: {exc}",
                               f"{name}: {type(exc).__name__}") from None
 
@@ -207,7 +210,7 @@ class Follower:
             raise
         except self.refusals as exc:
             return Refusal(getattr(exc, "clause", None), str(exc))
-        except Exception as exc:
+        except BaseException as exc:  # SystemExit and the like too (see safe)
             raise EngineFault(f"apply({action!r}) raised {type(exc).__name__}: {exc} (not one of the "
                               f"adapter's refusal_errors: a crash, not a refusal)",
                               f"apply: {type(exc).__name__}") from None
@@ -245,7 +248,7 @@ class Follower:
         return Deal(tuple(tuple(s) for s in cards), muestra)
 
     def engine_record(self) -> dict[str, Any]:
-        rec = self.safe("record")
+        rec = _json_data(self.safe("record"), "record")
         if not isinstance(rec, dict):
             raise EngineFault(f"record() returned {_brief(rec)}, not a truco-record/1 object", "record: type")
         return rec
@@ -253,7 +256,8 @@ class Follower:
     def observations(self) -> tuple[Any, ...]:
         if not callable(getattr(self.adapter, "observation", None)):
             return ()
-        return tuple(self.safe("observation", s) for s in range(self.rules.players))
+        return tuple(_json_data(self.safe("observation", seat), "observation")
+                     for seat in range(self.rules.players))
 
     def snapshot(self) -> tuple[Any, ...]:
         """What must not change when the engine refuses an action."""
@@ -606,6 +610,18 @@ class Follower:
         if refusal is not None:
             raise EngineFault(f"apply({action!r}) refused an action it listed as legal: {refusal.reason}",
                               "apply: refused a listed action")
+
+
+def _json_data(value: Any, call: str) -> Any:
+    """`value` when it is JSON data: a set, an object or a value that holds itself would crash the
+    comparisons of a refusal and the record monitor, so it is the engine's fault."""
+    try:
+        json.dumps(value)
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise EngineFault(f"{call}() returned what is not JSON data ({type(exc).__name__}: {exc})",
+                          f"{call}: type") from None
+    return value
+
 
 def _brief(value: Any) -> str:
     text = repr(value)

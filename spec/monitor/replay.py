@@ -58,7 +58,11 @@ def check_record(record: Any, ruleset: str | None = None, game: int = 0, *,
     try:
         rules = Rules.of(name, record["readings"])
     except UnknownNameError as exc:
-        found.append(Violation(game, FORMAT, str(exc), says=json_brief(record["readings"]), field="readings"))
+        if exc.what == "ruleset":  # the field at fault is the ruleset, not the readings
+            found.append(Violation(game, FORMAT, str(exc), says=json_brief(name), field="ruleset"))
+        else:
+            found.append(Violation(game, FORMAT, str(exc), says=json_brief(record["readings"]),
+                                   field="readings"))
         return found
     start = record.get("start")
     if start is not None:

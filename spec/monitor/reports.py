@@ -18,6 +18,7 @@ from spec.catalogue import UnknownNameError, load_catalogue
 from spec.monitor.findings import AFTER_RESULT, RESULT, Finding, Group
 from spec.monitor.follow import ENGINE
 from spec.monitor.trace import REFUSED, Trace
+from spec.monitor.untrusted import json_block, md_code, md_text
 
 REPRO_FORMAT = "truco-repro/1"
 SUMMARY_FORMAT = "truco-check-report/1"
@@ -44,7 +45,7 @@ def read_repro(text: str) -> dict[str, Any]:
     for raw in candidates:
         try:
             data = json.loads(raw)
-        except ValueError:
+        except (ValueError, RecursionError):  # nested too deep for the decoder: not a script
             continue
         if isinstance(data, dict) and data.get("format") == REPRO_FORMAT:
             if not isinstance(data.get("ruleset"), str) or not isinstance(data.get("steps"), list):
@@ -120,9 +121,9 @@ def _deal_rows(deals: Sequence[dict[str, Any]]) -> list[str]:
     head = ["hand", *(f"seat {s}" for s in range(seats))] + (["muestra"] if muestra else [])
     rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for i, d in enumerate(deals, 1):
-        cells = [str(i), *(" ".join(h) for h in d["hands"])]
+        cells = [str(i), *(md_text(" ".join(h)) for h in d["hands"])]  # the engine's card names
         if muestra:
-            cells.append(str(d.get("muestra") or ""))
+            cells.append(md_text(d.get("muestra") or ""))
         rows.append("| " + " | ".join(cells) + " |")
     return rows
 
@@ -134,8 +135,11 @@ def page(group: Group, trace: Trace | None, first: Finding | None, from_steps: i
     v = f.violation
     ruleset = trace.ruleset if trace is not None else ""
     seen = f"{len(group.games)} of {games} games" if games else f"{len(group.games)} games"
+    # Whatever the engine or its record wrote (its name, messages, card and action names, the
+    # type of what it raised) goes through md_text: the site renders the page as HTML.
     lines = [f"# [{v.clause}] {_title(v.clause)}", "",
-             f"Engine: {engine}. Ruleset: {ruleset or 'see the check'}. Found by: {group.key[1]}. "
+             f"Engine: {md_text(engine)}. Ruleset: {md_text(ruleset or 'see the check')}. "
+             f"Found by: {md_text(group.key[1])}. "
              f"Seen in {seen} (first: game {group.games[0]}).", ""]
     if v.clause != ENGINE:
         lines += ["## The rule", "", *_quotes(v.clause, ruleset), ""]
@@ -144,8 +148,8 @@ def page(group: Group, trace: Trace | None, first: Finding | None, from_steps: i
     if not fault and f.category.startswith("record") and v.field:
         did = f"its record says {v.field} = {v.says}"
     requires = "an answer in time, of the right type, and no crash" if fault else v.requires
-    lines += ["## What the engine did", "", did, "", "## What the rule requires", "", requires, "",
-              f"Where: {_where(f)}.", ""]
+    lines += ["## What the engine did", "", md_text(did), "", "## What the rule requires", "",
+              md_text(requires), "", f"Where: {md_text(_where(f))}.", ""]
     if trace is not None:
         shrunk = f", shrunk from {from_steps}" if from_steps > len(trace.steps) else ""
         lines += ["## Reproduction", "",
@@ -155,21 +159,22 @@ def page(group: Group, trace: Trace | None, first: Finding | None, from_steps: i
                   "be refused, with nothing changed):", ""]
         for i, step in enumerate(trace.steps, 1):
             must = " (must be refused)" if step.expect == REFUSED else ""
-            lines.append(f"{i}. seat {step.seat}: `{step.action}`{must}")
+            lines.append(f"{i}. seat {step.seat}: {md_code(step.action)}{must}")
         if not trace.steps:
             lines.append("(no step: the divergence shows at the start)")
-        lines += ["", f"Play it again: `{replay_hint}`", ""]
+        lines += ["", f"Play it again: {md_code(replay_hint)}", ""]
     if group.consequences:
         lines += ["## What follows from it", "",
                   "Later in the same games (consequences of this divergence, not separate causes):", ""]
         for clause, n in group.consequences.most_common():
             ex = group.examples[clause].violation
-            lines.append(f"- {clause} ({n}): {ex.requires}" + (f" (engine: {ex.says})" if ex.says else ""))
+            says = f" (engine: {ex.says})" if ex.says else ""
+            lines.append(f"- {clause} ({n}): {md_text(ex.requires + says)}")
         lines.append("")
     if group.repeats:
         lines += [f"The same clause is broken {group.repeats} more times later in these games.", ""]
     if trace is not None:
-        script = json.dumps(repro_script(trace, f), ensure_ascii=False, indent=1)
+        script = json_block(repro_script(trace, f))
         lines += ["<details><summary>The reproduction script (truco-repro/1)</summary>", "",
                   "```json", script, "```", "", "</details>", ""]
     return "\n".join(lines)

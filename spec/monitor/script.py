@@ -64,7 +64,7 @@ def new_follower(factory: Factory, rules: Rules, seed: int, call_timeout: float,
     except EngineFault:
         beacon.leave()
         raise
-    except Exception as exc:
+    except BaseException as exc:  # SystemExit too: the engine's fault (spec.monitor.follow, safe)
         beacon.leave()
         raise EngineFault(f"the factory raised {type(exc).__name__}: {exc}", "start") from None
     beacon.leave()

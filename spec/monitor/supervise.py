@@ -32,6 +32,7 @@ from typing import Any
 
 from spec.monitor.beacon import Beacon, activate
 from spec.monitor.ctrl_c import children_ignore_ctrl_c
+from spec.monitor.orphans import adopt, kill_tree, sweep
 
 POLL = 0.05  # seconds between two looks at the beacons
 MIN_GRACE = 0.5  # a call is killed after its limit plus max(MIN_GRACE, the limit)
@@ -56,6 +57,21 @@ class Event:
 
 
 def _worker(conn: Connection, memory: Any, work: Work, context: Any) -> None:
+    # The worker's stdout is the checker's: what an engine prints would corrupt `--json` output.
+    # The events go back by the pipe, so stdout is sent to stderr.
+    with contextlib.suppress(OSError):
+        os.dup2(2, 1)
+    adopt()  # the helpers an engine starts in sessions of their own become this worker's to end
+    try:
+        _serve(conn, memory, work, context)
+    finally:
+        from spec.protocol.client import stop_all
+
+        stop_all()
+        sweep()
+
+
+def _serve(conn: Connection, memory: Any, work: Work, context: Any) -> None:
     beacon = Beacon(memory)
     activate(beacon)
     while True:
@@ -105,6 +121,8 @@ class _Slot:
 
     def kill(self) -> None:
         if self.proc.is_alive():
+            if self.proc.pid is not None:
+                kill_tree(self.proc.pid)  # what its engine started, which the worker adopted
             self.proc.kill()
         self.proc.join(5)
         self.end_child()

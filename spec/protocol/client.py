@@ -18,18 +18,21 @@ import select
 import shlex
 import signal
 import subprocess
-import tempfile
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
 
+from spec.monitor import orphans
 from spec.monitor.beacon import active
 from spec.monitor.follow import EngineFault
 from spec.protocol import PROTOCOL_VERSION
 
 MAX_LINE = 16 * 1024 * 1024  # far above any record: a longer line is garbage
 STDERR_TAIL = 400  # characters of the engine's stderr quoted in a fault
+STDERR_KEEP = 4096  # bytes of the end of its stderr kept (a chatty engine writes gigabytes)
+EXIT_POLL = 0.1  # seconds between two looks at whether an engine that does not answer has exited
+_DRAIN = 1 << 20  # bytes of stderr read at most per look, so that a flood cannot hold the checker
 
 
 class Refused(Exception):
@@ -58,7 +61,8 @@ class EngineProcess:
         self.argv = list(argv)
         self.start_timeout = start_timeout
         self.proc: subprocess.Popen[bytes] | None = None
-        self.stderr: IO[bytes] | None = None
+        self.stderr: IO[bytes] | None = None  # the read end of its stderr, while it is open
+        self.err = b""  # the end of what it wrote there
         self.buffer = b""
         self.next_id = 0
         self.hello: Hello | None = None
@@ -70,28 +74,37 @@ class EngineProcess:
         return self.proc is not None and self.proc.poll() is None
 
     def start(self) -> Hello:
-        # stderr goes to a file, read only for the tail of a fault: a pipe nobody reads could fill up.
-        self.stderr = tempfile.TemporaryFile()  # noqa: SIM115 (open for the life of the engine)
+        # stderr is a pipe read whenever the checker waits for an answer (and before the engine
+        # ends), of which only the end is kept: a file grew with everything a chatty engine wrote.
         try:
             self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                         stderr=self.stderr, bufsize=0, start_new_session=True)
+                                         stderr=subprocess.PIPE, bufsize=0, start_new_session=True)
         except OSError as exc:
             raise EngineFault(f"the engine command {shlex.join(self.argv)!r} cannot start: "
                               f"{exc.strerror or exc}", "start: cannot start") from None
+        self.stderr, self.err = self.proc.stderr, b""
+        assert self.stderr is not None
+        os.set_blocking(self.stderr.fileno(), False)
         beacon = active()
         if beacon is not None:
             beacon.child(self.proc.pid)
         self.buffer, self.next_id = b"", 0
         answer = self.request({"cmd": "hello", "protocol": PROTOCOL_VERSION}, self.start_timeout)
-        self.hello = parse_hello(answer)
+        try:
+            self.hello = parse_hello(answer)
+        except EngineFault:
+            self.kill()
+            raise
         return self.hello
 
     def kill(self) -> None:
         """End the engine (and anything it started) at once."""
         proc = self.proc
-        if proc is not None and proc.poll() is None:
+        if proc is not None:
+            # Its group even when it has exited (after quit): the helpers it started live on in it.
             with contextlib.suppress(OSError):
                 os.killpg(proc.pid, signal.SIGKILL)
+        if proc is not None and proc.poll() is None:
             with contextlib.suppress(OSError):
                 proc.kill()
         if proc is not None:
@@ -100,7 +113,14 @@ class EngineProcess:
             for stream in (proc.stdin, proc.stdout):
                 with contextlib.suppress(OSError):
                     stream.close()  # type: ignore[union-attr]
+        self._read_stderr()
+        if self.stderr is not None:
+            with contextlib.suppress(OSError):
+                self.stderr.close()
+            self.stderr = None
         beacon = active()
+        if beacon is not None and orphans.adopting():  # a worker: its children are its engine's
+            orphans.sweep()
         if beacon is not None:
             beacon.child(0)
 
@@ -109,19 +129,36 @@ class EngineProcess:
         if self.alive:
             with contextlib.suppress(OSError):
                 self._write({"id": self.next_id, "cmd": "quit"})
+            self._read_stderr()  # an engine blocked on a full stderr pipe could not end
             with contextlib.suppress(subprocess.TimeoutExpired):
                 self.proc.wait(1)  # type: ignore[union-attr]
         self.kill()
 
     def stderr_tail(self) -> str:
+        """The last STDERR_TAIL characters the engine wrote to stderr."""
+        self._read_stderr()
+        return self.err.decode("utf-8", "replace")[-STDERR_TAIL:].strip()
+
+    def _read_stderr(self) -> None:
+        """Read what the engine wrote to stderr and is there now (up to _DRAIN bytes), keeping
+        the last STDERR_KEEP bytes; at its end, close it."""
         if self.stderr is None:
-            return ""
-        with contextlib.suppress(OSError, ValueError):
-            self.stderr.seek(0, os.SEEK_END)
-            size = self.stderr.tell()
-            self.stderr.seek(max(0, size - STDERR_TAIL))
-            return self.stderr.read().decode("utf-8", "replace").strip()
-        return ""
+            return
+        fd, read = self.stderr.fileno(), 0
+        while read < _DRAIN:
+            try:
+                chunk = os.read(fd, 65536)
+            except BlockingIOError:
+                return
+            except OSError:
+                chunk = b""
+            if not chunk:
+                with contextlib.suppress(OSError):
+                    self.stderr.close()
+                self.stderr = None
+                return
+            read += len(chunk)
+            self.err = (self.err + chunk)[-STDERR_KEEP:]
 
     # --- talking ----------------------------------------------------------------------------------
     def _write(self, message: Mapping[str, Any]) -> None:
@@ -190,8 +227,17 @@ class EngineProcess:
             left = None if deadline is None else deadline - time.monotonic()
             if left is not None and left <= 0:
                 raise self.fault(f"{cmd}() did not return within {timeout:g} s", f"{cmd}: timeout")
-            ready, _, _ = select.select([fd], [], [], left)
-            if not ready:
+            err = [self.stderr.fileno()] if self.stderr is not None else []
+            # In short waits: an engine that exited while a child of it holds its stdout open
+            # sends no end of file, and must not be reported as one that hangs.
+            wait = EXIT_POLL if left is None else min(left, EXIT_POLL)
+            ready, _, _ = select.select([fd, *err], [], [], wait)
+            if err and err[0] in ready:
+                self._read_stderr()
+            if fd not in ready:
+                if self.proc.poll() is not None:
+                    raise self.fault(f"{cmd}: the engine exited (exit code {self._code()}) without "
+                                     "answering", f"{cmd}: exited")
                 continue
             chunk = os.read(fd, 65536)
             if not chunk:
@@ -210,11 +256,21 @@ def parse_hello(answer: Mapping[str, Any]) -> Hello:
         got = ok.get("protocol") if isinstance(ok, dict) else ok
         raise EngineFault(f"hello: the engine speaks protocol {got!r}, the checker {PROTOCOL_VERSION}",
                           "hello: version")
-    found = ok.get("engine")
-    engine: dict[str, Any] = found if isinstance(found, dict) else {}
-    return Hello(str(engine.get("name", "")), str(engine.get("version", "")), str(engine.get("author", "")),
-                 tuple(str(r) for r in ok.get("rulesets") or ()),
-                 frozenset(str(f) for f in ok.get("features") or ()))
+    # The types of hello_ok (engine-protocol.schema.json): a string is no list of rulesets, read
+    # letter by letter, and a number no list of features.
+    engine = ok.get("engine")
+    if not isinstance(engine, dict) or not isinstance(engine.get("name"), str) or not all(
+            isinstance(engine.get(k, ""), str) for k in ("version", "author")):
+        raise EngineFault(f"hello: engine is {_brief(engine)}, not an object with a name, version and "
+                          "author as strings", "hello: garbage")
+    lists = {}
+    for key in ("rulesets", "features"):
+        value = ok.get(key, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise EngineFault(f"hello: {key} is {_brief(value)}, not a list of names", "hello: garbage")
+        lists[key] = value
+    return Hello(engine["name"], engine.get("version", ""), engine.get("author", ""),
+                 tuple(lists["rulesets"]), frozenset(lists["features"]))
 
 
 class ProtocolAdapter:
@@ -237,6 +293,9 @@ class ProtocolAdapter:
         if "refused" in answer:
             refused = answer["refused"] if isinstance(answer["refused"], dict) else {}
             raise Refused(refused.get("clause"), str(refused.get("reason", "")))
+        if cmd in ("new_game", "apply") and answer["ok"] != {}:  # empty_ok in the schema
+            raise self.process.fault(f"{cmd}: the answer's ok is {_brief(answer['ok'])}, not {{}}",
+                                     f"{cmd}: garbage")
         return answer["ok"]
 
     def _field(self, cmd: str, key: str, **args: Any) -> Any:
@@ -281,6 +340,8 @@ class ProtocolAdapter:
 
 
 _RUNNING: dict[tuple[str, ...], EngineProcess] = {}
+GIVE_UP = 2  # starts in a row whose hello timed out, after which a worker starts the engine no more
+_HUNG_STARTS: dict[tuple[str, ...], tuple[int, str]] = {}  # argv -> (such starts, the last fault)
 
 
 @dataclass(frozen=True)
@@ -300,18 +361,34 @@ class EngineCommand:
     def __call__(self) -> ProtocolAdapter:
         process = _RUNNING.get(self.argv)
         if process is None or not process.alive:
+            # An engine whose hello never comes would cost the start limit in every game.
+            hung, last = _HUNG_STARTS.get(self.argv, (0, ""))
+            if hung >= GIVE_UP:
+                raise EngineFault(f"the engine is not started again: its last {hung} starts timed out "
+                                  f"({last})", "start: gave up")
             process = EngineProcess(self.argv, self.start_timeout)
             _RUNNING[self.argv] = process
-            process.start()
+            try:
+                process.start()
+            except EngineFault as exc:
+                timed_out = exc.category.endswith("timeout")
+                _HUNG_STARTS[self.argv] = (hung + 1, str(exc)[:200]) if timed_out else (0, "")
+                raise
+            _HUNG_STARTS.pop(self.argv, None)
         return ProtocolAdapter(process, self.call_timeout)
 
     def hello(self) -> Hello:
         """Start the engine, read its hello, end it: a first check that the command works."""
+        before = orphans.children()
+        adopted = not orphans.adopting() and orphans.adopt()  # for this while: no helper outlives it
         process = EngineProcess(self.argv, self.start_timeout)
         try:
             return process.start()
         finally:
             process.quit()
+            if adopted:
+                orphans.sweep(keep=before)
+                orphans.adopt(False)
 
 
 def stop_all() -> None:

@@ -69,7 +69,8 @@ def test_replay_shows_the_divergence_on_the_engine_and_passes_on_the_reference(r
 
 @pytest.mark.parametrize(("content", "says"), [(None, "cannot read"), ("# a page\n", "no truco-repro/1"),
                                                ('{"format": "truco-repro/1", "ruleset": "nope", "steps": []}',
-                                                "unknown ruleset")])
+                                                "unknown ruleset"),
+                                               ("[" * 100_000 + "]" * 100_000, "no truco-repro/1")])
 def test_replay_of_unusable_input_is_one_line_and_exit_2(tmp_path: pathlib.Path, content: str | None,
                                                           says: str) -> None:
     path = tmp_path / "page.md"
@@ -113,3 +114,28 @@ def test_a_report_and_its_replay_through_the_protocol(tmp_path: pathlib.Path) ->
     assert [d["clause"] for d in summary["divergences"]] == ["BET-4"], summary
     code, out = invoke("replay", str(tmp_path / "r" / "001-BET-4.md"), "--engine-cmd", cmd)
     assert code == 1 and "still shows" in out, out
+
+
+def test_a_report_deletes_only_the_pages_its_earlier_summary_listed(tmp_path: pathlib.Path) -> None:
+    folder = tmp_path / "report"
+    folder.mkdir()
+    (folder / "007-MY-NOTES.md").write_text("mine\n")  # looks like a page, is not one of a report
+    (folder / "002-OLD-1.md").write_text("a page of the earlier report\n")
+    (folder / "summary.json").write_text(json.dumps({"divergences": [{"file": "002-OLD-1.md"},
+                                                                     {"file": "../outside.md"}]}))
+    (tmp_path / "outside.md").write_text("never a report's\n")
+    code, out = invoke("check", "--engine", PLANTED, "--ruleset", ES, "--games", "4", "--programs", "0",
+                       "--report", str(folder), "--json")
+    assert code == 1, out
+    listed = [d["file"] for d in json.loads((folder / "summary.json").read_text())["divergences"]]
+    assert sorted(p.name for p in folder.iterdir()) == sorted(["007-MY-NOTES.md", "summary.json", *listed])
+    assert (tmp_path / "outside.md").exists()
+    assert not list(folder.glob(".*")), "no temporary file is left behind"
+
+
+def test_an_empty_report_folder_is_refused(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "001-MINE.md").write_text("mine\n")
+    code, out = invoke("check", "--engine", PLANTED, "--ruleset", ES, "--games", "2", "--report", "")
+    assert code == 2 and "--report" in out and len(out.strip().splitlines()) == 1, out
+    assert [p.name for p in tmp_path.iterdir() if not p.name.startswith(".")] == ["001-MINE.md"]

@@ -66,3 +66,39 @@ def test_standard_output_on_a_full_device() -> None:
                               timeout=120, check=False)
     assert done.returncode == 2, done.stderr
     assert done.stderr.strip() == "truco: error: No space left on device", done.stderr
+
+
+def test_a_write_is_whole_or_leaves_the_file_as_it_was(tmp_path: Path) -> None:
+    from spec.files import atomic_writer, write_text_atomic
+
+    path = tmp_path / "file.txt"
+    path.write_text("before\n")
+    path.chmod(0o640)
+    with pytest.raises(KeyboardInterrupt), atomic_writer(path) as fh:
+        fh.write("half of the new")
+        raise KeyboardInterrupt
+    assert path.read_text() == "before\n" and [p.name for p in tmp_path.iterdir()] == ["file.txt"]
+    write_text_atomic(path, "after\n")
+    assert path.read_text() == "after\n" and path.stat().st_mode & 0o777 == 0o640
+    write_text_atomic("/dev/null", "a device is written in place, never replaced\n")
+    assert Path("/dev/null").is_char_device()
+
+
+def test_simulate_interrupted_keeps_the_earlier_records(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    import truco_cli.engine_cmds as engine_cmds
+
+    out = tmp_path / "records.jsonl"
+    out.write_text("earlier records\n")
+    real, played = engine_cmds.play_match, []
+
+    def interrupted_at_the_third(game, bots):  # type: ignore[no-untyped-def]
+        played.append(1)
+        if len(played) == 3:
+            raise KeyboardInterrupt
+        return real(game, bots)
+
+    monkeypatch.setattr(engine_cmds, "play_match", interrupted_at_the_third)
+    result = CliRunner().invoke(simulate_cmd, ["-r", "mineiro-1v1-es", "-n", "5", "--out", str(out)])
+    assert result.exit_code != 0 and len(played) == 3
+    assert out.read_text() == "earlier records\n" and [p.name for p in tmp_path.iterdir()] == [out.name]

@@ -59,3 +59,17 @@ def test_the_finite_invariants_are_proved_for_the_file(ruleset_file: Path, tmp_p
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
     text = done.stdout
     assert NAME in text, "the proofs ran on the file's ruleset"
+
+
+def test_a_hostile_file_fails_at_once_in_one_line(tmp_path: Path) -> None:
+    from tests.spec.rulesets_for_tests import HOSTILE_YAML
+
+    for name in ("alias-bomb", "recursive-anchor"):
+        path = tmp_path / f"{name}.yaml"
+        path.write_text(HOSTILE_YAML[name][0], encoding="utf-8")
+        for command in ("clauses", "validate"):
+            done = subprocess.run([sys.executable, "-c", "from truco_cli.main import main; main()", command,
+                                   "--ruleset-file", str(path), *(["-"] if command == "validate" else [])],
+                                  capture_output=True, text=True, timeout=60, check=False, input="")
+            assert done.returncode == 2, (name, command, done.stderr[-500:])
+            assert len(done.stderr.strip().splitlines()) == 1 and HOSTILE_YAML[name][1] in done.stderr

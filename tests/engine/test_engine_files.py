@@ -15,7 +15,7 @@ from engine_support import ROOT, schema
 
 import engine
 from engine import Game, RulesetFileError, TrucoError, UnknownRulesetError, load_ruleset_file
-from tests.spec.rulesets_for_tests import GAUDERIO_1V1
+from tests.spec.rulesets_for_tests import GAUDERIO_1V1, HOSTILE_YAML
 
 
 @pytest.fixture(autouse=True)
@@ -245,3 +245,20 @@ def test_damaged_files_are_refused_or_play_never_a_traceback(tmp_path: Path) -> 
             game.push(rng.choice(game.legal_actions()))
         played += 1
     assert refused and played, (refused, played)
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE_YAML))
+def test_a_hostile_file_is_refused_at_once(tmp_path: Path, name: str) -> None:
+    text, words = HOSTILE_YAML[name]
+    with pytest.raises(RulesetFileError, match=words):
+        load_ruleset_file(_write(tmp_path, text, f"{name}.yaml"))
+
+
+def test_what_is_not_a_regular_file_is_refused(tmp_path: Path) -> None:
+    import os
+
+    fifo = tmp_path / "fifo.yaml"
+    os.mkfifo(fifo)  # nobody writes to it: opening it must not wait
+    for path in (Path("/dev/zero"), fifo):
+        with pytest.raises(RulesetFileError, match="not a regular file"):
+            load_ruleset_file(path)

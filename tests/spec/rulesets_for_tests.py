@@ -120,4 +120,32 @@ BREAKAGES: list[tuple[str, str, str, str]] = [
      "makes the file invalid"),
     ("name clash", "name: gauderio-1v1", "name: gauderio-pairs-es", "already uses this name"),
     ("unknown rulebook", 'origin: {rulebook: "003"}', 'origin: {rulebook: "009"}', "no rulebook '009'"),
+    # What the engine refuses, the spec refuses at load too (one loader, one verdict).
+    ("players as a float", "players: {count: 2, clause: SET-1}", "players: {count: 2.0, clause: SET-1}",
+     "2.0 is not of type 'integer'"),
+    ("target as a float", "match: {target: 24,", "match: {target: 24.0,", "24.0 is not of type 'integer'"),
+    ("reading sets a float", 'sets: {"24": {match.target: 24}', 'sets: {"24": {match.target: 24.0}',
+     "makes the file invalid"),
+    ("top past the groups", "  clauses: {order: CARD-5}\n  groups:", "  clauses: {order: CARD-5}\n  top: 15\n  groups:",
+     "top is 15 but there are only 14 groups"),
+    ("reading leaves cards out of the deck", 'sets: {"24": {match.target: 24}',
+     'sets: {"24": {match.target: 24, deck.ranks: ["1", "2", "3", "5", "6", "7", "10", "11", "12"]}',
+     "this reading makes the file invalid: strength.groups.13.0: '4e' is not a card of this deck"),
 ]
+
+
+def _alias_bomb(levels: int = 9) -> str:
+    """About 500 bytes whose aliases expand to 10**levels values."""
+    rows = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    rows += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, levels)]
+    return "\n".join(rows) + "\n"
+
+
+# Files a hostile user writes, and the words of the one-line error each must give (fast to refuse).
+HOSTILE_YAML: dict[str, tuple[str, str]] = {
+    "alias-bomb": (_alias_bomb(), "more than 100,000 values"),
+    "recursive-anchor": ("a: &a [1, *a]\n", "refers to its own anchor"),
+    "recursive-mapping": ("a: &a {b: *a}\n", "refers to its own anchor"),
+    "deep-nesting": ("a: " + "[" * 100 + "]" * 100 + "\n", "levels deep"),
+    "too-large": ("# " + "x" * (1 << 20) + "\n", "larger than"),
+}

@@ -109,6 +109,13 @@ def test_ruleset_option_overrides_and_is_reported() -> None:
     assert [v.field for v in found] == ["ruleset"], "the rulesets agree but for the name: " + str(found)
 
 
+def test_an_unknown_ruleset_or_reading_is_reported_under_its_own_field() -> None:
+    found = check_record(mutated(CONFORMING["mineiro_runs"](), "ruleset", "no-such-ruleset"))
+    assert [(v.field, v.says) for v in found] == [("ruleset", "'no-such-ruleset'")], found
+    found = check_record(mutated(CONFORMING["mineiro_runs"](), "readings", {"no-such-key": "x"}))
+    assert [v.field for v in found] == ["readings"], found
+
+
 def test_non_object_records_are_reported() -> None:
     for value in (None, [], 3, "x", {"format": "truco-record/1"}):
         found = check_record(value)

@@ -8,7 +8,7 @@ import random
 from pathlib import Path
 
 import pytest
-from rulesets_for_tests import BREAKAGES, GAUDERIO_1V1
+from rulesets_for_tests import BREAKAGES, GAUDERIO_1V1, HOSTILE_YAML
 
 from spec import catalogue as catalogue_module
 from spec.catalogue import add_ruleset_file, load_catalogue
@@ -115,3 +115,55 @@ def test_a_missing_or_unreadable_file(tmp_path: Path) -> None:
     empty.write_text("", encoding="utf-8")
     with pytest.raises(RulesetFileError, match="empty"):
         add_ruleset_file(empty)
+
+
+@pytest.mark.usefixtures("fresh_catalogue")
+@pytest.mark.parametrize("name", sorted(HOSTILE_YAML))
+def test_a_hostile_file_is_refused_at_once(tmp_path: Path, name: str) -> None:
+    text, words = HOSTILE_YAML[name]
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RulesetFileError, match=words):
+        add_ruleset_file(path)
+
+
+@pytest.mark.usefixtures("fresh_catalogue")
+def test_what_is_not_a_regular_file_is_refused(tmp_path: Path) -> None:
+    fifo = tmp_path / "fifo.yaml"
+    os.mkfifo(fifo)  # nobody writes to it: opening it must not wait
+    for path in (Path("/dev/zero"), fifo):
+        with pytest.raises(RulesetFileError, match="not a regular file"):
+            add_ruleset_file(path)
+
+
+def test_a_worker_given_the_files_as_text_reuses_its_own_and_leaves_no_folder(tmp_path: Path) -> None:
+    """A Dask worker on this machine already has the parent's files (TRUCO_RULESET_FILES): the
+    copy it is sent is the same ruleset, not a second one of that name; a copy it had to write
+    is gone when it ends."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "gauderio-1v1.yaml"
+    path.write_text(GAUDERIO_1V1, encoding="utf-8")
+    temp = tmp_path / "temp"
+    temp.mkdir()
+    script = f"""
+from spec.catalogue import add_ruleset_file, add_ruleset_texts, added_ruleset_files
+sent = added_ruleset_files() if add_ruleset_file({str(path)!r}) else ()
+assert add_ruleset_texts(sent) == ["gauderio-1v1"]
+import os; assert os.listdir({str(temp)!r}) == [], "no copy of a file the worker has"
+"""
+    env = {**os.environ, "TMPDIR": str(temp), "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    env.pop(catalogue_module.ENV_FILES, None)
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert done.returncode == 0, done.stderr[-1500:]
+    script = f"""
+from spec.catalogue import add_ruleset_texts
+assert add_ruleset_texts((("gauderio-1v1.yaml", {GAUDERIO_1V1!r}),)) == ["gauderio-1v1"]
+import os; assert len(os.listdir({str(temp)!r})) == 1
+"""
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert done.returncode == 0, done.stderr[-1500:]
+    assert list(temp.iterdir()) == [], "the copy's folder is removed when the process ends"

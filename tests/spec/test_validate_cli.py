@@ -211,3 +211,18 @@ def test_the_help_states_the_monitor_s_line_limits() -> None:
 
     assert f"[default: {DEFAULT_MAX_LINE_BYTES // 2**20} MiB]" in MAX_LINE_HELP
     assert f"{RUNAWAY_FACTOR} times" in MAX_LINE_HELP
+
+
+
+def test_a_closed_standard_stream_is_one_line_never_a_traceback(tmp_path: Path) -> None:
+    import shlex
+
+    path = shlex.quote(str(write(tmp_path, good())))
+    truco = f"{shlex.quote(sys.executable)} -m truco_cli validate"
+    for command, code, says in [(f"{truco} - <&-", 2, "standard input is closed"),
+                                (f"{truco} {path} <&-", 0, ""),
+                                (f"{truco} {path} >&-", 2, "standard output is closed"),
+                                (f"{truco} {path} 2>&-", 0, "")]:
+        done = subprocess.run(["sh", "-c", command], capture_output=True, text=True, timeout=60, check=False)
+        assert done.returncode == code and "Traceback" not in done.stderr, (command, done.stderr[-800:])
+        assert says in done.stderr and len(done.stderr.strip().splitlines()) <= 1, (command, done.stderr)

@@ -1,0 +1,4 @@
+"""An engine module whose import never ends."""
+
+while True:
+    pass

@@ -1,0 +1,7 @@
+"""An engine module that prints at import (its factory is the reference engine's)."""
+
+from engine.adapter import make_adapter
+
+print("debug: imported")
+
+__all__ = ["make_adapter"]
