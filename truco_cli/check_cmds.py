@@ -206,6 +206,8 @@ def check(engine_spec: str | None, engine_cmd: str | None, ruleset: tuple[str, .
         fail("--deals, --dask and --position go with --exhaustive")
     if exhaustive and (perft or games is not None or programs is not None or report_dir is not None):
         fail("--exhaustive walks whole hands: it takes no --perft, --games, --programs or --report")
+    if report_dir is not None and not report_dir.strip():  # before the games: "" is the current folder
+        fail("--report needs a folder name")
     chosen = rulesets_from(ruleset, ruleset_files) or None
     cat = load_catalogue()
     factory, engine_name, names_or_none = engine_factory(engine_spec, engine_cmd, call_timeout, chosen)

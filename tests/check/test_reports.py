@@ -6,6 +6,7 @@ import json
 import pathlib
 import shlex
 import shutil
+import time
 
 import pytest
 from click.testing import CliRunner
@@ -136,6 +137,8 @@ def test_a_report_deletes_only_the_pages_its_earlier_summary_listed(tmp_path: pa
 def test_an_empty_report_folder_is_refused(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "001-MINE.md").write_text("mine\n")
-    code, out = invoke("check", "--engine", PLANTED, "--ruleset", ES, "--games", "2", "--report", "")
+    start = time.monotonic()
+    code, out = invoke("check", "--engine", PLANTED, "--ruleset", ES, "--games", "200", "--report", "")
     assert code == 2 and "--report" in out and len(out.strip().splitlines()) == 1, out
+    assert time.monotonic() - start < 5, "refused before the games are played, not after"
     assert [p.name for p in tmp_path.iterdir() if not p.name.startswith(".")] == ["001-MINE.md"]
