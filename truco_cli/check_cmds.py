@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from spec.exhaustive.classes import POSITION_NAMES
+from spec.exhaustive import POSITION_NAMES
 from truco_cli.options import reading_option, readings_for_all, ruleset_options, rulesets_from
 
 # ------------------------------------------------------------------ check

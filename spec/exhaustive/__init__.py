@@ -1,2 +1,6 @@
 """Whole hands, exhaustively: the deal classes (spec.exhaustive.classes) that `truco check
 --exhaustive` walks (spec.monitor.walk)."""
+
+# The positions a class is walked from, by name (spec.exhaustive.classes `positions`); here, where the
+# command line can read them without importing the classes and the catalogue behind them.
+POSITION_NAMES = ("start", "ten-side-0", "ten-side-1", "iron")

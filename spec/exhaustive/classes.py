@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from spec.exhaustive import POSITION_NAMES
 from spec.rules.cards import dealt_strength, deck
 from spec.rules.ruleset import Rules
 from spec.rules.state import Hand, Match
@@ -44,7 +45,6 @@ SAMPLE = 2  # concrete deals per class besides its representative (the equal-str
 SAMPLED_DEALS = 20_000  # deals drawn to count the classes of rulesets with envido, flor or a muestra
 
 Key = tuple[Any, ...]
-POSITION_NAMES = ("start", "ten-side-0", "ten-side-1", "iron")  # the positions(), by name
 
 
 @dataclass(frozen=True)
