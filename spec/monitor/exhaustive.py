@@ -82,7 +82,8 @@ def spread(items: Sequence[DealClass], n: int) -> list[DealClass]:
 def plan(names: Sequence[str], readings: Mapping[str, Mapping[str, str]], deals: int | None,
          only_positions: Sequence[str] = (), only_classes: Sequence[int] = ()) -> list[RulesetPlan]:
     """The jobs of an exhaustive check, in report order: per ruleset, per class, per position
-    (`only_positions`, `only_classes`: those alone, where the ruleset has them)."""
+    (`only_positions`, `only_classes`: those alone, where the ruleset has them). A class's sample
+    deals go with its first position."""
     out: list[RulesetPlan] = []
     index = 0
     for name in names:
@@ -100,9 +101,12 @@ def plan(names: Sequence[str], readings: Mapping[str, Mapping[str, str]], deals:
         p = RulesetPlan(name, len(found), exact(rules), where, estimate, walked, deals)
         if walked or deals is not None:
             for k in spread(found, len(found) if deals is None else deals):
-                for pos in where:
+                for at, pos in enumerate(where):
+                    # The sample deals (the equal-strength check) at the class's first position only:
+                    # their card plays are the same at every position, and walking them at each of
+                    # the four was a quarter of the whole check.
                     p.jobs.append(WalkJob(index, name, chosen, k.index, pos.name, pos.scores, k.deal,
-                                          k.sample))
+                                          k.sample if at == 0 else ()))
                     index += 1
         out.append(p)
     return out

@@ -208,13 +208,18 @@ class Follower:
             self.call("apply", action)
         except EngineFault:
             raise
-        except self.refusals as exc:
-            return Refusal(getattr(exc, "clause", None), str(exc))
         except BaseException as exc:  # SystemExit and the like too (see safe)
-            raise EngineFault(f"apply({action!r}) raised {type(exc).__name__}: {exc} (not one of the "
-                              f"adapter's refusal_errors: a crash, not a refusal)",
-                              f"apply: {type(exc).__name__}") from None
+            return self.refusal_of(action, exc)
         return None
+
+    def refusal_of(self, action: str, exc: BaseException) -> Refusal:
+        """What apply(action) raised, as a Refusal when it is one of the adapter's refusal errors;
+        anything else is a crash (an EngineFault)."""
+        if isinstance(exc, self.refusals):
+            return Refusal(getattr(exc, "clause", None), str(exc))
+        raise EngineFault(f"apply({action!r}) raised {type(exc).__name__}: {exc} (not one of the "
+                          f"adapter's refusal_errors: a crash, not a refusal)",
+                          f"apply: {type(exc).__name__}") from None
 
     def engine_to_act(self) -> int | None:
         seat = self.safe("to_act")
@@ -248,10 +253,7 @@ class Follower:
         return Deal(tuple(tuple(s) for s in cards), muestra)
 
     def engine_record(self) -> dict[str, Any]:
-        rec = _json_data(self.safe("record"), "record")
-        if not isinstance(rec, dict):
-            raise EngineFault(f"record() returned {_brief(rec)}, not a truco-record/1 object", "record: type")
-        return rec
+        return checked_record(self.safe("record"))
 
     def observations(self) -> tuple[Any, ...]:
         if not callable(getattr(self.adapter, "observation", None)):
@@ -610,6 +612,14 @@ class Follower:
         if refusal is not None:
             raise EngineFault(f"apply({action!r}) refused an action it listed as legal: {refusal.reason}",
                               "apply: refused a listed action")
+
+
+def checked_record(value: Any) -> dict[str, Any]:
+    """What record() returned, once it is JSON data and an object (else the engine's fault)."""
+    rec = _json_data(value, "record")
+    if not isinstance(rec, dict):
+        raise EngineFault(f"record() returned {_brief(rec)}, not a truco-record/1 object", "record: type")
+    return rec
 
 
 def _json_data(value: Any, call: str) -> Any:

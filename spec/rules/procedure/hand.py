@@ -156,6 +156,25 @@ class Hand:
                                                        o.side_points[:], o.partida_ended)
         return new
 
+    def key(self) -> tuple[object, ...]:
+        """Every field an action can change, as one hashable value: two hands of the same deal
+        with equal keys are the same state (the exhaustive walk's DAG, spec/monitor/walk.py, shares
+        their subtree). Field by field, as copy is: a generic walk over the fields was half the
+        time of building the DAG (tests/spec/test_state_copy.py checks it against one, over every
+        state of whole hands, and fails when a field is added to Hand and not here)."""
+        t, e, f, o = self.truco, self.envido, self.flor, self.outcome
+        return (tuple(self.score), self.value, self.phase, self.turn, self.leader, tuple(self.rounds),
+                tuple(self.plays), tuple([tuple(p) for p in self.past]),
+                tuple([frozenset(u) for u in self.used]),
+                (t.last_call_side, t.called, t.pending, t.call, t.caller, t.responder), self.contest_done,
+                (tuple(e.chain), e.responder),
+                (f.singer, f.stake, f.stage, f.actor, tuple(f.answerers), tuple(f.accepted), f.before,
+                 f.pending, f.contra),
+                frozenset(self.signed),
+                None if o is None else (o.winner, o.points, o.clause, o.forfeit, tuple(o.side_points),
+                                        o.partida_ended),
+                self.result)
+
     # --- who acts -----------------------------------------------------------------------------
     @property
     def over(self) -> bool:
