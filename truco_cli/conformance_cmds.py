@@ -100,36 +100,103 @@ def render(title: str, command: str, engine: str, ruleset: str, total: Any, entr
 
 
 @click.command("conformance")
-@click.option("--engine", "engine_spec", required=True, metavar="MODULE:FACTORY",
+@click.option("--suite", "suite", is_flag=True,
+              help="Run the versioned conformance suite (spec/data/conformance): every case of the engine's "
+                   "rulesets, then random games and, with --exhaustive-deals, the exhaustive walk.")
+@click.option("--engine", "engine_spec", default=None, metavar="MODULE:FACTORY",
               help="The engine's adapter factory (spec/adapter.py).")
-@click.option("--ruleset", "-r", "ruleset", required=True, metavar="NAME", help="The ruleset it plays.")
-@click.option("--out", "out_path", required=True, type=click.Path(dir_okay=False), metavar="FILE",
+@click.option("--engine-cmd", "engine_cmd", default=None, metavar="COMMAND",
+              help="With --suite: the command that starts an engine speaking the engine protocol.")
+@click.option("--ruleset", "-r", "rulesets", multiple=True, metavar="NAME",
+              help="The ruleset it plays (repeatable with --suite [default: every one the engine plays]).")
+@click.option("--out", "out_path", default=None, type=click.Path(dir_okay=False), metavar="FILE",
               help="The page to write (docs/conformance/<name>.md is published on the site).")
 @click.option("--title", default=None, help="The page's title [default: the engine and the ruleset].")
-@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True,
-              help="Random games.")
+@click.option("--games", type=click.IntRange(min=0), default=100, show_default=True,
+              help="Random games (with --suite: after the cases, 0 for none).")
 @click.option("--programs", type=click.IntRange(min=0), default=10, show_default=True,
               help="Hypothesis programs.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game.")
+@click.option("--exhaustive-deals", type=click.IntRange(min=0), default=0, show_default=True,
+              help="With --suite: walk N deal classes whole (check --exhaustive --deals N); 0: none.")
 @click.option("--call-timeout", type=click.FloatRange(min=0), default=2.0, show_default=True,
               help="Seconds one engine call may take (0: no limit).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
-              help="Worker processes [default: one per CPU, at most 8]; the page is the same for any number.")
+              help="Worker processes [default: one per CPU, at most 8]; the same output for any number.")
 @click.option("--json", "as_json", is_flag=True,
-              help="Also print a JSON summary: the divergences (clause, kind, games, reproduced).")
-def conformance(engine_spec: str, ruleset: str, out_path: str, title: str | None, games: int,
-                programs: int, seed: int, call_timeout: float, jobs: int | None, as_json: bool) -> None:
-    """Write the conformance report of an engine: clauses broken (each with its reproduction) and
-    clauses held.
+              help="Print JSON: with --suite every case's result, else the divergences.")
+@click.option("--junit", "junit", default=None, type=click.Path(dir_okay=False), metavar="FILE",
+              help="With --suite: write JUnit XML (one test case per case) for any CI.")
+@click.option("--badge", "badge_path", default=None, type=click.Path(dir_okay=False), metavar="FILE",
+              help="With --suite: write a Shields.io endpoint badge (clauses held).")
+@click.option("--summary-md", "summary", default=None, type=click.Path(dir_okay=False), metavar="FILE",
+              help="With --suite: write a Markdown summary (e.g. to $GITHUB_STEP_SUMMARY).")
+@click.option("--expect-failures", "expect_path", default=None, metavar="FILE",
+              help="With --suite: the case IDs the engine knowingly fails, each with a reason; the run "
+                   "passes when exactly those fail (a listed case that passes fails the run).")
+@click.option("--write-expectations", "write_expect", default=None, type=click.Path(dir_okay=False),
+              metavar="FILE", help="With --suite: write the expectations file of this run's failures.")
+@click.option("--write-suite", "write_suite", is_flag=True,
+              help="Regenerate the suite's cases from the spec (spec/data/conformance).")
+def conformance(suite: bool, engine_spec: str | None, engine_cmd: str | None, rulesets: tuple[str, ...],
+                out_path: str | None, title: str | None, games: int, programs: int, seed: int,
+                exhaustive_deals: int, call_timeout: float, jobs: int | None, as_json: bool,
+                junit: str | None, badge_path: str | None, summary: str | None, expect_path: str | None,
+                write_expect: str | None, write_suite: bool) -> None:
+    """Check an engine for publication: the conformance suite (--suite), or the conformance page.
 
-    Runs `truco check` on one ruleset with these settings and the shrinking of `--report`. Exit 0
-    when the engine broke no clause, 1 when the page lists divergences, 2 on bad input.
+    With --suite: every case of the versioned suite (the legal actions, refusals, views and results
+    at each step of a position), then random games; exit 0 when every case passes (or exactly the
+    --expect-failures ones fail), 1 otherwise, 2 on bad input.
+
+    Without: write the conformance page of an engine, clauses broken (each with its reproduction)
+    and clauses held. Runs `truco check` on one ruleset with these settings and the shrinking of
+    `--report`. Exit 0 when the engine broke no clause, 1 when the page lists divergences, 2 on bad
+    input.
     """
+    from truco_cli.check_cmds import default_jobs, engine_factory
+
+    if write_suite:
+        from truco_cli.suite_cmds import write_suite_command
+
+        write_suite_command()
+        return
+    if suite:
+        from spec.catalogue import load_catalogue
+        from truco_cli.suite_cmds import run_suite_command
+
+        if out_path is not None or title is not None:
+            fail("--out and --title write the conformance page: not with --suite")
+        known = load_catalogue().rulesets
+        bad = [r for r in rulesets if r not in known]
+        if bad:
+            fail(f"unknown ruleset {bad[0]!r}; valid choices: {', '.join(known)}")
+        factory, engine_name, plays = engine_factory(engine_spec, engine_cmd, call_timeout,
+                                                     list(rulesets) or None)
+        names = plays if plays is not None else list(known)
+        run_suite_command(factory, engine_name, names, games=games, programs=programs, seed=seed,
+                          exhaustive_deals=exhaustive_deals, call_timeout=call_timeout,
+                          jobs=jobs or default_jobs(),
+                          as_json=as_json, junit=junit, badge_path=badge_path, summary=summary,
+                          expect_path=expect_path, write_expect=write_expect)
+        return
+    suite_only = {"--engine-cmd": engine_cmd, "--junit": junit, "--badge": badge_path,
+                  "--summary-md": summary, "--expect-failures": expect_path,
+                  "--write-expectations": write_expect}
+    given = [k for k, v in suite_only.items() if v is not None]
+    given += ["--exhaustive-deals"] if exhaustive_deals else []
+    if given:
+        fail(f"{given[0]} goes with --suite")
+    if engine_spec is None or out_path is None or len(rulesets) != 1:
+        fail("the conformance page needs --engine, one --ruleset and --out (or run the suite: --suite)")
+    ruleset = rulesets[0]
+    if games < 1:
+        fail("the conformance page needs --games 1 or more")
     import shlex
 
     from spec.catalogue import load_catalogue
     from spec.monitor.drive import Settings, check_engine
-    from truco_cli.check_cmds import _clause_rows, default_jobs, engine_factory
+    from truco_cli.check_cmds import _clause_rows
     from truco_cli.report_cmds import write_report
 
     cat = load_catalogue()
