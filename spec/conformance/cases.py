@@ -23,7 +23,7 @@ from typing import Any
 from spec.conformance import CASES_DIR, FORMAT, SUITE_DIR
 
 SITUATION, PERFT = "situation", "perft"
-DEALS, POSITION, OBSERVATION = "deals", "position", "observation"  # what an engine may lack
+DEALS, POSITION = "deals", "position"  # what an engine may lack
 
 
 @dataclass(frozen=True)

@@ -142,11 +142,12 @@ def _xml_safe(text: str) -> str:
 
 
 def badge(run: SuiteRun) -> str:
-    """A Shields.io endpoint (https://shields.io/badges/endpoint-badge): the clauses held."""
+    """A Shields.io endpoint (https://shields.io/badges/endpoint-badge): the clauses held, of the
+    rulesets' own (a clause that only skipped or failed cases exercise is not held)."""
     held, broken = run.clauses()
-    total = len(held) + len(broken)
+    total = len(run.applicable) if run.applicable else len(held) + len(broken)
     share = len(held) / total if total else 0.0
-    color = "brightgreen" if not broken and total else "yellow" if share >= 0.9 else "red"
+    color = "brightgreen" if total and len(held) == total else "yellow" if share >= 0.9 else "red"
     return (
         json.dumps(
             {

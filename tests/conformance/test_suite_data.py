@@ -27,7 +27,8 @@ def generated() -> dict[str, list]:
 
 def test_the_published_files_are_what_the_spec_generates(generated: dict[str, list]) -> None:
     for path, text in plan_write(generated).items():
-        assert Path(path).read_text(encoding="utf-8") == text, f"{path} is stale: truco conformance --write-suite"
+        stale = f"{path} is stale: truco conformance --write-suite"
+        assert Path(path).read_text(encoding="utf-8") == text, stale
 
 
 def test_every_case_file_is_valid_against_the_schema() -> None:
@@ -70,7 +71,8 @@ def test_case_ids_are_unique_and_all_published() -> None:
 def test_a_change_of_meaning_under_the_same_version_is_refused(generated: dict[str, list]) -> None:
     changed = dict(generated)
     first = changed["mineiro-1v1-es"][0]
-    changed["mineiro-1v1-es"] = [dataclasses.replace(first, about=first.about + "!"), *generated["mineiro-1v1-es"][1:]]
+    rest = generated["mineiro-1v1-es"][1:]
+    changed["mineiro-1v1-es"] = [dataclasses.replace(first, about=first.about + "!"), *rest]
     with pytest.raises(SuiteError, match="VERSION"):
         plan_write(changed)
 
