@@ -99,6 +99,20 @@ def render(title: str, command: str, engine: str, ruleset: str, total: Any, entr
     return "\n".join(lines)
 
 
+def suite_command(engine_spec: str | None, engine_cmd: str | None, rulesets: tuple[str, ...], games: int,
+                  programs: int, seed: int, exhaustive_deals: int) -> str:
+    """The command line of a suite run, as its published results name it (its output files left out)."""
+    import shlex
+
+    engine = ["--engine-cmd", engine_cmd] if engine_cmd else [
+        "--engine", engine_spec or "engine.adapter:make_adapter"]
+    args = ["truco", "conformance", "--suite", *engine, *(a for r in rulesets for a in ("--ruleset", r)),
+            "--games", str(games), "--programs", str(programs), "--seed", str(seed)]
+    if exhaustive_deals:
+        args += ["--exhaustive-deals", str(exhaustive_deals)]
+    return shlex.join(args)
+
+
 @click.command("conformance")
 @click.option("--suite", "suite", is_flag=True,
               help="Run the versioned conformance suite (spec/data/conformance): every case of the engine's "
@@ -136,13 +150,15 @@ def render(title: str, command: str, engine: str, ruleset: str, total: Any, entr
                    "passes when exactly those fail (a listed case that passes fails the run).")
 @click.option("--write-expectations", "write_expect", default=None, type=click.Path(dir_okay=False),
               metavar="FILE", help="With --suite: write the expectations file of this run's failures.")
+@click.option("--results", "results", default=None, type=click.Path(dir_okay=False), metavar="FILE",
+              help="With --suite: write the run's results for the site's matrix (docs/conformance/results/).")
 @click.option("--write-suite", "write_suite", is_flag=True,
               help="Regenerate the suite's cases from the spec (spec/data/conformance).")
 def conformance(suite: bool, engine_spec: str | None, engine_cmd: str | None, rulesets: tuple[str, ...],
                 out_path: str | None, title: str | None, games: int, programs: int, seed: int,
                 exhaustive_deals: int, call_timeout: float, jobs: int | None, as_json: bool,
                 junit: str | None, badge_path: str | None, summary: str | None, expect_path: str | None,
-                write_expect: str | None, write_suite: bool) -> None:
+                write_expect: str | None, results: str | None, write_suite: bool) -> None:
     """Check an engine for publication: the conformance suite (--suite), or the conformance page.
 
     With --suite: every case of the versioned suite (the legal actions, refusals, views and results
@@ -178,9 +194,11 @@ def conformance(suite: bool, engine_spec: str | None, engine_cmd: str | None, ru
                           exhaustive_deals=exhaustive_deals, call_timeout=call_timeout,
                           jobs=jobs or default_jobs(),
                           as_json=as_json, junit=junit, badge_path=badge_path, summary=summary,
-                          expect_path=expect_path, write_expect=write_expect)
+                          expect_path=expect_path, write_expect=write_expect, results=results,
+                          command=suite_command(engine_spec, engine_cmd, rulesets, games, programs, seed,
+                                                exhaustive_deals))
         return
-    suite_only = {"--engine-cmd": engine_cmd, "--junit": junit, "--badge": badge_path,
+    suite_only = {"--engine-cmd": engine_cmd, "--junit": junit, "--badge": badge_path, "--results": results,
                   "--summary-md": summary, "--expect-failures": expect_path,
                   "--write-expectations": write_expect}
     given = [k for k, v in suite_only.items() if v is not None]

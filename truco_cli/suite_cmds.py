@@ -59,6 +59,8 @@ def run_suite_command(
     summary: str | None,
     expect_path: str | None,
     write_expect: str | None,
+    results: str | None = None,
+    command: str = "",
 ) -> None:
     from rich.console import Console
     from rich.progress import Progress
@@ -67,8 +69,8 @@ def run_suite_command(
     from spec.conformance.cases import load_cases, version
     from spec.conformance.checks import exhaustive_results, random_results
     from spec.conformance.expect import ExpectationsError, expectations_text, judge, load_expectations
-    from spec.conformance.outputs import SuiteRun, badge, junit_xml, summary_md, table_rows
-    from spec.conformance.run import run_cases
+    from spec.conformance.outputs import SuiteRun, badge, junit_xml, results_file, summary_md, table_rows
+    from spec.conformance.run import CaseResult, run_cases
     from spec.monitor.untrusted import visible
 
     expected: dict[str, str] = {}
@@ -104,6 +106,8 @@ def run_suite_command(
             bar.update(task, description=f"{name}: random games", completed=len(cases[name]))
             if games or programs:
                 run.results += random_results(factory, name, games, programs, seed, call_timeout, jobs)
+            else:  # said, never hidden
+                run.results.append(CaseResult(f"{name}/random", name, "skip", "not run (--games 0 --programs 0)"))
             bar.update(task, description=f"{name}: exhaustive walk")
             run.results += exhaustive_results(factory, name, exhaustive_deals, call_timeout, jobs)
             bar.remove_task(task)
@@ -120,6 +124,8 @@ def run_suite_command(
         _write(badge_path, badge(run))
     if summary is not None:
         _write(summary, summary_md(run))
+    if results is not None:
+        _write(results, results_file(run, command))
     code = run.exit_code
     if as_json:
         click.echo(json.dumps(run.to_dict()))

@@ -30,6 +30,59 @@ READER_LABELS: Labels = {
         "Rapporti sui motori di altri autori verificati rispetto alle regole, clausola per clausola.",
         "Relatórios de motores de outros autores verificados contra as regras, cláusula a cláusula.",
     ),
+    "cm_title": ("Matriz de conformidad", "Conformance matrix", "Matrice di conformità", "Matriz de conformidade"),
+    "cm_intro": (
+        "Cada motor cuyos resultados de la batería de conformidad se publican, comparado cláusula por "
+        "cláusula y caso por caso. Se regenera en la integración continua; añadir un motor es añadir su "
+        "archivo de resultados (truco conformance --suite --results ARCHIVO) en docs/conformance/results/.",
+        "Every engine whose conformance suite results are published, compared clause by clause and case by "
+        "case. Regenerated in CI; adding an engine is adding its results file (truco conformance --suite "
+        "--results FILE) to docs/conformance/results/.",
+        "Ogni motore di cui sono pubblicati i risultati della suite di conformità, confrontato clausola per "
+        "clausola e caso per caso. Rigenerata nell'integrazione continua; aggiungere un motore è aggiungere "
+        "il suo file dei risultati (truco conformance --suite --results FILE) in docs/conformance/results/.",
+        "Cada motor cujos resultados da bateria de conformidade são publicados, comparado cláusula a cláusula "
+        "e caso a caso. Regenerada na integração contínua; acrescentar um motor é acrescentar o seu ficheiro "
+        "de resultados (truco conformance --suite --results FICHEIRO) em docs/conformance/results/.",
+    ),
+    "cm_none": (
+        "Todavía no se ha publicado ningún resultado.",
+        "No results have been published yet.",
+        "Nessun risultato è stato ancora pubblicato.",
+        "Ainda não foi publicado nenhum resultado.",
+    ),
+    "cm_engine": ("motor", "engine", "motore", "motor"),
+    "cm_rulesets": ("reglamentos", "rulesets", "regolamenti", "regulamentos"),
+    "cm_badge": ("distintivo", "badge", "badge", "selo"),
+    "cm_clause": ("cláusula", "clause", "clausola", "cláusula"),
+    "cm_case": ("caso", "case", "caso", "caso"),
+    "cm_legend": (
+        "✓ pasa (cláusula: cumplida), ✗ falla (cláusula: rota), ! error del motor, – omitido (al motor le "
+        "falta lo que el caso necesita) o, para una cláusula, ningún caso aprobado la ejercita.",
+        "✓ passes (clause: held), ✗ fails (clause: broken), ! engine error, – skipped (the engine lacks what "
+        "the case needs) or, for a clause, no passing case exercises it.",
+        "✓ passa (clausola: rispettata), ✗ fallisce (clausola: violata), ! errore del motore, – saltato (al "
+        "motore manca ciò che il caso richiede) o, per una clausola, nessun caso superato la esercita.",
+        "✓ passa (cláusula: cumprida), ✗ falha (cláusula: quebrada), ! erro do motor, – omitido (falta ao "
+        "motor o que o caso precisa) ou, para uma cláusula, nenhum caso aprovado a exercita.",
+    ),
+    "cm_commands": ("Cómo se obtuvieron", "How they were obtained", "Come sono stati ottenuti",
+                        "Como foram obtidos"),
+    "cm_by_clause": ("Cláusula por cláusula", "Clause by clause", "Clausola per clausola",
+                         "Cláusula a cláusula"),
+    "cm_by_case": ("Caso por caso", "Case by case", "Caso per caso", "Caso a caso"),
+    "cm_cases_shown": (
+        "Los casos que algún motor no pasa (los demás los pasan todos).",
+        "The cases some engine does not pass (every engine passes the others).",
+        "I casi che qualche motore non supera (tutti i motori superano gli altri).",
+        "Os casos que algum motor não passa (todos os motores passam os outros).",
+    ),
+    "cm_all_pass": (
+        "Todos los motores pasan todos los casos.",
+        "Every engine passes every case.",
+        "Tutti i motori superano tutti i casi.",
+        "Todos os motores passam todos os casos.",
+    ),
     "conformance_none": (
         "Todavía no se ha publicado ningún informe.",
         "No report has been published yet.",

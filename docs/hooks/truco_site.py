@@ -18,6 +18,7 @@ from typing import Any
 import site_books
 import site_code
 import site_conformance
+import site_matrix
 import site_differences
 import site_glossary
 import site_pictures
@@ -115,7 +116,7 @@ def _nav(ctx: Ctx) -> list[Any]:
                         {t("rulesets_compared"): "compare/rulesets.md"}]},
         {t("ambiguities"): "ambiguities.md"},
         {t("traceability"): "traceability.md"},
-        {t("conformance"): [{t("conformance_all"): site_conformance.INDEX},
+        {t("conformance"): [{t("conformance_all"): site_conformance.INDEX}, {t("cm_title"): site_matrix.PAGE},
                             *({title: page} for title, page in reports)]},
         {t("guide"): [{t("g_install"): "guide/install.md"}, {t("g_engine"): "guide/engine.md"},
                       {t("g_protocol"): "guide/protocol.md"}, {t("g_suite"): "guide/suite.md"},
@@ -144,6 +145,7 @@ def _pages(ctx: Ctx) -> dict[str, str]:
     pages["start/glossary.md"] = site_glossary.glossary_page(ctx)
     pages["start/differences.md"] = site_differences.differences_page(ctx)
     pages.update(site_conformance.pages(ctx)[0])
+    pages[site_matrix.PAGE] = site_matrix.matrix_page(ctx)
     return pages
 
 

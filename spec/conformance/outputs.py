@@ -205,3 +205,26 @@ def table_rows(run: SuiteRun) -> Sequence[tuple[str, int, int, int, int]]:
         c = Counter(r.status for r in run.results if r.ruleset == ruleset)
         out.append((ruleset, c[PASS], c[FAIL], c[ERROR], c[SKIP]))
     return out
+
+
+RESULTS_FORMAT = "truco-suite-results/1"
+
+
+def results_file(run: SuiteRun, command: str) -> str:
+    """The published results of a run (the site's matrix reads them): deterministic, no timings,
+    so that the same engine and command give the same file."""
+    held, broken = run.clauses()
+    doc = {
+        "format": RESULTS_FORMAT,
+        "suite": run.version,
+        "engine": run.engine,
+        "command": command,
+        "rulesets": run.rulesets,
+        "badge": json.loads(badge(run))["message"],
+        "clauses": {"held": held, "broken": broken},
+        "cases": [
+            {"id": r.id, "status": r.status, **({"clause": r.clause} if r.clause else {})}
+            for r in run.results
+        ],
+    }
+    return json.dumps(doc, indent=0, ensure_ascii=False) + "\n"

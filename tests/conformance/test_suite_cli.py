@@ -70,8 +70,8 @@ def test_a_package_engine_runs_green_with_the_expectations_it_wrote(engine: str,
 def test_a_listed_case_that_passes_fails_the_run_until_it_is_removed(tmp_path: Path) -> None:
     expect = tmp_path / "expect.yaml"
     passing = "mineiro-1v1-es/cards/7H-4C"
-    expect.write_text(yaml.safe_dump({"format": "truco-expectations/1",
-                                      "failures": {passing: "https://example.org/issues/1"}}), encoding="utf-8")
+    listed = {"format": "truco-expectations/1", "failures": {passing: "https://example.org/issues/1"}}
+    expect.write_text(yaml.safe_dump(listed), encoding="utf-8")
     code, out, _ = suite("--ruleset", "mineiro-1v1-es", "--expect-failures", str(expect), "--json")
     data = json.loads(out)
     assert code == 1 and data["expectations"]["fixed"] == [passing] and data["counts"]["fail"] == 0
@@ -91,7 +91,7 @@ def test_a_listed_id_the_suite_does_not_have_fails_the_run(tmp_path: Path) -> No
 def test_a_malformed_expectations_file_is_one_line_and_exit_2(text: str, tmp_path: Path) -> None:
     expect = tmp_path / "expect.yaml"
     expect.write_text(text, encoding="utf-8")
-    code, out, err = suite("--ruleset", "mineiro-1v1-es", "--expect-failures", str(expect))
+    code, _, err = suite("--ruleset", "mineiro-1v1-es", "--expect-failures", str(expect))
     assert code == 2 and err.startswith("truco: error:") and len(err.strip().splitlines()) == 1, err
 
 
@@ -110,7 +110,7 @@ def test_the_badge_summary_and_json_of_a_passing_run(tmp_path: Path) -> None:
 
 
 def test_suite_only_options_are_refused_without_suite() -> None:
-    done = subprocess.run([sys.executable, "-m", "truco_cli", "conformance", "--engine", "engine.adapter:make_adapter",
-                           "--ruleset", "mineiro-1v1-es", "--out", "x.md", "--junit", "j.xml"],
+    page = ["--engine", "engine.adapter:make_adapter", "--ruleset", "mineiro-1v1-es", "--out", "x.md"]
+    done = subprocess.run([sys.executable, "-m", "truco_cli", "conformance", *page, "--junit", "j.xml"],
                           capture_output=True, text=True, timeout=60, check=False, cwd=ROOT)
     assert done.returncode == 2 and "--junit goes with --suite" in done.stderr
