@@ -30,7 +30,8 @@ READER_LABELS: Labels = {
         "Rapporti sui motori di altri autori verificati rispetto alle regole, clausola per clausola.",
         "Relatórios de motores de outros autores verificados contra as regras, cláusula a cláusula.",
     ),
-    "cm_title": ("Matriz de conformidad", "Conformance matrix", "Matrice di conformità", "Matriz de conformidade"),
+    "cm_title": ("Matriz de conformidad", "Conformance matrix", "Matrice di conformità",
+                 "Matriz de conformidade"),
     "cm_intro": (
         "Cada motor cuyos resultados de la batería de conformidad se publican, comparado cláusula por "
         "cláusula y caso por caso. Se regenera en la integración continua; añadir un motor es añadir su "
