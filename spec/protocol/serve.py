@@ -59,7 +59,12 @@ class AdapterEngine:
         self.adapter.undo()
 
     def deal(self) -> Any:
-        return self.adapter.deal()
+        deal = self.adapter.deal()
+        if isinstance(deal, dict):
+            return deal
+        # The contract's hands-only deal: the card turned up, where there is one, is muestra()'s.
+        muestra = getattr(self.adapter, "muestra", None)
+        return {"hands": deal, "muestra": muestra() if callable(muestra) else None}
 
     def record(self) -> Any:
         return self.adapter.record()
