@@ -184,7 +184,7 @@ class Session:
             raise BadRequest(f"this engine has no {cmd} (it did not announce the feature)")
         if not self.playing:
             raise BadRequest("no game: send new_game first")
-        return getattr(self, "_" + str(cmd))(request)
+        return getattr(self, "_do_" + str(cmd))(request)  # _do_legal, ...: one method per command
 
     def _new_game_arguments(self, request: Mapping[str, Any]) -> tuple[tuple[Any, ...], dict[str, Any]]:
         ruleset, seed, readings = request.get("ruleset"), request.get("seed"), request.get("readings")
@@ -216,13 +216,13 @@ class Session:
                 kwargs["dealer"] = _seat(dealer, "dealer")
         return (ruleset, seed, dict(readings)), kwargs
 
-    def _to_act(self, _request: Mapping[str, Any]) -> dict[str, Any]:
+    def _do_to_act(self, _request: Mapping[str, Any]) -> dict[str, Any]:
         seat = self.engine.to_act()  # type: ignore[attr-defined]
         if seat is not None and (not _is_int(seat) or not 0 <= seat < SEATS):
             raise TypeError(f"to_act() returned {_brief(seat)}, not a seat or None")
         return {"seat": seat}
 
-    def _legal(self, _request: Mapping[str, Any]) -> dict[str, Any]:
+    def _do_legal(self, _request: Mapping[str, Any]) -> dict[str, Any]:
         actions = self.engine.legal()  # type: ignore[attr-defined]
         if isinstance(actions, str | bytes | Mapping) or not isinstance(actions, Iterable):
             raise TypeError(f"legal() returned {_brief(actions)}, not a list of action texts")
@@ -231,7 +231,7 @@ class Session:
             raise TypeError(f"legal() returned {_brief(actions)}, not a list of action texts")
         return {"actions": actions}
 
-    def _apply(self, request: Mapping[str, Any]) -> dict[str, Any]:
+    def _do_apply(self, request: Mapping[str, Any]) -> dict[str, Any]:
         action = request.get("action")
         if not isinstance(action, str):
             raise BadRequest(f"action is {_brief(action)}, not an action text")
@@ -240,24 +240,24 @@ class Session:
         self.engine.apply(action)  # type: ignore[attr-defined]
         return {}
 
-    def _undo(self, _request: Mapping[str, Any]) -> dict[str, Any]:
+    def _do_undo(self, _request: Mapping[str, Any]) -> dict[str, Any]:
         self.engine.undo()  # type: ignore[attr-defined]
         return {}
 
-    def _deal(self, _request: Mapping[str, Any]) -> dict[str, Any]:
+    def _do_deal(self, _request: Mapping[str, Any]) -> dict[str, Any]:
         deal = self.engine.deal()  # type: ignore[attr-defined]
         try:
             return _check_deal(deal if isinstance(deal, dict) else {"hands": deal, "muestra": None})
         except BadRequest as exc:
             raise TypeError(f"deal() returned {_brief(deal)}: {exc}") from None
 
-    def _record(self, _request: Mapping[str, Any]) -> Any:
+    def _do_record(self, _request: Mapping[str, Any]) -> Any:
         record = self.engine.record()  # type: ignore[attr-defined]
         if not isinstance(record, dict):
             raise TypeError(f"record() returned {_brief(record)}, not a truco-record/1 object")
         return record
 
-    def _observation(self, request: Mapping[str, Any]) -> Any:
+    def _do_observation(self, request: Mapping[str, Any]) -> Any:
         seen = self.engine.observation(_seat(request.get("seat"), "seat"))  # type: ignore[attr-defined]
         if not isinstance(seen, dict):
             raise TypeError(f"observation() returned {_brief(seen)}, not an object")

@@ -49,7 +49,7 @@ def test_the_muestra_of_a_served_adapter_reaches_the_checker() -> None:
 
 def test_the_helper_speaks_the_checkers_protocol_version_commands_and_features() -> None:
     assert engine_side.PROTOCOL_VERSION == spec.protocol.PROTOCOL_VERSION
-    assert engine_side.COMMANDS == tuple(spec.protocol.COMMANDS)
+    assert tuple(spec.protocol.COMMANDS) == engine_side.COMMANDS
     assert engine_side.FEATURES == spec.protocol.FEATURES
 
 
