@@ -46,7 +46,12 @@ class Refusal extends Error {
 class BadRequest extends Error {}
 
 const brief = (value) => {
-  const text = value === undefined ? "missing" : JSON.stringify(value) ?? String(value);
+  let text;
+  try {
+    text = value === undefined ? "missing" : JSON.stringify(value) ?? String(value);
+  } catch (err) { // a BigInt or a cycle
+    text = String(value);
+  }
   return text.length <= 80 ? text : text.slice(0, 77) + "...";
 };
 const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
@@ -77,6 +82,13 @@ class Session {
     if (missing.length) throw new TypeError(`the engine has no method ${missing.join(", ")}`);
     this.engine = engine;
     this.features = options.features ? options.features.slice() : featuresOf(engine);
+    const unknown = this.features.filter((f) => !["deals", "observation", "position", "undo"].includes(f));
+    if (unknown.length) throw new TypeError(`unknown features ${unknown.join(", ")}`);
+    for (const method of ["observation", "undo"]) {
+      if (this.features.includes(method) && typeof engine[method] !== "function") {
+        throw new TypeError(`feature ${method} announced, but the engine has no ${method}()`);
+      }
+    }
     const info = { name: options.name || engine.constructor.name };
     if (options.version !== undefined) info.version = options.version;
     if (options.author !== undefined) info.author = options.author;

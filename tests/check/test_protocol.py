@@ -311,3 +311,18 @@ def test_an_engine_written_with_the_javascript_helper(tmp_path: pathlib.Path) ->
     for reply in replies:
         if "log" not in reply:
             _validate(reply)
+
+
+@pytest.mark.parametrize(("source", "says"), [
+    ("serve({ newGame() {}, toAct() {} });", "no method legal, apply, deal, record"),
+    ("serve(new (class { newGame() {} toAct() {} legal() {} apply() {} deal() {} record() {} })(), "
+     "{ features: ['undo'] });", "feature undo announced"),
+])
+def test_a_javascript_engine_the_helper_cannot_serve_stops_at_once(tmp_path: pathlib.Path, source: str,
+                                                                     says: str) -> None:
+    """An author's mistake shows before the checker's first request, on stderr."""
+    import subprocess
+
+    path = write_copy(tmp_path, "broken.js", 'const { serve } = require("./truco-protocol.js");\n' + source)
+    run = subprocess.run([NODE, str(path)], input=b"", capture_output=True, timeout=30, check=False)
+    assert run.returncode != 0 and says.encode() in run.stderr and run.stdout == b"", run
