@@ -37,6 +37,8 @@ _SITE: Labels = {
                    "Protocolo de motores"),
     "g_suite": ("Interpretar la batería", "Interpreting the suite", "Interpretare la suite",
                 "Interpretar a bateria"),
+    "g_ci": ("Comprobar su motor en CI", "Check your engine in CI", "Verificare il proprio motore in CI",
+             "Verificar o seu motor em CI"),
     "g_record": ("Formato de registro", "Record format", "Formato del registro", "Formato de registro"),
     "g_validate": ("Validar registros", "Validating logs", "Validare i registri", "Validar registros"),
     "g_proofs": ("Leer una prueba", "Reading a proof", "Leggere una dimostrazione", "Ler uma prova"),

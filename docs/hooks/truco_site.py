@@ -120,6 +120,7 @@ def _nav(ctx: Ctx) -> list[Any]:
                             *({title: page} for title, page in reports)]},
         {t("guide"): [{t("g_install"): "guide/install.md"}, {t("g_engine"): "guide/engine.md"},
                       {t("g_protocol"): "guide/protocol.md"}, {t("g_suite"): "guide/suite.md"},
+                      {t("g_ci"): "guide/ci.md"},
                       {t("g_record"): "guide/record-format.md"}, {t("g_validate"): "guide/validate.md"},
                       {t("g_proofs"): "guide/proofs.md"}, {t("g_results"): "guide/results.md"},
                       {t("g_rulesets"): "guide/rulesets.md"},

@@ -2,6 +2,7 @@
 // Truco Mineiro, one against one, as the Spanish rulebook (000) plays it: ruleset mineiro-1v1-es
 // with the default reading of every ambiguity of the register. An example engine for the engine
 // protocol of truco-rules (one JSON object per line on stdin/stdout); Node 20, no dependencies.
+// The protocol itself is truco-protocol.js, beside this file: this file is only the game.
 //
 // Written from the clause catalogue (spec/data/clauses.yaml), the register's defaults for
 // mineiro-1v1-es (spec/data/ambiguities.yaml) and the play procedure (docs/guide/procedure.md).
@@ -10,9 +11,8 @@
 //     truco check --engine-cmd "node examples/js-mineiro/engine.js" --ruleset mineiro-1v1-es
 "use strict";
 
-const readline = require("node:readline");
+const { Refusal, serve } = require("./truco-protocol.js");
 
-const PROTOCOL = 1;
 const RULESET = "mineiro-1v1-es";
 const SEATS = 2; // SET-1: two players
 const NOBODY = -1;
@@ -55,13 +55,6 @@ const READINGS = {
   "round-leader": "winner-leads-tie-same",
   "hand-starter": "rotate-with-play",
 };
-
-class Refusal extends Error {
-  constructor(clause, reason) {
-    super(reason);
-    this.clause = clause;
-  }
-}
 
 // A small seeded generator (mulberry32): the same seed and hand number give the same deal.
 function generator(seed) {
@@ -309,64 +302,44 @@ class Match {
   }
 }
 
-let match = null;
+// The protocol's commands, as truco-protocol.js calls them; it answers everything else itself
+// (hello, malformed requests, commands before new_game) and turns a Refusal into "refused".
+class MineiroEngine {
+  stacksDeals = true; // new_game takes stacked deals (feature "deals")
 
-function game() {
-  if (!match) throw new Error("no game: send new_game first");
-  return match;
-}
-
-// One request, one answer (the protocol's "ok", "refused" or "error").
-function handle(request) {
-  switch (request.cmd) {
-    case "hello":
-      return { ok: { protocol: PROTOCOL, engine: { name: "js-mineiro", version: "1.0.0" },
-        rulesets: [RULESET], features: ["deals", "observation"] } };
-    case "new_game": {
-      if (request.ruleset !== RULESET) throw new Error(`this engine plays only ${RULESET}`);
-      for (const [key, reading] of Object.entries(request.readings || {})) {
-        if (READINGS[key] !== reading) throw new Error(`this engine plays only the default reading of ${key}`);
-      }
-      const deals = request.deals || [];
-      deals.forEach((d) => checkDeal(d.hands));
-      match = new Match(Number.isInteger(request.seed) ? request.seed : 0, deals);
-      return { ok: {} };
+  newGame(ruleset, seed, readings, options) {
+    if (ruleset !== RULESET) throw new Error(`this engine plays only ${RULESET}`);
+    for (const [key, reading] of Object.entries(readings)) {
+      if (READINGS[key] !== reading) throw new Error(`this engine plays only the default reading of ${key}`);
     }
-    case "to_act":
-      return { ok: { seat: game().toAct() } };
-    case "legal":
-      return { ok: { actions: game().legal() } };
-    case "apply":
-      game().apply(request.action);
-      return { ok: {} };
-    case "deal":
-      return { ok: { hands: game().deal.map((h) => h.slice()), muestra: null } };
-    case "record":
-      return { ok: game().record() };
-    case "observation":
-      return { ok: game().observation(request.seat) };
-    default:
-      throw new Error(`unknown command ${JSON.stringify(request.cmd)}`);
+    const deals = options.deals || [];
+    deals.forEach((d) => checkDeal(d.hands));
+    this.match = new Match(seed, deals);
+  }
+
+  toAct() {
+    return this.match.toAct();
+  }
+
+  legal() {
+    return this.match.legal();
+  }
+
+  apply(action) {
+    this.match.apply(action);
+  }
+
+  deal() {
+    return { hands: this.match.deal.map((h) => h.slice()), muestra: null };
+  }
+
+  record() {
+    return this.match.record();
+  }
+
+  observation(seat) {
+    return this.match.observation(seat);
   }
 }
 
-const input = readline.createInterface({ input: process.stdin, terminal: false });
-input.on("line", (line) => {
-  let request;
-  try {
-    request = JSON.parse(line);
-  } catch (err) {
-    process.stdout.write(JSON.stringify({ id: null, error: { message: "a request is one JSON object" } }) + "\n");
-    return;
-  }
-  if (request.cmd === "quit") process.exit(0);
-  let answer;
-  try {
-    answer = handle(request);
-  } catch (err) {
-    answer = err instanceof Refusal ? { refused: { clause: err.clause, reason: err.message } }
-      : { error: { message: String(err && err.message ? err.message : err) } };
-  }
-  process.stdout.write(JSON.stringify({ id: request.id, ...answer }) + "\n");
-});
-input.on("close", () => process.exit(0));
+serve(new MineiroEngine(), { name: "js-mineiro", version: "1.0.0", rulesets: [RULESET] });

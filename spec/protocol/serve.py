@@ -3,23 +3,24 @@
     python -m spec.protocol.serve MODULE:FACTORY
 
 turns any adapter that `truco check --engine MODULE:FACTORY` drives into an engine process that
-`truco check --engine-cmd` drives: the protocol's Python side, and a working example of it. The
-factory is called once per new_game. The adapter's `refusal_errors` become "refused" answers
-(with the exception's `clause` attribute when it has one); any other exception is an "error".
+`truco check --engine-cmd` drives. The factory is called once per new_game. The adapter's
+`refusal_errors` become "refused" answers (with the exception's `clause` attribute when it has
+one); any other exception is an "error". The protocol itself (reading, checking and answering
+requests) is the engine authors' helper, truco_protocol.engine_side: this module only maps the
+adapter contract (spec/adapter.py) onto the helper's engine methods.
 """
 
 from __future__ import annotations
 
 import importlib
 import inspect
-import json
 import os
 import sys
-from collections.abc import Callable
-from typing import IO, Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from spec.monitor.follow import refusal_types, sets_position
-from spec.protocol import PROTOCOL_VERSION
+from truco_protocol.engine_side import Session, serve_session
 
 
 def load(spec_text: str) -> Callable[[], Any]:
@@ -29,85 +30,69 @@ def load(spec_text: str) -> Callable[[], Any]:
     return getattr(importlib.import_module(module_name), attr)
 
 
-class Server:
+class AdapterEngine:
+    """A fresh adapter from `factory` for each new game, behind the helper's engine methods."""
+
+    def __init__(self, factory: Callable[[], Any]) -> None:
+        self.factory = factory
+        self.adapter: Any = None
+
+    def new_game(self, ruleset: str, seed: int, readings: Mapping[str, str],
+                 deals: Sequence[Mapping[str, Any]] | None = None, scores: Sequence[int] | None = None,
+                 dealer: int | None = None) -> None:
+        self.adapter = self.factory()
+        kwargs: dict[str, Any] = {k: v for k, v in (("scores", scores), ("dealer", dealer)) if v is not None}
+        if deals:
+            kwargs["deals"] = deals
+        self.adapter.new_game(ruleset, seed, readings, **kwargs)
+
+    def to_act(self) -> int | None:
+        return self.adapter.to_act()
+
+    def legal(self) -> list[str]:
+        return list(self.adapter.legal_actions())
+
+    def apply(self, action: str) -> None:
+        self.adapter.apply(action)
+
+    def undo(self) -> None:
+        self.adapter.undo()
+
+    def deal(self) -> Any:
+        deal = self.adapter.deal()
+        if isinstance(deal, dict):
+            return deal
+        # The contract's hands-only deal: the card turned up, where there is one, is muestra()'s.
+        muestra = getattr(self.adapter, "muestra", None)
+        return {"hands": deal, "muestra": muestra() if callable(muestra) else None}
+
+    def record(self) -> Any:
+        return self.adapter.record()
+
+    def observation(self, seat: int) -> Any:
+        return self.adapter.observation(seat)
+
+
+class Server(Session):
     """Answers the protocol's requests with an adapter made by `factory` for each new game."""
 
     def __init__(self, factory: Callable[[], Any], name: str) -> None:
-        self.factory, self.name = factory, name
-        self.adapter: Any = None
-        probe = factory()
-        self.features = ["observation"] if callable(getattr(probe, "observation", None)) else []
+        probe = factory()  # what one adapter can do is what the engine announces
+        features = ["observation"] if callable(getattr(probe, "observation", None)) else []
         if "deals" in inspect.signature(probe.new_game).parameters:
-            self.features.insert(0, "deals")
+            features.insert(0, "deals")
         if sets_position(probe):
-            self.features.append("position")
+            features.append("position")
         if callable(getattr(probe, "undo", None)):
-            self.features.append("undo")
-        self.refusals = refusal_types(probe)
-
-    def answer(self, request: dict[str, Any]) -> dict[str, Any]:
-        cmd = request.get("cmd")
-        if cmd == "hello":
-            return {"ok": {"protocol": PROTOCOL_VERSION, "engine": {"name": self.name},
-                           "features": self.features}}
-        if cmd == "new_game":
-            self.adapter = self.factory()
-            args = (request["ruleset"], request["seed"], request.get("readings") or {})
-            kwargs = {k: request[k] for k in ("scores", "dealer") if request.get(k) is not None}
-            if request.get("deals"):
-                kwargs["deals"] = request["deals"]
-            self.adapter.new_game(*args, **kwargs)
-            return {"ok": {}}
-        if self.adapter is None:
-            return {"error": {"message": f"{cmd}: no game (send new_game first)"}}
-        a = self.adapter
-        if cmd == "apply":
-            try:
-                a.apply(request["action"])
-            except self.refusals as exc:
-                return {"refused": {"clause": getattr(exc, "clause", None), "reason": str(exc)}}
-            return {"ok": {}}
-        if cmd == "undo":
-            a.undo()
-            return {"ok": {}}
-        if cmd == "to_act":
-            return {"ok": {"seat": a.to_act()}}
-        if cmd == "legal":
-            return {"ok": {"actions": list(a.legal_actions())}}
-        if cmd == "deal":
-            deal = a.deal()
-            return {"ok": deal if isinstance(deal, dict) else {"hands": deal, "muestra": None}}
-        if cmd == "record":
-            return {"ok": a.record()}
-        if cmd == "observation":
-            return {"ok": a.observation(request["seat"])}
-        return {"error": {"message": f"unknown command {cmd!r}"}}
-
-
-def serve(server: Server, stdin: IO[str], stdout: IO[str]) -> None:
-    for line in stdin:
-        try:
-            request = json.loads(line)
-        except ValueError:
-            reply: dict[str, Any] = {"id": None, "error": {"message": "a request is one JSON object"}}
-            stdout.write(json.dumps(reply) + "\n")
-            stdout.flush()
-            continue
-        if request.get("cmd") == "quit":
-            return
-        try:
-            reply = server.answer(request)
-        except Exception as exc:
-            reply = {"error": {"message": f"{type(exc).__name__}: {exc}"}}
-        stdout.write(json.dumps({"id": request.get("id"), **reply}) + "\n")
-        stdout.flush()
+            features.append("undo")
+        super().__init__(AdapterEngine(factory), name=name, features=features, refusals=refusal_types(probe))
 
 
 def main(argv: list[str] | None = None) -> None:
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1 or ":" not in args[0]:
         sys.exit("usage: python -m spec.protocol.serve MODULE:FACTORY")
-    serve(Server(load(args[0]), args[0]), sys.stdin, sys.stdout)
+    serve_session(Server(load(args[0]), args[0]))
 
 
 if __name__ == "__main__":

@@ -177,6 +177,7 @@ def test_check_perft_through_the_protocol_finds_a_planted_rule_bug(tmp_path: pat
     path = tmp_path / "engine.js"
     planted = source.replace(wrong, "const result = a > b ? first : this.table[1].seat;")
     path.write_text(planted, encoding="utf-8")
+    shutil.copy(EXAMPLE.parent / "truco-protocol.js", tmp_path)  # the copy requires its helper
     code, out = invoke("check", "--perft", "--engine-cmd", shlex.join([NODE, str(path)]))
     assert code == 1 and "DIFFERS" in out, out
 

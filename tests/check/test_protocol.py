@@ -127,8 +127,8 @@ def test_a_refusal_is_not_an_error() -> None:
 
 
 # --- broken copies of the example ------------------------------------------------------------------
-LEGAL = 'case "legal":\n      return { ok: { actions: game().legal() } };'
-NEW_GAME = 'case "new_game": {'
+LEGAL = "legal() {\n    return this.match.legal();\n  }"
+NEW_GAME = "newGame(ruleset, seed, readings, options) {"
 REFUSE = "if (!this.legal().includes(action)) throw this.refusal(action);"
 FAULTS = {
     # after a few steps of each game, answering `legal` ...
@@ -145,9 +145,15 @@ def planted_copy(tmp_path: pathlib.Path, fault: str) -> pathlib.Path:
         source = source.replace(REFUSE, 'if (!this.legal().includes(action)) throw new Error("no");')
     else:
         source = source.replace(NEW_GAME, NEW_GAME + "\n      globalThis.plantedCalls = 0;")
-        source = source.replace(LEGAL, 'case "legal":\n      if (++globalThis.plantedCalls > 6) { '
-                                + FAULTS[fault] + " }\n      return { ok: { actions: game().legal() } };")
-    path = tmp_path / f"engine-{fault}.js"
+        source = source.replace(LEGAL, "legal() {\n    if (++globalThis.plantedCalls > 6) { "
+                                + FAULTS[fault] + " }\n    return this.match.legal();\n  }")
+    return write_copy(tmp_path, f"engine-{fault}.js", source)
+
+
+def write_copy(folder: pathlib.Path, name: str, source: str) -> pathlib.Path:
+    """A copy of the example's source in `folder`, beside the protocol helper it requires."""
+    shutil.copy(EXAMPLE.parent / "truco-protocol.js", folder)
+    path = folder / name
     path.write_text(source, encoding="utf-8")
     return path
 
@@ -208,3 +214,115 @@ def test_the_schema_names_the_commands_and_arguments_the_checker_sends() -> None
         cmd = variant["properties"]["cmd"]["const"]
         arguments = set(variant["properties"]) - {"cmd"}
         assert arguments == set(COMMANDS[cmd]), f"{cmd}: schema {sorted(arguments)}, client {COMMANDS[cmd]}"
+
+
+# --- the JavaScript protocol helper (examples/js-mineiro/truco-protocol.js) ------------------------
+def converse(argv: list[str], lines: list[bytes]) -> list[dict]:
+    """Every line the engine writes for these request lines, up to the end of its stdin."""
+    import subprocess
+
+    run = subprocess.run(argv, input=b"".join(line + b"\n" for line in lines), capture_output=True,
+                         timeout=30, check=False)
+    assert run.returncode == 0, run.stderr
+    return [json.loads(line) for line in run.stdout.splitlines()]
+
+
+def _req(ident: int, cmd: str, **args: object) -> bytes:
+    return json.dumps({"id": ident, "cmd": cmd, **args}).encode()
+
+
+NEW_ES = _req(1, "new_game", ruleset=ES, seed=3, readings={})
+MALFORMED = [  # (request line, the reply's id, what its error says)
+    (b"not json", None, "one JSON object"),
+    (b"\xff\xfe", None, "UTF-8"),
+    (b"[1, 2]", None, "a JSON object"),
+    (b'{"cmd": "legal"}', None, "id"),
+    (b'{"id": -1, "cmd": "legal"}', None, "id"),
+    (b'{"id": 2, "cmd": "legal", "pad": "' + b"x" * (2 << 20) + b'"}', None, "at most"),
+    (_req(5, "legal"), 5, "no game"),
+    (_req(5, "hello", protocol=2), 5, "protocol 1"),
+    (_req(5, "shuffle"), 5, "unknown command"),
+    (_req(5, "new_game", ruleset=ES, seed="3", readings={}), 5, "seed"),
+    (_req(5, "new_game", ruleset=ES, seed=3), 5, "readings"),
+    (_req(5, "new_game", ruleset=ES, seed=3, readings={}, deals=[{"hands": [["4C"]], "muestra": None}]), 5,
+     "three card names"),
+    (_req(5, "new_game", ruleset=ES, seed=3, readings={}, scores=[10, 0], dealer=0), 5, "feature position"),
+    (_req(5, "undo"), 5, "no undo"),
+]
+
+
+@pytest.mark.parametrize(("line", "ident", "says"), MALFORMED)
+def test_the_example_answers_a_malformed_request_with_an_error_and_goes_on(line: bytes, ident: int | None,
+                                                                           says: str) -> None:
+    """What the JavaScript helper answers for the example engine, before its game can see it."""
+    reply, after = converse([NODE, str(EXAMPLE)], [line, b"", NEW_ES])
+    assert reply["id"] == ident and says in reply["error"]["message"], reply
+    assert after == {"id": 1, "ok": {}}, "a blank line is skipped and the next request answered"
+    _validate(reply)
+
+
+def test_the_example_refuses_only_in_apply_and_errors_on_a_bad_seat_or_action() -> None:
+    replies = converse([NODE, str(EXAMPLE)], [NEW_ES, _req(2, "apply", action=""),
+                                              _req(3, "apply", action=4), _req(4, "observation", seat=9),
+                                              _req(5, "quit"), _req(6, "legal")])
+    _, empty, number, seat = replies  # nothing after quit
+    assert empty["refused"]["clause"] == "RND-1", empty
+    assert "action is 4" in number["error"]["message"] and "seat is 9" in seat["error"]["message"], replies
+
+
+TINY_JS = r"""
+const { Refusal, log, serve } = require("./truco-protocol.js");
+class Tiny {
+  setsPosition = true;
+  newGame(ruleset, seed, readings, options) { this.options = options; this.over = false; }
+  toAct() { return this.over ? null : 0; }
+  legal() { if (this.options.dealer === 1) throw new Refusal("X-1", "no"); return ["play 4C"]; }
+  apply(action) {
+    if (action === "crash") null.x;
+    if (action !== "play 4C") throw new Refusal("RND-1", `${action} is not allowed`);
+    console.log("debugging output"); log("played"); this.over = true;
+  }
+  undo() { this.over = false; }
+  deal() { return this.options.scores ? "nothing" : [["4C", "7H", "3S"], ["AS", "5D", "KH"]]; }
+  record() { return { format: "truco-record/1", start: this.options }; }
+}
+serve(new Tiny(), { name: "tiny" });
+"""
+
+
+def test_an_engine_written_with_the_javascript_helper(tmp_path: pathlib.Path) -> None:
+    path = write_copy(tmp_path, "tiny.js", TINY_JS)
+    position = _req(1, "new_game", ruleset=ES, seed=3, readings={}, scores=[10, 4], dealer=0)
+    replies = converse([NODE, str(path)], [
+        _req(0, "hello", protocol=1), position, _req(2, "record"), _req(3, "deal"),
+        _req(4, "apply", action="x"), _req(5, "apply", action="play 4C"), _req(6, "undo"),
+        _req(7, "apply", action="crash"),
+        _req(8, "new_game", ruleset=ES, seed=3, readings={}, dealer=1), _req(9, "legal"), _req(10, "deal")])
+    hello, new, record, bad_deal, refused, log_line, played, undone, crash, _new, legal, deal = replies
+    assert hello["ok"] == {"protocol": 1, "engine": {"name": "tiny"}, "features": ["position", "undo"]}
+    _validate(hello["ok"], "hello_ok")
+    assert new["ok"] == {} and record["ok"]["start"] == {"scores": [10, 4], "dealer": 0}, record
+    assert "deal() returned" in bad_deal["error"]["message"], bad_deal
+    assert refused["refused"] == {"clause": "RND-1", "reason": "x is not allowed"}, refused
+    assert log_line == {"log": "played"} and played["ok"] == {} and undone["ok"] == {}
+    assert "TypeError" in crash["error"]["message"], crash
+    assert "Refusal: no" in legal["error"]["message"], "a refusal outside apply is an error"
+    assert deal["ok"] == {"hands": [["4C", "7H", "3S"], ["AS", "5D", "KH"]], "muestra": None}
+    for reply in replies:
+        if "log" not in reply:
+            _validate(reply)
+
+
+@pytest.mark.parametrize(("source", "says"), [
+    ("serve({ newGame() {}, toAct() {} });", "no method legal, apply, deal, record"),
+    ("serve(new (class { newGame() {} toAct() {} legal() {} apply() {} deal() {} record() {} })(), "
+     "{ features: ['undo'] });", "feature undo announced"),
+])
+def test_a_javascript_engine_the_helper_cannot_serve_stops_at_once(tmp_path: pathlib.Path, source: str,
+                                                                     says: str) -> None:
+    """An author's mistake shows before the checker's first request, on stderr."""
+    import subprocess
+
+    path = write_copy(tmp_path, "broken.js", 'const { serve } = require("./truco-protocol.js");\n' + source)
+    run = subprocess.run([NODE, str(path)], input=b"", capture_output=True, timeout=30, check=False)
+    assert run.returncode != 0 and says.encode() in run.stderr and run.stdout == b"", run

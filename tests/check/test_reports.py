@@ -102,6 +102,7 @@ def planted_js(tmp_path: pathlib.Path) -> pathlib.Path:
     path = tmp_path / "engine-bet4.js"
     planted = source.replace(wrong, wrong.replace("this.value", "this.pending.value"))
     path.write_text(planted, encoding="utf-8")
+    shutil.copy(EXAMPLE.parent / "truco-protocol.js", tmp_path)  # the copy requires its helper
     return path
 
 

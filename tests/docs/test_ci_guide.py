@@ -1,0 +1,76 @@
+"""The guide page "Check your engine in CI": its workflow, and its code for the protocol helpers,
+are the same in the four languages and are code that works (the site's build checks only links)."""
+
+from __future__ import annotations
+
+import pathlib
+import re
+import shutil
+import subprocess
+import textwrap
+
+import pytest
+import yaml
+
+import truco_protocol
+from truco_protocol.engine_side import Session
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+LANGS = ("en", "es", "it", "pt")
+NODE = shutil.which("node") or "node"
+SUITE_OPTIONS = ("--suite", "--engine-cmd", "--ruleset", "--expect-failures", "--junit", "--summary-md")
+
+
+def blocks(lang: str, kind: str) -> list[str]:
+    text = (ROOT / "docs" / lang / "guide" / "ci.md").read_text(encoding="utf-8")
+    return re.findall(rf"^```{kind}\n(.*?)^```$", text, flags=re.S | re.M)
+
+
+def steps(lang: str) -> list[dict]:
+    (workflow,) = blocks(lang, "yaml")
+    return yaml.safe_load(workflow)["jobs"]["conformance"]["steps"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_workflow_is_the_english_one_in_every_language(lang: str) -> None:
+    """Step names and comments are translated; what runs is not."""
+    def what_runs(lang: str) -> list[tuple]:
+        return [(s.get("uses"), s.get("with"), s.get("if"), re.sub(r"<[^>]+>", "URL", s.get("run", "")))
+                for s in steps(lang)]
+
+    assert what_runs(lang) == what_runs("en")
+
+
+def test_the_workflow_runs_the_suite_and_keeps_its_junit_file() -> None:
+    run = {s.get("name"): s for s in steps("en")}
+    command = run["Conformance suite"]["run"].split()
+    assert all(option in command for option in SUITE_OPTIONS), command
+    assert command[command.index("--junit") + 1] == run["Keep the JUnit report"]["with"]["path"]
+    assert run["Keep the JUnit report"]["if"] == "always()", "the report matters most when the suite fails"
+    assert "<truco-rules repository URL>" in run["Install truco-rules"]["run"], "the placeholder is marked"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_python_skeleton_is_an_engine_the_helper_accepts(lang: str,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    (code,) = blocks(lang, "python")
+    sessions: list[Session] = []
+    # The page's serve() call, without reading stdin: the session it would serve.
+    monkeypatch.setattr(truco_protocol, "serve",
+                        lambda engine, **hello: sessions.append(Session(engine, **hello)))
+    exec(compile(code, f"ci.md ({lang})", "exec"), {})
+    (session,) = sessions
+    assert session.features == ["deals", "observation", "undo"], session.features
+    assert session.hello_ok["rulesets"] == ["mineiro-1v1-es"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_javascript_skeleton_is_an_engine_the_helper_accepts(lang: str, tmp_path: pathlib.Path) -> None:
+    (code,) = blocks(lang, "js")
+    shutil.copy(ROOT / "examples" / "js-mineiro" / "truco-protocol.js", tmp_path)
+    (tmp_path / "skeleton.js").write_text(code, encoding="utf-8")
+    run = subprocess.run([NODE, str(tmp_path / "skeleton.js")], input=textwrap.dedent("""\
+        {"id": 0, "cmd": "hello", "protocol": 1}
+        """).encode(), capture_output=True, timeout=30, check=False)
+    assert run.returncode == 0, run.stderr
+    assert b'"features":["deals","observation","undo"]' in run.stdout, run.stdout
