@@ -107,7 +107,9 @@ def run_suite_command(
             if games or programs:
                 run.results += random_results(factory, name, games, programs, seed, call_timeout, jobs)
             else:  # said, never hidden
-                run.results.append(CaseResult(f"{name}/random", name, "skip", "not run (--games 0 --programs 0)"))
+                run.results.append(
+                    CaseResult(f"{name}/random", name, "skip", "not run (--games 0 --programs 0)")
+                )
             bar.update(task, description=f"{name}: exhaustive walk")
             run.results += exhaustive_results(factory, name, exhaustive_deals, call_timeout, jobs)
             bar.remove_task(task)

@@ -49,11 +49,14 @@ def _check(data: Any) -> None:
         raise ValueError("field rulesets: a list of names expected")
     clauses = data.get("clauses")
     if not isinstance(clauses, dict) or not all(
-            isinstance(clauses.get(k), list) and all(isinstance(c, str) for c in clauses[k]) for k in ("held", "broken")):
+        isinstance(clauses.get(k), list) and all(isinstance(c, str) for c in clauses[k])
+        for k in ("held", "broken")
+    ):
         raise ValueError("field clauses: held and broken lists expected")
     cases = data.get("cases")
     if not isinstance(cases, list) or not all(
-            isinstance(c, dict) and isinstance(c.get("id"), str) and c.get("status") in STATUSES for c in cases):
+        isinstance(c, dict) and isinstance(c.get("id"), str) and c.get("status") in STATUSES for c in cases
+    ):
         raise ValueError("field cases: a list of {id, status} expected")
 
 
@@ -63,24 +66,36 @@ def matrix_page(ctx: Ctx, folder: Path = RESULTS_DIR) -> str:
     lines = [f"# {t('cm_title')}", "", t("cm_intro"), ""]
     if not results:
         return "\n".join([*lines, f"*{t('cm_none')}*", ""])
-    lines += [f"| {t('cm_engine')} | {t('cm_rulesets')} | ✓ | ✗ | ! | – | {t('cm_badge')} |",
-              "|---|---|---|---|---|---|---|"]
+    lines += [
+        f"| {t('cm_engine')} | {t('cm_rulesets')} | ✓ | ✗ | ! | – | {t('cm_badge')} |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for _, data in results:
         n = {s: sum(1 for c in data["cases"] if c["status"] == s) for s in STATUSES}
-        lines.append(f"| {esc(data['engine'], table=True)} | {esc(', '.join(data['rulesets']), table=True)} | "
-                     f"{n['pass']} | {n['fail']} | {n['error']} | {n['skip']} | "
-                     f"`truco rules: {esc(data['badge'], table=True)}` |")
+        lines.append(
+            f"| {esc(data['engine'], table=True)} | {esc(', '.join(data['rulesets']), table=True)} | "
+            f"{n['pass']} | {n['fail']} | {n['error']} | {n['skip']} | "
+            f"`truco rules: {esc(data['badge'], table=True)}` |"
+        )
     lines += ["", t("cm_legend"), "", f"## {t('cm_commands')}", ""]
     for _, data in results:
-        lines += [f"- {esc(data['engine'])} (suite {esc(data['suite'])}):", "", "    ```sh",
-                  "    " + data["command"].replace("\n", " ").replace("`", "'"), "    ```", ""]
+        lines += [
+            f"- {esc(data['engine'])} (suite {esc(data['suite'])}):",
+            "",
+            "    ```sh",
+            "    " + data["command"].replace("\n", " ").replace("`", "'"),
+            "    ```",
+            "",
+        ]
     for ruleset in ctx.cat.rulesets:
         mine = [(name, d) for name, d in results if ruleset in d["rulesets"]]
         if not mine:
             continue
         lines += [f"## {esc(ctx.ruleset_short(ruleset))}", "", f"### {t('cm_by_clause')}", ""]
-        lines += ["| " + " | ".join([t("cm_clause"), *(esc(d["engine"], table=True) for _, d in mine)]) + " |",
-                  "|" + "---|" * (len(mine) + 1)]
+        lines += [
+            "| " + " | ".join([t("cm_clause"), *(esc(d["engine"], table=True) for _, d in mine)]) + " |",
+            "|" + "---|" * (len(mine) + 1),
+        ]
         for clause in ctx.cat.clauses_of(ruleset):
             cells = []
             for _, d in mine:
@@ -92,10 +107,14 @@ def matrix_page(ctx: Ctx, folder: Path = RESULTS_DIR) -> str:
         ids = sorted({i for s in statuses for i, v in s.items() if v != "pass"})
         lines += ["", f"### {t('cm_by_case')}", "", t("cm_cases_shown"), ""]
         if ids:
-            lines += ["| " + " | ".join([t("cm_case"), *(esc(d["engine"], table=True) for _, d in mine)]) + " |",
-                      "|" + "---|" * (len(mine) + 1)]
+            lines += [
+                "| " + " | ".join([t("cm_case"), *(esc(d["engine"], table=True) for _, d in mine)]) + " |",
+                "|" + "---|" * (len(mine) + 1),
+            ]
             for i in ids:
-                lines.append(f"| {esc(i, table=True)} | " + " | ".join(MARK[s.get(i)] for s in statuses) + " |")
+                lines.append(
+                    f"| {esc(i, table=True)} | " + " | ".join(MARK[s.get(i)] for s in statuses) + " |"
+                )
         else:
             lines.append(f"*{t('cm_all_pass')}*")
         lines.append("")

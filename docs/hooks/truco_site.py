@@ -18,9 +18,9 @@ from typing import Any
 import site_books
 import site_code
 import site_conformance
-import site_matrix
 import site_differences
 import site_glossary
+import site_matrix
 import site_pictures
 import site_rules
 import site_rulesets

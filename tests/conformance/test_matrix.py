@@ -28,11 +28,18 @@ def test_a_published_results_file_is_what_its_command_writes_now(name: str, tmp_
 
     args = shlex.split(argv[2])
     fresh = tmp_path / f"{name}.json"
-    done = subprocess.run([sys.executable, "-m", "truco_cli", "conformance", *args, "--results", str(fresh)],
-                          capture_output=True, text=True, timeout=600, check=False, cwd=ROOT)
+    done = subprocess.run(
+        [sys.executable, "-m", "truco_cli", "conformance", *args, "--results", str(fresh)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+        cwd=ROOT,
+    )
     assert done.returncode in (0, 1) and "Traceback" not in done.stderr, done.stderr[-2000:]
     assert fresh.read_text(encoding="utf-8") == (RESULTS / f"{name}.json").read_text(encoding="utf-8"), (
-        f"docs/conformance/results/{name}.json is stale: run its command with --results")
+        f"docs/conformance/results/{name}.json is stale: run its command with --results"
+    )
 
 
 def _ctx(warnings: list[str], lang: str = "en") -> Ctx:
@@ -50,10 +57,21 @@ def test_the_matrix_shows_every_engine_and_each_rulesets_clauses() -> None:
 
 def test_a_hostile_results_file_is_text_and_a_malformed_one_a_warning(tmp_path: Path) -> None:
     evil = "<img src=x onerror=alert(1)>`\n```"
-    (tmp_path / "evil.json").write_text(json.dumps({
-        "format": "truco-suite-results/1", "suite": "1.0.0", "engine": evil, "command": "truco x ```\nrm -rf /",
-        "rulesets": ["mineiro-1v1-es"], "badge": evil, "clauses": {"held": [], "broken": ["CARD-2"]},
-        "cases": [{"id": f"mineiro-1v1-es/{evil}", "status": "fail"}]}), encoding="utf-8")
+    (tmp_path / "evil.json").write_text(
+        json.dumps(
+            {
+                "format": "truco-suite-results/1",
+                "suite": "1.0.0",
+                "engine": evil,
+                "command": "truco x ```\nrm -rf /",
+                "rulesets": ["mineiro-1v1-es"],
+                "badge": evil,
+                "clauses": {"held": [], "broken": ["CARD-2"]},
+                "cases": [{"id": f"mineiro-1v1-es/{evil}", "status": "fail"}],
+            }
+        ),
+        encoding="utf-8",
+    )
     (tmp_path / "broken.json").write_text('{"format": "truco-suite-results/1", "cases": 3}', encoding="utf-8")
     warnings: list[str] = []
     page = site_matrix.matrix_page(_ctx(warnings, "es"), tmp_path)

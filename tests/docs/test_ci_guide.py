@@ -74,3 +74,16 @@ def test_the_javascript_skeleton_is_an_engine_the_helper_accepts(lang: str, tmp_
         """).encode(), capture_output=True, timeout=30, check=False)
     assert run.returncode == 0, run.stderr
     assert b'"features":["deals","observation","undo"]' in run.stdout, run.stdout
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_option_the_page_lists_is_one_of_truco_conformance(lang: str) -> None:
+    from click.testing import CliRunner
+
+    from truco_cli.main import cli
+
+    text = (ROOT / "docs" / lang / "guide" / "ci.md").read_text(encoding="utf-8")
+    listed = set(re.findall(r"^\| `(--[a-z-]+)", text, flags=re.M))
+    assert set(SUITE_OPTIONS) <= listed
+    usage = CliRunner().invoke(cli, ["conformance", "--help"]).output
+    assert all(option in usage for option in listed), sorted(o for o in listed if o not in usage)
