@@ -44,7 +44,8 @@ READER_LABELS: Labels = {
         "il suo file dei risultati (truco conformance --suite --results FILE) in docs/conformance/results/.",
         "Cada motor cujos resultados da bateria de conformidade são publicados, comparado cláusula a "
         "cláusula e caso a caso. Regenerada na integração contínua; acrescentar um motor é acrescentar o "
-        "seu ficheiro de resultados (truco conformance --suite --results FICHEIRO) em docs/conformance/results/.",
+        "seu ficheiro de resultados (truco conformance --suite --results FICHEIRO) em "
+        "docs/conformance/results/.",
     ),
     "cm_none": (
         "Todavía no se ha publicado ningún resultado.",
