@@ -105,15 +105,19 @@ function handWinner(rounds) {
 }
 
 class Match {
-  constructor(seed, deals) {
+  // `scores` and `dealer` (feature "position"): the points the first partida starts from and the
+  // seat that deals the first hand (the next seat starts it).
+  constructor(seed, deals, scores, dealer) {
     this.seed = seed;
     this.stacked = deals || [];
-    this.score = [0, 0];
+    this.start = scores || dealer !== undefined ? { scores: (scores || [0, 0]).slice(),
+      dealer: dealer ?? SEATS - 1 } : null;
+    this.score = this.start ? this.start.scores.slice() : [0, 0];
     this.hands = []; // finished hands, as the record writes them
     this.winner = null;
     this.partidas = [];
     this.number = 0;
-    this.starter = 0; // procedure: seat 0 starts the first hand
+    this.starter = this.start ? (this.start.dealer + 1) % SEATS : 0; // procedure: seat 0 starts the first hand
     this.startHand();
   }
 
@@ -276,11 +280,13 @@ class Match {
   }
 
   record() {
-    return {
+    const rec = {
       format: "truco-record/1", ruleset: RULESET, readings: {}, seed: this.seed, engine: "js-mineiro example",
       hands: this.hands.map((h) => JSON.parse(JSON.stringify(h))),
       result: this.over ? { winner: this.winner, score: this.score.slice(), partidas: this.partidas.slice() } : null,
     };
+    if (this.start) rec.start = { scores: this.start.scores.slice(), dealer: this.start.dealer };
+    return rec;
   }
 
   // What `seat` may see: its own cards (not in the blind iron hand, IRN-2), every card played face
@@ -306,6 +312,7 @@ class Match {
 // (hello, malformed requests, commands before new_game) and turns a Refusal into "refused".
 class MineiroEngine {
   stacksDeals = true; // new_game takes stacked deals (feature "deals")
+  setsPosition = true; // and a set position: scores and dealer (feature "position")
 
   newGame(ruleset, seed, readings, options) {
     if (ruleset !== RULESET) throw new Error(`this engine plays only ${RULESET}`);
@@ -314,7 +321,7 @@ class MineiroEngine {
     }
     const deals = options.deals || [];
     deals.forEach((d) => checkDeal(d.hands));
-    this.match = new Match(seed, deals);
+    this.match = new Match(seed, deals, options.scores, options.dealer);
   }
 
   toAct() {
