@@ -19,6 +19,7 @@ from spec.monitor.findings import AFTER_RESULT, RESULT, Finding, Group
 from spec.monitor.follow import ENGINE
 from spec.monitor.trace import REFUSED, Trace
 from spec.monitor.untrusted import json_block, md_code, md_text
+from spec.monitor.violation import Violation
 
 REPRO_FORMAT = "truco-repro/1"
 SUMMARY_FORMAT = "truco-check-report/1"
@@ -34,7 +35,8 @@ def repro_script(trace: Trace, first: Finding | None) -> dict[str, Any]:
     script: dict[str, Any] = {"format": REPRO_FORMAT, **trace.to_dict()}
     if first is not None:
         v = first.violation
-        script["divergence"] = {"clause": v.clause, "category": first.category, "hand": v.hand,
+        script["divergence"] = {"clause": v.clause, "category": first.category, "cause": first.cause,
+                                "hand": v.hand,
                                 "action": v.action, "requires": v.requires, "says": v.says}
     return script
 
@@ -129,8 +131,10 @@ def _deal_rows(deals: Sequence[dict[str, Any]]) -> list[str]:
 
 
 def page(group: Group, trace: Trace | None, first: Finding | None, from_steps: int, engine: str,
-         games: int, replay_hint: str) -> str:
-    """The Markdown bug report of one distinct divergence."""
+         games: int, replay_hint: str, held: Sequence[tuple[int, Violation, int]] = ()) -> str:
+    """The Markdown bug report of one distinct divergence (one root cause). `held`: the findings of
+    the check's `violations` it holds, (index there, violation, segment), listed at the end: every
+    one of them is on exactly one page."""
     f = first if first is not None else group.first
     v = f.violation
     ruleset = trace.ruleset if trace is not None else ""
@@ -139,8 +143,8 @@ def page(group: Group, trace: Trace | None, first: Finding | None, from_steps: i
     # type of what it raised) goes through md_text: the site renders the page as HTML.
     lines = [f"# [{v.clause}] {_title(v.clause)}", "",
              f"Engine: {md_text(engine)}. Ruleset: {md_text(ruleset or 'see the check')}. "
-             f"Found by: {md_text(group.key[1])}. "
-             f"Seen in {seen} (first: game {group.games[0]}).", ""]
+             f"Found by: {md_text(group.key[1])}" + (f", in {md_text(group.key[2])}" if group.key[2] else "")
+             + f". Seen in {seen} (first: game {group.games[0]}).", ""]
     if v.clause != ENGINE:
         lines += ["## The rule", "", *_quotes(v.clause, ruleset), ""]
     fault = v.clause == ENGINE
@@ -173,6 +177,15 @@ def page(group: Group, trace: Trace | None, first: Finding | None, from_steps: i
         lines.append("")
     if group.repeats:
         lines += [f"The same clause is broken {group.repeats} more times later in these games.", ""]
+    if held:
+        lines += ["## Its findings", "",
+                  "Each finding of the check's list (`truco check --json`, `violations`) that this "
+                  "divergence holds, by its place in that list: the causes, then what follows from them.", ""]
+        for k, hv, segment in held:
+            where = f"game {hv.game}" + (f" (after restart {segment})" if segment else "") + (
+                f", hand {hv.hand}" if hv.hand is not None else "") + (f", {hv.field}" if hv.field else "")
+            lines.append(f"- #{k} {md_text(where)}: [{md_text(hv.clause)}] {md_text(hv.requires)}")
+        lines.append("")
     if trace is not None:
         script = json_block(repro_script(trace, f))
         lines += ["<details><summary>The reproduction script (truco-repro/1)</summary>", "",

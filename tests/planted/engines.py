@@ -513,6 +513,54 @@ def favoured_card() -> ReferenceAdapter:
     return _adapter(_FavouredCard)()
 
 
+class _TiedTwiceToStarter(_Overridable):
+    """The first two rounds tied: the hand goes to the starter's side, whoever wins the third (a
+    rare position in random games: two tied rounds in a row)."""
+
+    def _do_card(self, action: A.Action) -> None:
+        from engine.tricks import TIE
+
+        h = self.hand
+        if h.rounds != (TIE, TIE):
+            super()._do_card(action)
+            return
+        side = h.starter & 1
+
+        def wrap(original: Callable[..., int | None]) -> Callable[..., int | None]:
+            def to_starter(rounds: tuple[int, ...], split_first_winner: bool, all_tied: int) -> int | None:
+                won = original(rounds, split_first_winner, all_tied)
+                return side if len(rounds) == 3 and rounds[:2] == (TIE, TIE) and rounds[2] != TIE else won
+            return to_starter
+
+        _wrapped(self, action, "hand_result", wrap)
+
+
+def tied_twice() -> ReferenceAdapter:
+    return _adapter(_TiedTwiceToStarter)()
+
+
+class _NoTrucoAfterTwoTies(Game):
+    """Truco may not be called once two rounds are tied (a rare position in random games)."""
+
+    def _can_call(self, seat: int) -> bool:
+        from engine.tricks import TIE
+
+        return self.hand.rounds != (TIE, TIE) and super()._can_call(seat)
+
+
+def no_truco_after_two_ties() -> ReferenceAdapter:
+    return _adapter(_NoTrucoAfterTwoTies)()
+
+
+class _CommonAndRare(_RaiseTwice, _NoTrucoAfterTwoTies):
+    """Two independent bugs, each seen step by step: the side that made the last call may call
+    again (BET-10, in most games, early) and no truco after two tied rounds (rare)."""
+
+
+def common_and_rare() -> ReferenceAdapter:
+    return _adapter(_CommonAndRare)()
+
+
 # factory -> (ruleset, the clause the exhaustive check must name as the cause)
 EXHAUSTIVE_PLANTED: dict[Callable[[], ReferenceAdapter], tuple[str, str]] = {
     third_tie_to_starter: ("mineiro-1v1-es", "HND-9"),
