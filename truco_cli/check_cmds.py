@@ -197,9 +197,10 @@ def check(engine_spec: str | None, engine_cmd: str | None, ruleset: tuple[str, .
 
     At every step the engine's legal actions must be the spec's; actions the rules forbid must
     be refused with the state unchanged; each seat may see only what the rules let it see; the
-    match must end where the rules end it; every record must pass the monitor. Divergences are
-    grouped: the first cause in a game, then what follows from it. Exit 0 when nothing is
-    violated, 1 on any violation (or engine fault), 2 on bad input.
+    match must end where the rules end it; every record must pass the monitor. After a divergence
+    a random game is restarted at the spec's position (--restarts). Divergences are grouped by
+    root cause: the first cause in a game or after a restart, then what follows from it. Exit 0
+    when nothing is violated, 1 on any violation (or engine fault), 2 on bad input.
     """
     from rich.console import Console
 
@@ -308,8 +309,8 @@ def _print_report(console: Any, engine_name: str, report: Any, rows: list[tuple[
                       style=style)
     console.print(table)
     if groups:
-        console.print(f"[bold]{len(groups)} distinct divergences[/] (the first cause in each game; "
-                      "what follows from it below it):")
+        console.print(f"[bold]{len(groups)} distinct divergences[/] (the first cause in each game "
+                      "and after each restart; what follows from it below it):")
     for g in groups[:20]:
         v = g.first.violation
         sit = report.situation_games.get(v.game)

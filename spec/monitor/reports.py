@@ -115,6 +115,15 @@ def _where(f: Finding) -> str:
     return f"in hand {hand}, before its action {action + 1}" + (f" ({v.field})" if v.field else "")
 
 
+def _start_text(trace: Trace) -> str:
+    """The set position the reproduction starts from (a situation's, or a restarted game's), if any."""
+    if trace.scores is None and trace.dealer is None:
+        return ""
+    scores = trace.scores or [0, 0]
+    dealer = "" if trace.dealer is None else f", seat {trace.dealer} dealing the first hand"
+    return f", from the position {scores[0]}-{scores[1]}{dealer}"
+
+
 def _deal_rows(deals: Sequence[dict[str, Any]]) -> list[str]:
     if not deals:
         return ["(the seed's deals: the engine takes no stacked deals)"]
@@ -157,8 +166,9 @@ def page(group: Group, trace: Trace | None, first: Finding | None, from_steps: i
     if trace is not None:
         shrunk = f", shrunk from {from_steps}" if from_steps > len(trace.steps) else ""
         lines += ["## Reproduction", "",
-                  f"Ruleset `{trace.ruleset}`, readings {json.dumps(trace.readings)}, seed {trace.seed}; "
-                  f"the deals of the first hands, stacked:", "", *_deal_rows(trace.deals), "",
+                  f"Ruleset `{trace.ruleset}`, readings {json.dumps(trace.readings)}, seed {trace.seed}"
+                  + _start_text(trace) + "; the deals of the first hands, stacked:", "",
+                  *_deal_rows(trace.deals), "",
                   f"Then {len(trace.steps)} steps{shrunk} (each by the seat to act; a refused step must "
                   "be refused, with nothing changed):", ""]
         for i, step in enumerate(trace.steps, 1):

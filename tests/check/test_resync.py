@@ -45,6 +45,18 @@ def test_a_rare_bug_behind_a_common_one_is_reported_once_the_game_is_restarted()
     assert "BET-1" not in after["divergences"][0]["consequences"]
 
 
+def test_a_cause_found_after_a_restart_replays_from_the_position_it_was_restarted_at(tmp_path: Path) -> None:
+    out = check(*TWO_BUGS, "--report", str(tmp_path))
+    rare = out["divergences"][causes(out).index(RARE)]
+    page = tmp_path / rare["report"]
+    assert "from the position" in page.read_text(encoding="utf-8")
+    assert next(e for e in out["reports"] if e["file"] == rare["report"])["reproduced"]
+    engine = "tests.planted.engines:common_and_rare"
+    result = CliRunner().invoke(cli, ["replay", str(page), "--engine", engine])
+    assert result.exit_code == 1 and "the divergence this file describes still shows" in result.output, \
+        result.output
+
+
 def test_restarts_are_bounded_and_the_same_for_any_number_of_workers() -> None:
     one = check(*TWO_BUGS, "--restarts", "1", "--jobs", "1")
     assert max(v["restart"] for v in one["violations"]) == 1

@@ -513,32 +513,6 @@ def favoured_card() -> ReferenceAdapter:
     return _adapter(_FavouredCard)()
 
 
-class _TiedTwiceToStarter(_Overridable):
-    """The first two rounds tied: the hand goes to the starter's side, whoever wins the third (a
-    rare position in random games: two tied rounds in a row)."""
-
-    def _do_card(self, action: A.Action) -> None:
-        from engine.tricks import TIE
-
-        h = self.hand
-        if h.rounds != (TIE, TIE):
-            super()._do_card(action)
-            return
-        side = h.starter & 1
-
-        def wrap(original: Callable[..., int | None]) -> Callable[..., int | None]:
-            def to_starter(rounds: tuple[int, ...], split_first_winner: bool, all_tied: int) -> int | None:
-                won = original(rounds, split_first_winner, all_tied)
-                return side if len(rounds) == 3 and rounds[:2] == (TIE, TIE) and rounds[2] != TIE else won
-            return to_starter
-
-        _wrapped(self, action, "hand_result", wrap)
-
-
-def tied_twice() -> ReferenceAdapter:
-    return _adapter(_TiedTwiceToStarter)()
-
-
 class _NoTrucoAfterTwoTies(Game):
     """Truco may not be called once two rounds are tied (a rare position in random games)."""
 
