@@ -1,7 +1,9 @@
-"""Bug reports a maintainer can act on: one Markdown page per distinct divergence, and a summary.
+"""Bug reports a maintainer can act on: one Markdown page per distinct divergence (one root cause:
+clause, kind of check and cause, spec.monitor.findings), and a summary.
 
 A page names the clause with its verbatim quotes, says what the engine did and what the rule
-requires, lists what follows from it in the same games, and gives the shrunk reproduction: the
+requires, lists what follows from it in the same games and every finding of the check it holds
+(each finding of `truco check --json` is on exactly one page), and gives the shrunk reproduction: the
 stacked deals and the steps, as a table and as a `truco-repro/1` script in a JSON block that
 `truco replay PAGE --engine ...` plays again. The summary (`summary.json`,
 `truco-check-report/1`) lists every page with its clause, kind, games and consequences.
