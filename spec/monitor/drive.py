@@ -252,12 +252,16 @@ class _Game:
         self.emit("finding", (dataclasses.replace(finding, segment=self.segment).to_dict(), data))
 
     def record(self, f: Follower, tally: Tally, in_progress: bool = False) -> None:
-        found = check_record(f.engine_record(), ruleset=f.rules.ruleset, game=self.game,
-                             exercised=tally.exercised, in_progress=in_progress)
+        record = f.engine_record()
+        found = check_record(record, ruleset=f.rules.ruleset, game=self.game, exercised=tally.exercised,
+                             in_progress=in_progress)
         for v in found:
+            finding = record_finding(v, record)
             if v.hand is not None:  # the hands of the game, not of the engine's match since its restart
-                v = dataclasses.replace(v, hand=v.hand + f.hands_before)
-            self.send(record_finding(v), f)
+                shifted = dataclasses.replace(v, hand=v.hand + f.hands_before)
+                finding = dataclasses.replace(finding, violation=shifted,
+                                              position=(v.hand + f.hands_before, finding.position[1]))
+            self.send(finding, f)
 
 
 def play_random_game(factory: Factory, rules: Rules, readings: Mapping[str, str], seed: int, game: int,
@@ -395,7 +399,7 @@ def play_situation(factory: Factory, sit: Situation, game: int, cfg: Settings, b
         found = check_record(record, ruleset=rules.ruleset, game=game, exercised=tally.exercised,
                              in_progress=record.get("result") is None)
         for v in found:
-            out.send(record_finding(v), f)
+            out.send(record_finding(v, record), f)
     except CannotReach as exc:
         tally.unreached.append((sit.id, str(exc)))
     except EngineFault as exc:
@@ -469,10 +473,10 @@ def run_programs(factory: Factory, rules: Rules, readings: Mapping[str, str], ga
                     tally.refusals += 1
                     continue
             f.play(data.draw(st.sampled_from(legal), label="action"))
-        found = check_record(f.engine_record(), ruleset=rules.ruleset, exercised=tally.exercised,
-                             in_progress=not f.over)
+        record = f.engine_record()
+        found = check_record(record, ruleset=rules.ruleset, exercised=tally.exercised, in_progress=not f.over)
         if found:
-            first = record_finding(found[0])
+            first = record_finding(found[0], record)
             raise Divergence(first.violation.clause, "the record breaks a rule: " + str(found[0]),
                              first.category, cause=first.cause)
 

@@ -59,8 +59,23 @@ class Finding:
                    int(data.get("segment") or 0))
 
 
-def record_finding(v: Violation) -> Finding:
-    """A violation the record monitor found: its category is the record field (without indices)."""
+# The verbs of the spec's action texts: a record's action names its cause only through one of them.
+VERBS = frozenset({"play", "cover", "raise", "accept", "run", "ten-play", "ten-decline", "envido",
+                   "real-envido", "falta-envido", "flor", "flor-raise", "flor-pass", "contraflor",
+                   "contraflor-resto", "sign"})
+
+
+def verb(action: Any) -> str:
+    """An action's verb, or "another action" (the text is the engine's: never quoted in a cause)."""
+    word = action.split(" ", 1)[0] if isinstance(action, str) else ""
+    return word if word in VERBS else "another action"
+
+
+def record_finding(v: Violation, record: Mapping[str, Any] | None = None) -> Finding:
+    """A violation the record monitor found: its category is the record field (without indices), its
+    cause, where `record` (the record it was found in) has the hand, the verb of the action it is
+    at, or for the winner or the points of a hand the verb of the action that ended it (a run that
+    pays wrong and a card that wins wrong are two causes)."""
     if v.hand is None:
         position = (LAST, 0)
     elif v.action is not None:
@@ -69,7 +84,23 @@ def record_finding(v: Violation) -> Finding:
         position = (v.hand, RESULT)
     else:  # the hand's number, starter, dealer or deal: before its first action
         position = (v.hand, -1)
-    return Finding(v, "record: " + _INDEX.sub("[]", v.field or "(record)"), position)
+    return Finding(v, "record: " + _INDEX.sub("[]", v.field or "(record)"), position,
+                   _record_cause(v, position[1], record))
+
+
+def _record_cause(v: Violation, at: int, record: Mapping[str, Any] | None) -> str:
+    hands = record.get("hands") if isinstance(record, Mapping) else None
+    if v.hand is None or not isinstance(hands, list) or not 0 < v.hand <= len(hands):
+        return ""
+    if at == RESULT and not v.field.endswith((".result.points", ".result.winner")):
+        return ""  # side points, a score that does not add up...: the way the hand ended does not decide them
+    hand = hands[v.hand - 1]
+    actions = hand.get("actions") if isinstance(hand, Mapping) else None
+    if not isinstance(actions, list) or not actions or not (0 <= at < len(actions) or at == RESULT):
+        return ""
+    action = actions[-1] if at == RESULT else actions[at]
+    said = verb(action.get("action") if isinstance(action, Mapping) else None)
+    return f"a hand ended by {said}" if at == RESULT else f"at {said}"
 
 
 def ordered(findings: list[Finding]) -> list[Finding]:

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from spec.monitor.beacon import Beacon
-from spec.monitor.findings import AFTER_RESULT
+from spec.monitor.findings import AFTER_RESULT, verb
 from spec.monitor.trace import LEGAL, REFUSED, Step, Trace
 from spec.monitor.views import view_problems
 from spec.rules import ladder as lad
@@ -657,9 +657,8 @@ class Follower:
 
 
 def _verb(action: str) -> str:
-    """An action's verb, or the text itself when it has none the spec knows (a malformed probe)."""
-    verb = action.split(" ", 1)[0]
-    return verb if verb in _GRANTS or verb in _ANSWERS or verb == "raise" else "a malformed action"
+    """An action's verb, or "another action" when it has none the spec knows (a malformed probe)."""
+    return verb(action)
 
 
 def _verbs(got: set[str], spec: set[str]) -> str:

@@ -102,7 +102,7 @@ def run_script(factory: Factory, trace: Trace, call_timeout: float = 0.0, beacon
         record = f.engine_record()
         in_progress = record.get("result") is None
         for v in check_record(record, ruleset=rules.ruleset, game=game, in_progress=in_progress):
-            found.append(record_finding(v))
+            found.append(record_finding(v, record))
     except EngineFault as exc:
         found.append(finding_of(game, exc, f))
     if f is not None:
