@@ -137,3 +137,22 @@ def test_unexercised_lists_only_what_applies_to_the_ruleset_checked() -> None:
     assert {r.split("=")[0] for r in readings} <= keys
     assert "hand-length=always-three-rounds" not in readings
     assert "hand-length=ends-when-decided" in readings  # the default, which no game played
+
+
+def test_a_wrong_result_is_told_apart_by_how_the_hand_ended_never_by_the_engines_text() -> None:
+    from spec.monitor.findings import record_finding
+    from spec.monitor.violation import Violation
+
+    def record(last: str) -> dict[str, Any]:
+        return {"hands": [{"actions": [{"seat": 0, "action": "raise 4"}, {"seat": 1, "action": last}]}]}
+
+    points = Violation(0, "BET-4", "the hand is worth 1", field="hands[0].result.points", hand=1)
+    by_run, by_play = record_finding(points, record("run")), record_finding(points, record("play 4C"))
+    assert (by_run.cause, by_play.cause) == ("a hand ended by run", "a hand ended by play")
+    assert by_run.key != by_play.key and by_run.key[:2] == by_play.key[:2]
+    assert record_finding(points, record("<b>run</b> \x1b[2J")).cause == "a hand ended by another action"
+    side = Violation(0, "ENV-4", "envido 2", field="hands[0].result.side_points", hand=1)
+    assert record_finding(side, record("run")).cause == record_finding(side, record("play 4C")).cause == ""
+    at = Violation(0, "BET-10", "not now", field="hands[0].actions[0]", hand=1, action=0)
+    assert record_finding(at, record("run")).cause == "at raise"
+    assert record_finding(points).cause == "" and record_finding(points, {"hands": "x"}).cause == ""
