@@ -296,8 +296,8 @@ def play_random_game(factory: Factory, rules: Rules, readings: Mapping[str, str]
                 between_hands = True
             at = resync_position(f, rng) if out.segment < cfg.restarts else None
             if at is None:
-                if between_hands:
-                    begin = f.next_hand  # the check goes on where it stopped, step by step
+                if between_hands:  # past the first partida: no position to restart at, now or later
+                    begin, f.check_results = f.next_hand, False  # the check goes on where it stopped
                     continue
                 f.finish_alone(rng)  # the engine alone to its match's end: its record shows what follows
                 break
