@@ -160,6 +160,10 @@ def default_jobs() -> int:
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes [default: one per CPU, at most 8]; the results are the same for any "
                    "number.")
+@click.option("--restarts", type=click.IntRange(min=0), default=None, metavar="K",
+              help="Restart a random game at most K times after a divergence, from the spec's position "
+                   "after the hand it diverged in, so that one bug does not hide the next (0: a divergence "
+                   "ends the step by step check of its game) [default: 4].")
 @click.option("--report", "report_dir", default=None, metavar="DIR",
               help="Write one Markdown bug report per distinct divergence, each with a shrunk "
                    "reproduction, and summary.json.")
@@ -186,26 +190,30 @@ def default_jobs() -> int:
 def check(engine_spec: str | None, engine_cmd: str | None, ruleset: tuple[str, ...],
           ruleset_files: tuple[str, ...], games: int | None, programs: int | None, seed: int,
           readings: tuple[tuple[str, str], ...], call_timeout: float, jobs: int | None,
-          report_dir: str | None, perft: bool, exhaustive: bool, deals: int | None, dask_address: str | None,
+          restarts: int | None, report_dir: str | None, perft: bool, exhaustive: bool, deals: int | None,
+          dask_address: str | None,
           positions: tuple[str, ...], situations: bool, coverage: bool, as_json: bool) -> None:
     """Drive an engine through many games and check every step against the rules.
 
     At every step the engine's legal actions must be the spec's; actions the rules forbid must
     be refused with the state unchanged; each seat may see only what the rules let it see; the
-    match must end where the rules end it; every record must pass the monitor. Divergences are
-    grouped: the first cause in a game, then what follows from it. Exit 0 when nothing is
-    violated, 1 on any violation (or engine fault), 2 on bad input.
+    match must end where the rules end it; every record must pass the monitor. After a divergence
+    a random game is restarted at the spec's position (--restarts). Divergences are grouped by
+    root cause: the first cause in a game or after a restart, then what follows from it. Exit 0
+    when nothing is violated, 1 on any violation (or engine fault), 2 on bad input.
     """
     from rich.console import Console
 
     from spec.catalogue import load_catalogue
-    from spec.monitor.drive import Report, Settings, check_engine
+    from spec.monitor.drive import RESTARTS, Report, Settings, check_engine
     from truco_cli.errors import fail
 
     if not exhaustive and (deals is not None or dask_address is not None or positions):
         fail("--deals, --dask and --position go with --exhaustive")
-    if exhaustive and (perft or games is not None or programs is not None or report_dir is not None):
-        fail("--exhaustive walks whole hands: it takes no --perft, --games, --programs or --report")
+    if exhaustive and (perft or games is not None or programs is not None or report_dir is not None
+                       or restarts is not None):
+        fail("--exhaustive walks whole hands: it takes no --perft, --games, --programs, --restarts or "
+             "--report")
     if report_dir is not None and not report_dir.strip():  # before the games: "" is the current folder
         fail("--report needs a folder name")
     chosen = rulesets_from(ruleset, ruleset_files) or None
@@ -223,7 +231,8 @@ def check(engine_spec: str | None, engine_cmd: str | None, ruleset: tuple[str, .
         check_exhaustive_command(factory, engine_name, names, per_ruleset, call_timeout,
                                  jobs or default_jobs(), deals, dask_address, as_json, positions)
     cfg = Settings(games=250 if games is None else games, programs=40 if programs is None else programs,
-                   seed=seed, call_timeout=call_timeout, situations=situations)
+                   seed=seed, call_timeout=call_timeout, situations=situations,
+                   restarts=RESTARTS if restarts is None else restarts)
     jobs = jobs or default_jobs()
     err = Console(stderr=True)
     from rich.progress import Progress
@@ -245,6 +254,8 @@ def check(engine_spec: str | None, engine_cmd: str | None, ruleset: tuple[str, .
         written = write_report(report_dir, factory, engine_name, replay_args, names, total, groups,
                                call_timeout, jobs, quiet=as_json)
     code = 0 if total.ok else 1
+    members = total.members(groups)  # each violation listed is in exactly one divergence (one report)
+    of_violation = {k: i for i, held in enumerate(members) for k in held}
     rows = _clause_rows(total)
     gaps = total.gaps()
     if as_json:
@@ -256,9 +267,12 @@ def check(engine_spec: str | None, engine_cmd: str | None, ruleset: tuple[str, .
                             "games": e - total.by_situations[c], "violated": v} for c, e, v in rows},
             "unexercised": [g.to_dict() for g in gaps],
             "unreached": [{"situation": sid, "why": why} for sid, why in total.unreached],
-            "violations": [v.to_dict() for v in total.violations],
+            "violations": [{**v.to_dict(), "restart": total.units[k][1], "divergence": of_violation[k]}
+                           for k, v in enumerate(total.violations)],
             "divergences": [{**g.to_dict(), "situations": [total.situation_games[n] for n in g.games
-                                                           if n in total.situation_games]} for g in groups],
+                                                           if n in total.situation_games],
+                             "violations": members[i], **({"report": written[i]["file"]} if written else {})}
+                            for i, g in enumerate(groups)],
             "reports": written, "exit": code}))
         sys.exit(code)
     _print_report(Console(highlight=False, soft_wrap=True), engine_name, total, rows, gaps, coverage, groups)
@@ -295,8 +309,8 @@ def _print_report(console: Any, engine_name: str, report: Any, rows: list[tuple[
                       style=style)
     console.print(table)
     if groups:
-        console.print(f"[bold]{len(groups)} distinct divergences[/] (the first cause in each game; "
-                      "what follows from it below it):")
+        console.print(f"[bold]{len(groups)} distinct divergences[/] (the first cause in each game "
+                      "and after each restart; what follows from it below it):")
     for g in groups[:20]:
         v = g.first.violation
         sit = report.situation_games.get(v.game)

@@ -46,8 +46,9 @@ def write_report(report_dir: str, factory: Callable[[], Any], engine: str, repla
     except OSError as exc:
         fail(f"cannot write the report to {report_dir}: {exc.strerror or exc}")
     earlier = _earlier_pages(folder)
-    work = [ScriptJob(i, "shrink", total.traces[g.games[0]], g.key, g.games[0])
-            for i, g in enumerate(groups[:MAX_REPORTS]) if g.games[0] in total.traces]
+    work = [ScriptJob(i, "shrink", total.traces[g.units[0]], g.key, g.games[0])
+            for i, g in enumerate(groups[:MAX_REPORTS]) if g.units[0] in total.traces]
+    members = total.members(groups)
     by_group = {job.index: job for job in work}
     results: dict[int, dict[str, Any]] = {}
     with Progress(console=Console(stderr=True), transient=True, disable=quiet or not work) as bar:
@@ -70,12 +71,14 @@ def write_report(report_dir: str, factory: Callable[[], Any], engine: str, repla
             trace = Trace.from_dict(by_group[i].trace)
             from_steps = len(trace.steps)
         hint = f"truco replay {folder / name} {replay_args}"
-        text = page(group, trace, first, from_steps, engine, total.games, hint)
+        held = [(k, total.violations[k], total.units[k][1]) for k in members[i]]
+        text = page(group, trace, first, from_steps, engine, total.games, hint, held)
         try:
             write_text_atomic(folder / name, text)
         except OSError as exc:
             fail(f"cannot write {folder / name}: {exc.strerror or exc}")
-        entries.append({"file": name, "clause": group.clause, "category": group.key[1],
+        entries.append({"file": name, "clause": group.clause, "category": group.key[1], "cause": group.key[2],
+                        "violations": members[i],
                         "games": len(group.games), "first_game": group.games[0],
                         "consequences": dict(group.consequences), "repeats": group.repeats,
                         "steps": len(trace.steps) if trace is not None else None, "shrunk_from": from_steps,
@@ -162,7 +165,8 @@ def replay(file: str, engine_spec: str | None, engine_cmd: str | None, call_time
                  f"{where['step']}", 1)
     expected = script.get("divergence") or {}
     key = (expected.get("clause"), expected.get("category"))
-    same = bool(found) and found[0].key == key
+    cause = expected.get("cause")  # a script written before causes were told apart has none
+    same = bool(found) and found[0].key[:2] == key and (cause is None or found[0].key[2] == cause)
     code = 1 if found else 0
     if as_json:
         click.echo(json.dumps({"engine": engine, "steps": len(trace.steps), "reproduced": same,

@@ -7,12 +7,21 @@ Two kinds of play, per ruleset:
 - Hypothesis programs: short sequences of legal and forbidden actions drawn by Hypothesis. On a
   disagreement Hypothesis shrinks the program, and the report shows the shortest one it found.
 
-Every game ends with the record monitor on the engine's record. A disagreement ends the step by
-step check of that game: the engine then plays on alone and the monitor judges its record, so
-that a wrong result is also reported under the clause of the result. Each game's findings are
-ordered by their place in the match: the first is the cause, the rest its consequences
-(spec.monitor.findings). An engine fault (it raised, hung or returned garbage) is reported with
-the game and step, and the check goes on with the next game.
+Every game ends with the record monitor on the engine's record. A disagreement does not end a
+random game: so that a common bug does not hide a rarer one, the game is resynchronised, at most
+`Settings.restarts` times. The engine ends the hand it diverged in alone and the monitor judges
+its record (a wrong result of that hand is reported under the clause of the result); the spec
+plays the same hand to its end with its own legal actions; then the engine is started again by a
+new game at the spec's position after that hand (the scores and the dealer, the `position`
+feature), and the step by step check goes on from there. Only the score and the dealer carry over
+from one hand to the next, so engine and spec agree again on the whole state: whatever the engine
+had wrong is gone, and a divergence after a restart is a cause of its own, never a consequence of
+the one before. Where the position cannot be set (an engine without the feature, a match already
+in its second partida, or the spec's match over), the engine plays on alone to the end of its
+match as before. Each part of a game (its `segment`) has its findings ordered by their place in
+the match: the first is the cause, the rest its consequences (spec.monitor.findings). An engine
+fault (it raised, hung or returned garbage) is reported with the game and step, and the check
+goes on with the next game.
 
 The games run as jobs in supervised worker processes (spec.monitor.supervise), one or `jobs`:
 the results, their order and the exit code do not depend on the number of workers. The time
@@ -21,6 +30,8 @@ limit of a call needs no signal: see spec.monitor.follow and spec.monitor.superv
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import random
 import zlib
 from collections import Counter
@@ -30,14 +41,24 @@ from typing import Any
 
 from spec.monitor.beacon import Beacon
 from spec.monitor.findings import Finding, Group, group, record_finding
-from spec.monitor.follow import ENGINE, CannotReach, Divergence, EngineFault, Follower, stacks_deals
+from spec.monitor.follow import (
+    ENGINE,
+    MAX_STEPS,
+    CannotReach,
+    Divergence,
+    EngineFault,
+    Follower,
+    ResultDiffers,
+    sets_position,
+    stacks_deals,
+)
 from spec.monitor.replay import check_record
 from spec.monitor.script import finding_of, new_follower, run_script, shrink
 from spec.monitor.supervise import Event, Supervisor
 from spec.monitor.trace import Trace
 from spec.monitor.unexercised import Gap, gaps
 from spec.monitor.violation import Violation
-from spec.rules.state import Rules
+from spec.rules.state import Rules, legal_actions
 from spec.situations.catalogue import situation_probes, situations_for
 from spec.situations.model import Situation
 from spec.situations.reach import lead_in
@@ -47,6 +68,8 @@ PROGRAM_STEPS = 60  # actions per Hypothesis program
 PROGRAM_SHRINK_BUDGET = 6_000  # replayed steps to shrink a failing program
 START_LIMIT = 30.0  # seconds the factory may take to give an engine (an engine process starting)
 GAME, PROGRAMS, SITUATION = "game", "programs", "situation"
+RESTARTS = 4  # restarts of a random game after a divergence: at most RESTARTS + 1 causes per game
+Unit = tuple[int, int]  # (game, segment): the part of a game one cause heads
 
 
 @dataclass(frozen=True)
@@ -59,6 +82,7 @@ class Settings:
     probe_rate: float = 0.2
     call_timeout: float = 2.0
     situations: bool = False  # drive the engine through the ruleset's situations first (spec.situations)
+    restarts: int = RESTARTS  # resynchronisations of a random game after a divergence (0: none)
 
 
 @dataclass(frozen=True)
@@ -111,13 +135,15 @@ class Report(Tally):
 
     violated: Counter[str] = field(default_factory=Counter)
     violations: list[Violation] = field(default_factory=list)
-    findings: dict[int, list[Finding]] = field(default_factory=dict)  # game -> earliest of each clause
-    more: dict[int, Counter[str]] = field(default_factory=dict)  # game -> clause -> the others
-    traces: dict[int, dict[str, Any]] = field(default_factory=dict)  # game -> trace (games with findings)
+    units: list[Unit] = field(default_factory=list)  # the (game, segment) of each of `violations`
+    findings: dict[Unit, list[Finding]] = field(default_factory=dict)  # unit -> earliest of each clause
+    more: dict[Unit, Counter[str]] = field(default_factory=dict)  # unit -> clause -> the others
+    traces: dict[Unit, dict[str, Any]] = field(default_factory=dict)  # unit -> trace (units with findings)
     per_ruleset: dict[str, Counter[str]] = field(default_factory=dict)  # ruleset -> clauses exercised
     situations_of: dict[str, list[Situation]] = field(default_factory=dict)  # ruleset -> those it ran
     situation_games: dict[int, str] = field(default_factory=dict)  # game -> situation id
     ran_situations: bool = False
+    readings: dict[str, dict[str, str]] = field(default_factory=dict)  # ruleset -> readings its games played
 
     def count(self, ruleset: str, tally: Tally) -> list[tuple[str, str]]:
         """Add a job's counts as soon as it ends: a check of many games keeps counts, not a tally
@@ -130,16 +156,18 @@ class Report(Tally):
 
     def found(self, finding: Finding) -> None:
         v = finding.violation
+        unit = (v.game, finding.segment)
         self.violated[v.clause] += 1
         if len(self.violations) < MAX_KEPT:
             self.violations.append(v)
-        # A game keeps its earliest finding of each clause (the cause and one example of each
+            self.units.append(unit)
+        # A unit keeps its earliest finding of each clause (the cause and one example of each
         # consequence, what its group needs); the others are counted (an engine wrong at every
         # step would otherwise keep every finding of every game).
-        kept = self.findings.setdefault(v.game, [])
+        kept = self.findings.setdefault(unit, [])
         same = next((f for f in kept if f.violation.clause == v.clause), None)
         if same is not None:
-            self.more.setdefault(v.game, Counter())[v.clause] += 1
+            self.more.setdefault(unit, Counter())[v.clause] += 1
             if finding.position >= same.position:
                 return
             kept.remove(same)
@@ -150,38 +178,58 @@ class Report(Tally):
         return not self.violated
 
     def groups(self) -> list[Group]:
-        groups = group(self.findings)
+        groups = group(self.findings, game_of=lambda unit: int(unit[0]))
         for g in groups:  # the findings counted, not kept, as group() would have counted them
-            for game in g.games:
-                for clause, n in self.more.get(game, Counter()).items():
+            for unit in g.units:
+                for clause, n in self.more.get(unit, Counter()).items():
                     if clause == g.clause:
                         g.repeats += n
                     else:
                         g.consequences[clause] += n
         return groups
 
+    def members(self, groups: Sequence[Group]) -> list[list[int]]:
+        """For each group, the indices in `violations` of the findings it holds: its causes and
+        their consequences. Every violation kept is in exactly one group, that of its unit's cause."""
+        of_unit = {unit: i for i, g in enumerate(groups) for unit in g.units}
+        out: list[list[int]] = [[] for _ in groups]
+        for k, unit in enumerate(self.units):
+            out[of_unit[unit]].append(k)
+        return out
+
     def gaps(self) -> list[Gap]:
         """The clauses and readings of the checked rulesets that nothing exercised, with the reason."""
-        failed = {sid for game, sid in self.situation_games.items() if game in self.findings}
-        return gaps(self.per_ruleset, self.situations_of, self.unreached, failed, self.ran_situations)
+        stopped = {game for game, _ in self.findings}
+        failed = {sid for game, sid in self.situation_games.items() if game in stopped}
+        return gaps(self.per_ruleset, self.situations_of, self.unreached, failed, self.ran_situations,
+                    self.readings)
 
 
-def _keep_first_traces(found: dict[int, list[tuple[Finding, dict[str, Any] | None]]], index: int,
-                       first_of: dict[tuple[str, str], tuple[int, int]]) -> None:
-    """When job `index` ends, keep its trace only if its game is the first of its cause so far:
-    a report shrinks the first game of each group, and an engine wrong in every game would
-    otherwise keep a trace of every game to the end."""
+Found = dict[int, list[tuple[Finding, dict[str, Any] | None]]]
+
+
+def _keep_first_traces(found: Found, index: int, first_of: dict[tuple[str, ...], tuple[Unit, int]]) -> None:
+    """When job `index` ends, keep the trace of each of its segments only if that segment is the
+    first unit of its cause so far: a report shrinks the first unit of each group, and an engine
+    wrong in every game would otherwise keep a trace of every game to the end."""
     items = found.get(index)
     if not items or len({f.violation.game for f, _ in items}) != 1:
         return  # no findings, or a job of several games: kept as it is
-    cause = sorted(items, key=lambda ft: ft[0].position)[0][0]
-    game, held = cause.violation.game, first_of.get(cause.key)
-    if held is not None and held[0] <= game:
-        found[index] = [(f, None) for f, _ in items]
-        return
-    if held is not None:
-        found[held[1]] = [(f, None) for f, _ in found[held[1]]]
-    first_of[cause.key] = (game, index)
+    causes: dict[int, Finding] = {}
+    for f, _ in sorted(items, key=lambda ft: ft[0].order):
+        causes.setdefault(f.segment, f)
+
+    def drop(job: int, segment: int) -> None:
+        found[job] = [(f, None if f.segment == segment else t) for f, t in found[job]]
+
+    for segment, cause in causes.items():
+        unit, held = (cause.violation.game, segment), first_of.get(cause.key)
+        if held is not None and held[0] <= unit:
+            drop(index, segment)
+            continue
+        if held is not None:
+            drop(held[1], held[0][1])
+        first_of[cause.key] = (unit, index)
 
 
 # --- one job, in a worker ------------------------------------------------------------------------
@@ -190,19 +238,30 @@ class _Game:
 
     def __init__(self, game: int, emit: Callable[[str, Any], None]) -> None:
         self.game, self.emit, self.traced = game, emit, False
+        self.segment = 0  # the restarts so far (play_random_game)
+
+    def restart(self) -> None:
+        self.segment += 1
+        self.traced = False  # each segment has its own reproduction: the trace of its engine's match
 
     def send(self, finding: Finding, follower: Follower | None, trace: Trace | None = None) -> None:
         data = None
         if not self.traced and (trace is not None or follower is not None):
             data = (trace if trace is not None else follower.trace).to_dict()  # type: ignore[union-attr]
             self.traced = True
-        self.emit("finding", (finding.to_dict(), data))
+        self.emit("finding", (dataclasses.replace(finding, segment=self.segment).to_dict(), data))
 
-    def record(self, f: Follower, tally: Tally) -> None:
-        found = check_record(f.engine_record(), ruleset=f.rules.ruleset, game=self.game,
-                             exercised=tally.exercised)
+    def record(self, f: Follower, tally: Tally, in_progress: bool = False) -> None:
+        record = f.engine_record()
+        found = check_record(record, ruleset=f.rules.ruleset, game=self.game, exercised=tally.exercised,
+                             in_progress=in_progress)
         for v in found:
-            self.send(record_finding(v), f)
+            finding = record_finding(v, record)
+            if v.hand is not None:  # the hands of the game, not of the engine's match since its restart
+                shifted = dataclasses.replace(v, hand=v.hand + f.hands_before)
+                finding = dataclasses.replace(finding, violation=shifted,
+                                              position=(v.hand + f.hands_before, finding.position[1]))
+            self.send(finding, f)
 
 
 def play_random_game(factory: Factory, rules: Rules, readings: Mapping[str, str], seed: int, game: int,
@@ -214,22 +273,42 @@ def play_random_game(factory: Factory, rules: Rules, readings: Mapping[str, str]
     f: Follower | None = None
     try:
         f = new_follower(factory, rules, seed, cfg.call_timeout, beacon, START_LIMIT)
-        diverged = False
-        try:
-            f.start(readings)
-            while not f.over:
-                legal = f.legal()
-                if rng.random() < cfg.probe_rate:
-                    candidates = f.illegal_candidates()
-                    if candidates:
-                        tally.exercised[f.probe(rng.choice(candidates))] += 1
-                        tally.refusals += 1
-                f.play(rng.choice(legal))
-        except Divergence as d:
-            out.send(finding_of(game, d, f), f)
-            diverged = True
-        if diverged:
-            f.finish_alone(rng)
+        f.check_results = cfg.restarts > 0 and sets_position(f.adapter)  # else nothing to restart at
+        begin: Callable[[], None] | None = functools.partial(f.start, readings)
+        while True:
+            between_hands = False
+            try:
+                if begin is not None:  # the first deal is checked too: it may diverge
+                    started, begin = begin, None
+                    started()
+                while not f.over:
+                    legal = f.legal()
+                    if rng.random() < cfg.probe_rate:
+                        candidates = f.illegal_candidates()
+                        if candidates:
+                            tally.exercised[f.probe(rng.choice(candidates))] += 1
+                            tally.refusals += 1
+                    f.play(rng.choice(legal))
+                break
+            except Divergence as d:
+                out.send(finding_of(game, d, f), f)
+            except ResultDiffers:  # the record monitor names the clause, below
+                between_hands = True
+            at = resync_position(f, rng) if out.segment < cfg.restarts else None
+            if at is None:
+                if between_hands:  # past the first partida: no position to restart at, now or later
+                    begin, f.check_results = f.next_hand, False  # the check goes on where it stopped
+                    continue
+                f.finish_alone(rng)  # the engine alone to its match's end: its record shows what follows
+                break
+            if not between_hands:  # the hand it diverged in, ended alone: its record shows how it decided it
+                f.finish_hand_alone()
+            out.record(f, tally, in_progress=True)
+            _count(tally, f)
+            f = restarted(f, at, zlib.crc32(f"{seed}/{out.segment + 1}".encode()))
+            f.check_results = out.segment + 1 < cfg.restarts  # after the last restart: as without them
+            begin = functools.partial(f.start, readings, scores=at[0], dealer=at[1])
+            out.restart()
         out.record(f, tally)
     except EngineFault as exc:
         out.send(finding_of(game, exc, f), f)
@@ -238,10 +317,43 @@ def play_random_game(factory: Factory, rules: Rules, readings: Mapping[str, str]
     return tally
 
 
+def resync_position(f: Follower, rng: random.Random) -> tuple[list[int], int, int] | None:
+    """After a divergence: the spec plays the hand it is in to its end with its own legal actions
+    (drawn by `rng`), and gives the position after it (the scores, the seat that deals next, the
+    hands played), or None where a new game cannot start there: the engine sets no position, the
+    match is over, or it is past its first partida (a position is the first partida's points)."""
+    match, hand = f.match, f.hand
+    if not sets_position(f.adapter) or match.over:
+        return None
+    if hand is not None and not hand.over:
+        for _ in range(MAX_STEPS):
+            hand.apply(hand.to_act(), rng.choice(sorted(legal_actions(hand))))  # type: ignore[arg-type]
+            if hand.over:
+                break
+        assert hand.outcome is not None
+        match.end_hand(hand.kind, hand.outcome, hand.score)
+    if match.over or match.partida != 1 or match.partidas:
+        return None
+    dealer = (match.starter - 1) % f.rules.players  # Match.at: the starter sits after the dealer
+    return list(match.score), dealer, f.hands_before + match.number
+
+
+def restarted(f: Follower, at: tuple[list[int], int, int], seed: int) -> Follower:
+    """A new follower of the same engine for a new game at the position `at` (resync_position),
+    with its own trace: the reproduction of what it finds starts at that position."""
+    g = Follower(f.adapter, f.rules, seed, f.timeout, f.beacon)
+    g.hands_before = at[2]
+    g.steps = g.steps_before = f.steps  # the game's step count goes on (a hang is reported at its step)
+    return g
+
+
+
 def _count(tally: Tally, f: Follower | None) -> None:
-    """What a followed game adds to its tally: its steps, its view checks and their clauses."""
-    if f is not None:
-        tally.steps += f.steps
+    """What a followed game adds to its tally: its steps, its view checks and their clauses (once
+    for each follower: a restarted game has one per segment)."""
+    if f is not None and not f.counted:
+        f.counted = True
+        tally.steps += f.steps - f.steps_before
         tally.views += f.views_checked
         tally.exercised.update(f.exercised)
 
@@ -287,7 +399,7 @@ def play_situation(factory: Factory, sit: Situation, game: int, cfg: Settings, b
         found = check_record(record, ruleset=rules.ruleset, game=game, exercised=tally.exercised,
                              in_progress=record.get("result") is None)
         for v in found:
-            out.send(record_finding(v), f)
+            out.send(record_finding(v, record), f)
     except CannotReach as exc:
         tally.unreached.append((sit.id, str(exc)))
     except EngineFault as exc:
@@ -361,12 +473,12 @@ def run_programs(factory: Factory, rules: Rules, readings: Mapping[str, str], ga
                     tally.refusals += 1
                     continue
             f.play(data.draw(st.sampled_from(legal), label="action"))
-        found = check_record(f.engine_record(), ruleset=rules.ruleset, exercised=tally.exercised,
-                             in_progress=not f.over)
+        record = f.engine_record()
+        found = check_record(record, ruleset=rules.ruleset, exercised=tally.exercised, in_progress=not f.over)
         if found:
-            first = record_finding(found[0])
+            first = record_finding(found[0], record)
             raise Divergence(first.violation.clause, "the record breaks a rule: " + str(found[0]),
-                             first.category)
+                             first.category, cause=first.cause)
 
     out = _Game(game, emit)
     try:
@@ -385,7 +497,7 @@ def run_programs(factory: Factory, rules: Rules, readings: Mapping[str, str], ga
         v = first.violation
         shrunk = Violation(game, v.clause, f"Hypothesis program (shrunk to {len(trace.steps)} steps): "
                            f"{v.requires}", v.says, "program", v.hand, v.action)
-        out.send(Finding(shrunk, first.category, first.position), None, trace)
+        out.send(Finding(shrunk, first.category, first.position, first.cause), None, trace)
     return tally
 
 
@@ -425,7 +537,7 @@ def plan(rulesets: Sequence[str], readings: Mapping[str, Mapping[str, str]], cfg
     return jobs
 
 
-def lost_job(job: Job, event: Event) -> tuple[Finding, Tally]:
+def lost_job(job: Job, event: Event, segment: int = 0) -> tuple[Finding, Tally]:
     """The finding for a job whose worker was killed (a hang) or died, from where its beacon was."""
     where = event.data
     call = where.get("call") or "the engine"
@@ -438,7 +550,8 @@ def lost_job(job: Job, event: Event) -> tuple[Finding, Tally]:
     if job.kind == PROGRAMS:
         what = "Hypothesis program: " + what
     v = Violation(job.game, ENGINE, what, field=f"step {where['step']}")
-    return Finding(v, category, (10**8, 0)), Tally(games=1 if job.kind == GAME else 0)
+    # In the segment the job was in when it was lost (its last finding's): after the cause there.
+    return Finding(v, category, (10**8, 0), segment=segment), Tally(games=1 if job.kind == GAME else 0)
 
 
 def check_engine(factory: Factory, rulesets: list[str], readings: Mapping[str, str], cfg: Settings,
@@ -454,9 +567,10 @@ def check_engine(factory: Factory, rulesets: list[str], readings: Mapping[str, s
     report = Report(ran_situations=cfg.situations)
     for job in work:  # the rulesets in job order, whatever the order the jobs end in
         report.per_ruleset.setdefault(job.ruleset, Counter())
+        report.readings.setdefault(job.ruleset, dict(by_ruleset.get(job.ruleset, {})))
     unreached: dict[int, list[tuple[str, str]]] = {}
-    found: dict[int, list[tuple[Finding, dict[str, Any] | None]]] = {}
-    first_of: dict[tuple[str, str], tuple[int, int]] = {}  # cause -> (game, job) that keeps a trace
+    found: Found = {}
+    first_of: dict[tuple[str, ...], tuple[Unit, int]] = {}  # cause -> (unit, job) that keeps a trace
     done: Counter[str] = Counter()
     for event in Supervisor(run_job, (factory, cfg), jobs).run(work):
         job = work[event.index]
@@ -467,7 +581,8 @@ def check_engine(factory: Factory, rulesets: list[str], readings: Mapping[str, s
         if event.kind == "done":
             tally = event.data
         else:  # hang or died
-            finding, tally = lost_job(job, event)
+            finding, tally = lost_job(job, event, max((f.segment for f, _ in found.get(event.index, [])),
+                                                      default=0))
             found.setdefault(event.index, []).append((finding, None))
         _keep_first_traces(found, event.index, first_of)
         left = report.count(job.ruleset, tally)
@@ -484,9 +599,9 @@ def check_engine(factory: Factory, rulesets: list[str], readings: Mapping[str, s
             report.situation_games[job.game] = job.situation.id
         # Earliest first within the game, as its groups are: the step that diverged is found
         # before the record is judged, but a wrong result of an earlier hand is the cause.
-        for finding, trace in sorted(found.get(job.index, []), key=lambda ft: ft[0].position):
+        for finding, trace in sorted(found.get(job.index, []), key=lambda ft: ft[0].order):
             report.found(finding)
             if trace is not None:
-                report.traces.setdefault(finding.violation.game, trace)
+                report.traces.setdefault((finding.violation.game, finding.segment), trace)
     return report
 

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from spec.monitor.beacon import Beacon
-from spec.monitor.findings import AFTER_RESULT
+from spec.monitor.findings import AFTER_RESULT, verb
 from spec.monitor.trace import LEGAL, REFUSED, Step, Trace
 from spec.monitor.views import view_problems
 from spec.rules import ladder as lad
@@ -66,11 +66,14 @@ class Divergence(Exception):
     """The engine and the spec disagree; `clause` is the rule at stake.
 
     `category` says which kind of check found it (legal, actor, end, accepted, refusal-changed,
-    view, deal): with the clause it tells two different divergences apart."""
+    view, deal), and `cause` the rule state that decides it (the kind of hand, the phase, the
+    verbs that differ; never a card or a score): with the clause they tell two root causes apart."""
 
-    def __init__(self, clause: str, message: str, category: str = "legal", says: str = "") -> None:
+    def __init__(self, clause: str, message: str, category: str = "legal", says: str = "",
+                 cause: str = "") -> None:
         super().__init__(f"[{clause}] {message}" + (f" (engine: {says})" if says else ""))
         self.clause, self.message, self.category, self.says = clause, message, category, says
+        self.cause = cause
 
 
 class EngineFault(Exception):
@@ -127,6 +130,12 @@ def sets_position(adapter: Any) -> bool:
     return "scores" in parameters and "dealer" in parameters
 
 
+class ResultDiffers(Exception):
+    """The hand just ended, and the engine's record scores it otherwise than the spec (raised by
+    `play` only when `check_results` is on). The record monitor names the clause; the follower is
+    left between hands: the spec's hand over and scored, the next one not started."""
+
+
 class CannotReach(Exception):
     """A position the engine cannot be started from (it takes no stacked deals, or no set scores and
     dealer): the situation is reported as not reached, never as a violation."""
@@ -166,6 +175,10 @@ class Follower:
         self.exercised: Counter[str] = Counter()  # the visibility clauses the view checks applied
         self.trace = Trace(rules.ruleset, {}, seed)
         self.stacked: list[Deal] = []
+        self.hands_before = 0  # hands of the game before this engine's match (a restart: spec.monitor.drive)
+        self.steps_before = 0  # and its steps (`steps` counts on from them)
+        self.counted = False  # its counts are in a tally (spec.monitor.drive)
+        self.check_results = False  # compare the score the engine records after each hand (ResultDiffers)
 
     # --- calling the engine ---------------------------------------------------------------------
     def call(self, name: str, *args: Any, **kwargs: Any) -> Any:
@@ -273,7 +286,7 @@ class Follower:
 
     def position(self) -> tuple[int, int]:
         """(hand number, index of the next action in that hand): where a divergence found now is."""
-        return self.match.number, self.hand_actions
+        return self.hands_before + self.match.number, self.hand_actions
 
     def start(self, readings: Mapping[str, str], deals: Sequence[Mapping[str, Any]] | None = None,
               scores: Sequence[int] | None = None, dealer: int | None = None, *,
@@ -354,13 +367,24 @@ class Follower:
         seat = self.engine_to_act()
         want = self.hand.to_act() if self.hand is not None and not self.over else None
         if seat != want:
-            raise Divergence(*self.actor_divergence(seat, want))
+            clause, requires, category, says = self.actor_divergence(seat, want)
+            engine = "the engine's match is over" if seat is None else "another seat"
+            raise Divergence(clause, requires, category, says, f"{self.state()}: {engine} to act")
         got = self.engine_legal()
         spec = self.spec_legal()
         if set(got) != spec:
             clause, requires, says = self.set_divergence(set(got), spec)
-            raise Divergence(clause, requires, "legal", says)
+            raise Divergence(clause, requires, "legal", says, f"{self.state()}: {_verbs(set(got), spec)}")
         return sorted(spec)
+
+    def state(self) -> str:
+        """The rule state a divergence is found in, as its root cause names it: the kind of hand
+        and its phase (the cards, the scores and the seats are left out: the same bug shows with
+        any of them)."""
+        hand = self.hand
+        if hand is None:
+            return "no hand"
+        return f"{hand.kind} hand, {hand.phase}"
 
     def play(self, action: str) -> None:
         """Apply an action both agree is legal."""
@@ -386,8 +410,22 @@ class Follower:
             if self.engine_to_act() is None:
                 self.hand_actions = AFTER_RESULT
                 raise Divergence(self.target_clause(), f"the match goes on at {self.match.score}: nobody "
-                                                       "has reached the target", "end", "the match is over")
+                                                       "has reached the target", "end", "the match is over",
+                                 f"{hand.kind} hand over: the engine ends the match")
+            if self.check_results and self.recorded_score() not in (None, self.match.hand_score):
+                raise ResultDiffers(f"hand {self.match.number}")
             self.next_hand()
+
+    def recorded_score(self) -> list[int] | None:
+        """The score after the hand just ended in the engine's record (None where the record has no
+        such hand, or not in the record format: the record monitor says so at the end)."""
+        hands = self.engine_record().get("hands")
+        number = self.match.number
+        if not isinstance(hands, list) or len(hands) < number or not isinstance(hands[number - 1], dict):
+            return None
+        result = hands[number - 1].get("result")
+        score = result.get("score") if isinstance(result, dict) else None
+        return score if isinstance(score, list) else None
 
     def check_match_end(self) -> None:
         """The spec ended the match: the engine must have ended it too."""
@@ -400,7 +438,7 @@ class Follower:
             contest = self.contest_cause() if asked else None
             if contest is not None:  # a contest's points ended it, but the engine asks for an answer
                 raise Divergence(contest[0], f"the match is over ({contest[1] or contest[0]})", "actor",
-                                 f"seat {seat} to act")
+                                 f"seat {seat} to act", f"{self.state()}: the engine plays on")
             clause = self.end_clause()
             hand = self.hand
             if hand is None or hand.outcome is None or not hand.outcome.partida_ended:
@@ -408,7 +446,8 @@ class Follower:
             # else the partida ended in the middle of the hand (side points reached the target): the
             # end is where the spec stopped, before anything the engine records after it.
             raise Divergence(clause, f"the match is over ({clause}: side {self.match.winner} won, score "
-                                     f"{self.match.hand_score})", "end", f"seat {seat} to act")
+                                     f"{self.match.hand_score})", "end", f"seat {seat} to act",
+                             f"{self.state()}: the engine plays on")
 
     def illegal_candidates(self) -> list[str]:
         """Actions the spec forbids now: other verbs, other seats' cards, malformed texts."""
@@ -442,13 +481,15 @@ class Follower:
         self.check_views(before[-1])
         refusal = self.attempt(action)
         if refusal is None:
-            raise Divergence(clause, f"{action!r} must be refused: {why}", "accepted", f"accepted {action!r}")
+            raise Divergence(clause, f"{action!r} must be refused: {why}", "accepted", f"accepted {action!r}",
+                             f"{self.state()}: accepts {_verb(action)}")
         after = self.snapshot()
         if after != before:
             parts = ("to_act", "legal_actions", "deal", "record", "observation")
             changed = [name for name, a, b in zip(parts, before, after, strict=True) if a != b]
             raise Divergence(clause, f"a refused action changes nothing ({action!r}: {why})",
-                             "refusal-changed", f"refused {action!r} but its {', '.join(changed)} changed")
+                             "refusal-changed", f"refused {action!r} but its {', '.join(changed)} changed",
+                             f"{self.state()}: refusing {_verb(action)} changes {', '.join(changed)}")
         self.probed.append(clause)
         return clause
 
@@ -465,7 +506,8 @@ class Follower:
                 # A card still in a hand is seen the same way since the deal; a played one only
                 # since it was played: a wrong view of the first is the earlier cause.
                 sight, says = min(problems, key=lambda p: p[0].card in played_names)
-                raise Divergence(sight.clause, sight.why, "view", says)
+                seen = "a played card" if sight.card in played_names else "a card in a hand"
+                raise Divergence(sight.clause, sight.why, "view", says, f"{self.state()}: {seen}")
         self.views_checked += 1
 
     # --- diagnosis ------------------------------------------------------------------------------
@@ -612,6 +654,19 @@ class Follower:
         if refusal is not None:
             raise EngineFault(f"apply({action!r}) refused an action it listed as legal: {refusal.reason}",
                               "apply: refused a listed action")
+
+
+def _verb(action: str) -> str:
+    """An action's verb, or "another action" when it has none the spec knows (a malformed probe)."""
+    return verb(action)
+
+
+def _verbs(got: set[str], spec: set[str]) -> str:
+    """The verbs an engine adds to the spec's legal actions and leaves out of them ("+raise -run"):
+    the root cause of a legal-set divergence, without the cards or values that change game to game."""
+    extra = sorted({_verb(a) for a in got - spec})
+    missing = sorted({_verb(a) for a in spec - got})
+    return " ".join([*(f"+{v}" for v in extra), *(f"-{v}" for v in missing)])
 
 
 def checked_record(value: Any) -> dict[str, Any]:

@@ -1,7 +1,9 @@
-"""Bug reports a maintainer can act on: one Markdown page per distinct divergence, and a summary.
+"""Bug reports a maintainer can act on: one Markdown page per distinct divergence (one root cause:
+clause, kind of check and cause, spec.monitor.findings), and a summary.
 
 A page names the clause with its verbatim quotes, says what the engine did and what the rule
-requires, lists what follows from it in the same games, and gives the shrunk reproduction: the
+requires, lists what follows from it in the same games and every finding of the check it holds
+(each finding of `truco check --json` is on exactly one page), and gives the shrunk reproduction: the
 stacked deals and the steps, as a table and as a `truco-repro/1` script in a JSON block that
 `truco replay PAGE --engine ...` plays again. The summary (`summary.json`,
 `truco-check-report/1`) lists every page with its clause, kind, games and consequences.
@@ -19,6 +21,7 @@ from spec.monitor.findings import AFTER_RESULT, RESULT, Finding, Group
 from spec.monitor.follow import ENGINE
 from spec.monitor.trace import REFUSED, Trace
 from spec.monitor.untrusted import json_block, md_code, md_text
+from spec.monitor.violation import Violation
 
 REPRO_FORMAT = "truco-repro/1"
 SUMMARY_FORMAT = "truco-check-report/1"
@@ -34,7 +37,8 @@ def repro_script(trace: Trace, first: Finding | None) -> dict[str, Any]:
     script: dict[str, Any] = {"format": REPRO_FORMAT, **trace.to_dict()}
     if first is not None:
         v = first.violation
-        script["divergence"] = {"clause": v.clause, "category": first.category, "hand": v.hand,
+        script["divergence"] = {"clause": v.clause, "category": first.category, "cause": first.cause,
+                                "hand": v.hand,
                                 "action": v.action, "requires": v.requires, "says": v.says}
     return script
 
@@ -113,6 +117,15 @@ def _where(f: Finding) -> str:
     return f"in hand {hand}, before its action {action + 1}" + (f" ({v.field})" if v.field else "")
 
 
+def _start_text(trace: Trace) -> str:
+    """The set position the reproduction starts from (a situation's, or a restarted game's), if any."""
+    if trace.scores is None and trace.dealer is None:
+        return ""
+    scores = trace.scores or [0, 0]
+    dealer = "" if trace.dealer is None else f", seat {trace.dealer} dealing the first hand"
+    return f", from the position {scores[0]}-{scores[1]}{dealer}"
+
+
 def _deal_rows(deals: Sequence[dict[str, Any]]) -> list[str]:
     if not deals:
         return ["(the seed's deals: the engine takes no stacked deals)"]
@@ -129,8 +142,10 @@ def _deal_rows(deals: Sequence[dict[str, Any]]) -> list[str]:
 
 
 def page(group: Group, trace: Trace | None, first: Finding | None, from_steps: int, engine: str,
-         games: int, replay_hint: str) -> str:
-    """The Markdown bug report of one distinct divergence."""
+         games: int, replay_hint: str, held: Sequence[tuple[int, Violation, int]] = ()) -> str:
+    """The Markdown bug report of one distinct divergence (one root cause). `held`: the findings of
+    the check's `violations` it holds, (index there, violation, segment), listed at the end: every
+    one of them is on exactly one page."""
     f = first if first is not None else group.first
     v = f.violation
     ruleset = trace.ruleset if trace is not None else ""
@@ -139,8 +154,8 @@ def page(group: Group, trace: Trace | None, first: Finding | None, from_steps: i
     # type of what it raised) goes through md_text: the site renders the page as HTML.
     lines = [f"# [{v.clause}] {_title(v.clause)}", "",
              f"Engine: {md_text(engine)}. Ruleset: {md_text(ruleset or 'see the check')}. "
-             f"Found by: {md_text(group.key[1])}. "
-             f"Seen in {seen} (first: game {group.games[0]}).", ""]
+             f"Found by: {md_text(group.key[1])}" + (f", in {md_text(group.key[2])}" if group.key[2] else "")
+             + f". Seen in {seen} (first: game {group.games[0]}).", ""]
     if v.clause != ENGINE:
         lines += ["## The rule", "", *_quotes(v.clause, ruleset), ""]
     fault = v.clause == ENGINE
@@ -153,8 +168,9 @@ def page(group: Group, trace: Trace | None, first: Finding | None, from_steps: i
     if trace is not None:
         shrunk = f", shrunk from {from_steps}" if from_steps > len(trace.steps) else ""
         lines += ["## Reproduction", "",
-                  f"Ruleset `{trace.ruleset}`, readings {json.dumps(trace.readings)}, seed {trace.seed}; "
-                  f"the deals of the first hands, stacked:", "", *_deal_rows(trace.deals), "",
+                  f"Ruleset `{trace.ruleset}`, readings {json.dumps(trace.readings)}, seed {trace.seed}"
+                  + _start_text(trace) + "; the deals of the first hands, stacked:", "",
+                  *_deal_rows(trace.deals), "",
                   f"Then {len(trace.steps)} steps{shrunk} (each by the seat to act; a refused step must "
                   "be refused, with nothing changed):", ""]
         for i, step in enumerate(trace.steps, 1):
@@ -173,6 +189,15 @@ def page(group: Group, trace: Trace | None, first: Finding | None, from_steps: i
         lines.append("")
     if group.repeats:
         lines += [f"The same clause is broken {group.repeats} more times later in these games.", ""]
+    if held:
+        lines += ["## Its findings", "",
+                  "Each finding of the check's list (`truco check --json`, `violations`) that this "
+                  "divergence holds, by its place in that list: the causes, then what follows from them.", ""]
+        for k, hv, segment in held:
+            where = f"game {hv.game}" + (f" (after restart {segment})" if segment else "") + (
+                f", hand {hv.hand}" if hv.hand is not None else "") + (f", {hv.field}" if hv.field else "")
+            lines.append(f"- #{k} {md_text(where)}: [{md_text(hv.clause)}] {md_text(hv.requires)}")
+        lines.append("")
     if trace is not None:
         script = json_block(repro_script(trace, f))
         lines += ["<details><summary>The reproduction script (truco-repro/1)</summary>", "",

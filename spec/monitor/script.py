@@ -8,7 +8,7 @@ checked at the end: a round it decided otherwise, before the divergence, is then
 finding, as in a game (spec.monitor.drive). It returns the findings, earliest first.
 
 `shrink` is delta debugging (Zeller's ddmin) over the steps: it removes chunks of steps while
-the earliest finding stays the same divergence (same clause, same kind of check). A step that a
+the earliest finding stays the same divergence (same clause, same kind of check, same cause). A step that a
 removal makes illegal is tried as a refusal instead, so every candidate is a valid script. The
 budget counts replayed steps, not seconds, so that the result does not depend on the machine.
 """
@@ -50,7 +50,7 @@ def finding_of(game: int, exc: Divergence | EngineFault, f: Follower | None, pre
     steps = f.steps if f is not None else 0
     if isinstance(exc, Divergence):
         v = Violation(game, exc.clause, prefix + exc.message, exc.says, f"step {steps}", hand or None, action)
-        return Finding(v, exc.category, (hand, action))
+        return Finding(v, exc.category, (hand, action), exc.cause)
     v = Violation(game, ENGINE, prefix + str(exc), field=f"step {steps}", hand=hand or None, action=action)
     return Finding(v, "fault: " + exc.category, (hand, action))
 
@@ -102,7 +102,7 @@ def run_script(factory: Factory, trace: Trace, call_timeout: float = 0.0, beacon
         record = f.engine_record()
         in_progress = record.get("result") is None
         for v in check_record(record, ruleset=rules.ruleset, game=game, in_progress=in_progress):
-            found.append(record_finding(v))
+            found.append(record_finding(v, record))
     except EngineFault as exc:
         found.append(finding_of(game, exc, f))
     if f is not None:
@@ -111,11 +111,11 @@ def run_script(factory: Factory, trace: Trace, call_timeout: float = 0.0, beacon
     return out
 
 
-def _same(outcome: Outcome, key: tuple[str, str]) -> bool:
+def _same(outcome: Outcome, key: tuple[str, ...]) -> bool:
     return outcome.first is not None and outcome.first.key == key
 
 
-def shrink(factory: Factory, trace: Trace, key: tuple[str, str], call_timeout: float = 0.0,
+def shrink(factory: Factory, trace: Trace, key: tuple[str, ...], call_timeout: float = 0.0,
            beacon: Beacon | None = None, budget: int = SHRINK_BUDGET) -> tuple[Trace, Outcome]:
     """The shortest trace found whose earliest finding has `key`, and that run's outcome.
 
@@ -192,7 +192,7 @@ class ScriptJob:
     index: int
     kind: str
     trace: dict[str, Any]
-    key: tuple[str, str] = ("", "")
+    key: tuple[str, ...] = ("", "", "")
     game: int = 0
 
 

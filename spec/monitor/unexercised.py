@@ -4,7 +4,10 @@ A clause of a ruleset (spec.catalogue `clauses_of`) that no step, refusal, view 
 the run exercised is listed with the reason: the situations that would have exercised it were not
 reached (the engine takes no stacked deals or set positions, or does not play a reading), or they
 ran and a divergence stopped them first, or nothing in the situation catalogue reaches it. The same
-for each reading a ruleset can switch: its situations ran, or why not.
+for each reading a ruleset can switch: its situations ran, or why not. Only what applies to a
+checked ruleset is listed under it: its own clauses, and the readings of its own register entries
+other than the one the run played (its default, or the one `--reading` chose: every game played
+that one).
 """
 
 from __future__ import annotations
@@ -31,11 +34,13 @@ class Gap:
 
 
 def gaps(per_ruleset: Mapping[str, Counter[str]], situations: Mapping[str, Sequence[Situation]],
-         unreached: Sequence[tuple[str, str]], failed: set[str], ran_situations: bool) -> list[Gap]:
+         unreached: Sequence[tuple[str, str]], failed: set[str], ran_situations: bool,
+         in_force: Mapping[str, Mapping[str, str]] | None = None) -> list[Gap]:
     """The clauses and readings of each checked ruleset the run did not exercise, with the reason.
 
     `situations`: per ruleset those the run had; `unreached`: (situation id, why) of those it could
-    not start; `failed`: the ids of those a divergence or fault stopped."""
+    not start; `failed`: the ids of those a divergence or fault stopped; `in_force`: per ruleset the
+    readings its games played where they are not its defaults."""
     cat = load_catalogue()
     why_not = dict(unreached)
     out: list[Gap] = []
@@ -47,10 +52,12 @@ def gaps(per_ruleset: Mapping[str, Counter[str]], situations: Mapping[str, Seque
             mine = [s for s in sits if clause.id in s.clauses]
             out.append(Gap(ruleset, clause.id, _why(mine, why_not, failed, ran_situations)))
         ran = Counter(s.reading for s in sits if s.reading and s.id not in why_not and s.id not in failed)
+        chosen = (in_force or {}).get(ruleset, {})
         for amb in cat.ambiguities_of(ruleset):
+            played = chosen.get(amb.key, amb.defaults[ruleset])
             for reading in amb.readings:
                 tag = f"{amb.key}={reading.name}"
-                if reading.name == amb.defaults[ruleset] or ran[tag]:
+                if reading.name == played or ran[tag]:
                     continue
                 mine = [s for s in sits if s.reading == tag]
                 out.append(Gap(ruleset, tag, _why(mine, why_not, failed, ran_situations)))

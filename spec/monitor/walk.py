@@ -366,7 +366,7 @@ class Walk:
                              exercised=self.tally.exercised)
         self.tally.records += 1
         if found:
-            self._stop([record_finding(v) for v in found])
+            self._stop([record_finding(v, record) for v in found])
         if not same:
             self._at(node)
             if entry is None:
@@ -426,8 +426,9 @@ class Walk:
         if isinstance(exc, Divergence):
             try:  # as a random game does: the engine plays on alone, the monitor reads its record
                 f.finish_alone(random.Random(self.game))
-                findings += [record_finding(v) for v in check_record(
-                    f.engine_record(), ruleset=self.rules.ruleset, game=self.game)]
+                record = f.engine_record()
+                findings += [record_finding(v, record)
+                             for v in check_record(record, ruleset=self.rules.ruleset, game=self.game)]
             except EngineFault as fault:
                 findings.append(finding_of(self.game, fault, f))
         self._stop(findings)

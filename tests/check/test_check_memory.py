@@ -33,7 +33,7 @@ def test_only_the_first_game_of_each_cause_keeps_its_trace() -> None:
     report = check_engine(run_payout, ["mineiro-1v1-es"], {}, Settings(games=30, programs=0), jobs=2)
     groups = report.groups()
     assert len(report.findings) > len(groups), "several games share a cause: the case under test"
-    assert sorted(report.traces) == sorted(g.games[0] for g in groups), "what a report shrinks, no more"
+    assert sorted(report.traces) == sorted(g.units[0] for g in groups), "what a report shrinks, no more"
 
 
 def test_a_game_keeps_one_finding_a_clause_and_the_groups_are_the_same() -> None:

@@ -513,6 +513,28 @@ def favoured_card() -> ReferenceAdapter:
     return _adapter(_FavouredCard)()
 
 
+class _NoTrucoAfterTwoTies(Game):
+    """Truco may not be called once two rounds are tied (a rare position in random games)."""
+
+    def _can_call(self, seat: int) -> bool:
+        from engine.tricks import TIE
+
+        return self.hand.rounds != (TIE, TIE) and super()._can_call(seat)
+
+
+def no_truco_after_two_ties() -> ReferenceAdapter:
+    return _adapter(_NoTrucoAfterTwoTies)()
+
+
+class _CommonAndRare(_RaiseTwice, _NoTrucoAfterTwoTies):
+    """Two independent bugs, each seen step by step: the side that made the last call may call
+    again (BET-10, in most games, early) and no truco after two tied rounds (rare)."""
+
+
+def common_and_rare() -> ReferenceAdapter:
+    return _adapter(_CommonAndRare)()
+
+
 # factory -> (ruleset, the clause the exhaustive check must name as the cause)
 EXHAUSTIVE_PLANTED: dict[Callable[[], ReferenceAdapter], tuple[str, str]] = {
     third_tie_to_starter: ("mineiro-1v1-es", "HND-9"),
