@@ -94,8 +94,7 @@ def render(title: str, command: str, engine: str, ruleset: str, total: Any, entr
               "| clause | rule | times exercised |", "|---|---|---|"]
     lines += [f"| {c} | {clause_title(c)} | {n:,} |" for c, n in held]
     lines += ["", "## Not exercised", "",
-              "Clauses of the catalogue these games never reached (other rulesets' rules, or situations "
-              "the games did not meet): " + (", ".join(unexercised) or "none") + ".", ""]
+              "Clauses of this ruleset these games never reached (situations the games did not meet): " + (", ".join(unexercised) or "none") + ".", ""]
     return "\n".join(lines)
 
 
@@ -238,7 +237,7 @@ def conformance(suite: bool, engine_spec: str | None, engine_cmd: str | None, ru
         pages = [section((Path(tmp) / e["file"]).read_text(encoding="utf-8"), replay_line) for e in entries]
     broken = {e["clause"] for e in entries}
     held = [(c, n) for c, n, v in _clause_rows(total) if not v and c not in broken]
-    unexercised = [c for c in cat.clauses if not total.exercised[c]]
+    unexercised = [c.id for c in cat.clauses_of(ruleset) if not total.exercised[c.id]]
     command = shlex.join(["truco", "conformance", "--engine", engine_spec, "--ruleset", ruleset,
                           "--games", str(games), "--programs", str(programs), "--seed", str(seed),
                           *(["--title", title] if title else []), "--out", out_path])
