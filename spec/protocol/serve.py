@@ -6,6 +6,7 @@ turns any adapter that `truco check --engine MODULE:FACTORY` drives into an engi
 `truco check --engine-cmd` drives: the protocol's Python side, and a working example of it. The
 factory is called once per new_game. The adapter's `refusal_errors` become "refused" answers
 (with the exception's `clause` attribute when it has one); any other exception is an "error".
+An adapter's `readings` attribute, when it has one, is announced in the hello.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import inspect
 import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import IO, Any
 
 from spec.monitor.follow import refusal_types, sets_position
@@ -44,12 +45,19 @@ class Server:
         if callable(getattr(probe, "undo", None)):
             self.features.append("undo")
         self.refusals = refusal_types(probe)
+        # The readings the adapter plays, when it says (spec/adapter.py), go into the hello.
+        readings = getattr(probe, "readings", None)
+        self.readings = {str(k): (dict(v) if isinstance(v, Mapping) else v) for k, v in readings.items()} \
+            if isinstance(readings, Mapping) and readings else None
 
     def answer(self, request: dict[str, Any]) -> dict[str, Any]:
         cmd = request.get("cmd")
         if cmd == "hello":
-            return {"ok": {"protocol": PROTOCOL_VERSION, "engine": {"name": self.name},
-                           "features": self.features}}
+            hello: dict[str, Any] = {"protocol": PROTOCOL_VERSION, "engine": {"name": self.name},
+                                     "features": self.features}
+            if self.readings:
+                hello["readings"] = self.readings
+            return {"ok": hello}
         if cmd == "new_game":
             self.adapter = self.factory()
             args = (request["ruleset"], request["seed"], request.get("readings") or {})
