@@ -21,6 +21,7 @@ import site_conformance
 import site_differences
 import site_glossary
 import site_pictures
+import site_protocol
 import site_rules
 import site_rulesets
 import site_tables
@@ -207,6 +208,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         return markdown
     ctx, here = _ctx, page.file.src_uri
     markdown = site_pictures.replace_markers(markdown, ctx.lang, lambda r: r in ctx.cat.rulesets, log.warning)
+    markdown = site_protocol.replace_markers(markdown, ctx.lang, log.warning)
     fams = {family_of(cid) for cid in ctx.cat.clauses} | {"AMB"}
 
     def link(m: re.Match[str]) -> str:
