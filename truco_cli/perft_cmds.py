@@ -183,7 +183,8 @@ def check_perft(factory: Callable[[], Any], engine: str, rulesets: list[str],
         read = " (" + ", ".join(f"{k}={v}" for k, v in r["readings"].items()) + ", counted by the spec)" \
             if r["readings"] else ""
         click.echo(f"{r['ruleset']}{read} seed {r['seed']}: perft 1..{len(r['table'])} = "
-                   f"{' '.join(map(str, r['perft'] or []))} (table {' '.join(map(str, r['table']))}) {mark}")
+                   f"{' '.join(map(str, r['perft'] or []))} ({'spec' if r['readings'] else 'table'} "
+                   f"{' '.join(map(str, r['table']))}) {mark}")
         diff = r.get("difference")
         if diff:
             path = " ".join(diff["path"]) or "(the start)"

@@ -95,6 +95,35 @@ def test_a_reading_that_agrees_with_the_announced_one_is_accepted() -> None:
     assert code == 0 and out["readings"] == {ES: OWN}, out
 
 
+def test_perft_checks_the_engine_against_its_announced_readings() -> None:
+    result = CliRunner().invoke(cli, ["check", "--perft", "--engine-cmd", engine_cmd()])
+    assert result.exit_code == 0, result.output
+    assert "hand-length=always-three-rounds, counted by the spec" in result.output, result.output
+    silent = CliRunner().invoke(cli, ["check", "--perft", "--engine-cmd", engine_cmd("silent")])
+    assert silent.exit_code == 1 and "DIFFERS" in silent.output, silent.output  # the tables' readings
+
+
+def test_the_test_engines_hello_and_seats_follow_the_schema() -> None:
+    import jsonschema
+
+    from spec.protocol.client import EngineProcess
+
+    schema = json.loads((ENGINE.parents[2] / "spec/schemas/engine-protocol.schema.json").read_text())
+    schema.pop("oneOf")
+    process = EngineProcess([sys.executable, str(ENGINE)])
+    process.start()
+    try:
+        hello = process.request({"cmd": "hello", "protocol": 1}, 20.0)["ok"]
+        process.request({"cmd": "new_game", "ruleset": ES, "seed": 1, "readings": {}}, 20.0)
+        to_act = process.request({"cmd": "to_act"}, 5.0)["ok"]
+    finally:
+        process.quit()
+    for value, definition in ((hello, "hello_ok"), (to_act, "to_act_ok")):
+        jsonschema.validate(value, {**schema, "$ref": f"#/$defs/{definition}"},
+                            cls=jsonschema.Draft202012Validator)
+    assert len(to_act["seats"]) == 2
+
+
 # --- the hello's new keys -------------------------------------------------------------------------
 def hello(**ok: Any) -> dict[str, Any]:
     return {"ok": {"protocol": 1, "engine": {"name": "x"}, **ok}}

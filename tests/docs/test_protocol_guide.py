@@ -83,3 +83,41 @@ def test_a_marker_for_a_missing_transcript_warns() -> None:
     assert warned and "nope" in warned[0] and "truco:" not in out
     table = site_protocol.replace_markers("<!-- truco:vocabulary -->", "it", warned.append)
     assert table.startswith("| regolamento |") and "`raise 3` retruco" in table
+
+
+def _uncapped_record() -> dict:  # type: ignore[type-arg]
+    """A record of the reference engine whose winner ends above the target."""
+    import random
+
+    from engine.adapter import make_adapter
+
+    for seed in range(200):
+        a, rng = make_adapter(), random.Random(seed)
+        a.new_game("mineiro-1v1-es", seed, {})
+        while a.to_act() is not None:
+            a.apply(rng.choice(sorted(a.legal_actions())))
+        record = a.record()
+        if record["result"]["score"][record["result"]["winner"]] > 12:
+            return record  # type: ignore[no-any-return]
+    raise AssertionError("no game ended above the target")
+
+
+def test_what_the_guide_says_of_a_final_score_holds() -> None:
+    """The record section: the final score is the sum, not capped at the target; capped, it is reported
+    with the clause that ended the match."""
+    from spec.monitor.replay import check_record
+
+    record = _uncapped_record()
+    assert check_record(record, "mineiro-1v1-es") == []
+    capped = json_copy(record)
+    winner = capped["result"]["winner"]
+    capped["result"]["score"][winner] = 12
+    found = check_record(capped, "mineiro-1v1-es")
+    assert found and all(v.field == "result.score" for v in found), found
+    assert [v.clause for v in found] == ["MAT-1"], found  # the clause that ended the match
+
+
+def json_copy(value: dict) -> dict:  # type: ignore[type-arg]
+    import json
+
+    return json.loads(json.dumps(value))  # type: ignore[no-any-return]
