@@ -42,11 +42,23 @@ class Shim:
         self.hands = 0  # hands confirmed
         self.caller: int | None = None  # who made the raise waiting for an answer
         self.fresh = True  # no action yet in this hand
+        self.history: list[tuple[Any, ...]] = []  # the shim's state before each apply, for undo
+
+    def _state(self, rule: bool) -> tuple[Any, ...]:
+        return (rule, self.confirm, self.gracias, self.hands, self.caller, self.fresh)
+
+    def undo(self) -> dict[str, Any]:
+        if not self.history:
+            return {"error": {"message": "nothing to undo"}}
+        rule, self.confirm, self.gracias, self.hands, self.caller, self.fresh = self.history.pop()
+        if rule:
+            self.a.undo()
+        return {"ok": {}}
 
     def hello(self) -> dict[str, Any]:
         out: dict[str, Any] = {"protocol": 1, "engine": {"name": "multiseat", "version": "1"},
                                "rulesets": [RULESET], "features": ["deals", "position", "observation",
-                                                                   "seats", "steps"],
+                                                                   "seats", "steps", "undo"],
                                "engine_steps": ["say ", "confirm"], "extra_actions": ["mazo"]}
         if self.bug != "silent":
             out["readings"] = {RULESET: READINGS}
@@ -82,11 +94,13 @@ class Shim:
         if action == "confirm":
             if not self.confirm or seat != 0:
                 return {"refused": {"clause": None, "reason": "nothing to confirm"}}
+            self.history.append(self._state(False))
             self.confirm = self.bug == "endless"  # the bug: the hand is never confirmed
             return {"ok": {}}
         if action == "say gracias":
             if self.gracias != seat:
                 return {"refused": {"clause": None, "reason": "no call accepted"}}
+            self.history.append(self._state(False))
             self.gracias = None
             return {"ok": {}}
         if action.startswith("say "):
@@ -96,10 +110,12 @@ class Shim:
         actor = self.a.to_act()
         if seat != actor and not (self.bug == "wrong-seat" and seat == self.caller):
             return {"refused": {"clause": None, "reason": f"seat {seat} does not act now"}}
+        before = self._state(True)
         try:
             self.a.apply(action)
         except self.a.refusal_errors as exc:
             return {"refused": {"clause": getattr(exc, "clause", None), "reason": str(exc)}}
+        self.history.append(before)
         self.fresh = False
         if action.startswith("raise "):
             self.caller = actor
@@ -144,6 +160,8 @@ def main() -> None:
             reply = {"ok": {"actions": shim.legal(req.get("seat", -1))}}
         elif cmd == "apply":
             reply = shim.apply(req["action"], req.get("seat", -1))
+        elif cmd == "undo":
+            reply = shim.undo()
         elif cmd == "deal":
             reply = ({"error": {"message": "confirm the hand before the next deal"}} if shim.confirm
                      else {"ok": {"hands": shim.a.deal(), "muestra": None}})

@@ -124,6 +124,29 @@ def test_the_test_engines_hello_and_seats_follow_the_schema() -> None:
     assert len(to_act["seats"]) == 2
 
 
+def test_undo_takes_back_an_action_and_the_steps_applied_after_it() -> None:
+    """Through a hand's end: the client applied "confirm" after the last action; one undo takes
+    both back, and the engine is where it was before that action."""
+    from spec.protocol.client import EngineProcess, ProtocolAdapter
+
+    process = EngineProcess([sys.executable, str(ENGINE)])
+    process.start()
+    try:
+        a = ProtocolAdapter(process, 5.0)
+        a.new_game(ES, 1, {})
+        seen = []
+        while len(a.record()["hands"]) == 0:  # play the first hand with its first cards
+            seen.append((a.to_act(), sorted(a.legal_actions()), a.deal()))
+            a.apply(sorted(x for x in a.legal_actions() if x.startswith("play "))[0])
+        assert a.to_act() is not None and len(a.record()["hands"]) == 1  # confirmed: the next hand is on
+        for before in reversed(seen):
+            a.undo()
+            assert (a.to_act(), sorted(a.legal_actions()), a.deal()) == before
+        assert a.record()["hands"] == []
+    finally:
+        process.quit()
+
+
 # --- the hello's new keys -------------------------------------------------------------------------
 def hello(**ok: Any) -> dict[str, Any]:
     return {"ok": {"protocol": 1, "engine": {"name": "x"}, **ok}}
