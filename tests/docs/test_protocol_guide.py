@@ -121,3 +121,14 @@ def json_copy(value: dict) -> dict:  # type: ignore[type-arg]
     import json
 
     return json.loads(json.dumps(value))  # type: ignore[no-any-return]
+
+
+def test_what_the_guide_says_of_card_like_ids_holds() -> None:
+    """The practice section: card-like words are read anywhere, as whole words; an id with a letter
+    or digit against them is not."""
+    from spec.monitor.views import cards_named
+
+    dealt = ("4C", "1e", "7H")
+    assert cards_named({"player": "4C", "event": "1e", "x": "4C-1", "note": "plays 7H"}, dealt) == set(dealt)
+    assert cards_named({"4C": 1}, dealt) == {"4C"}  # keys too
+    assert cards_named({"player": "p4C", "event": "1e7", "n": 47}, dealt) == set()
