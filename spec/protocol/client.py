@@ -426,7 +426,8 @@ class ProtocolAdapter:
         """Apply the engine-only steps due, then project onto one seat (see the class)."""
         if self._settled is not None:
             return self._settled
-        for _ in range(MAX_AUTO_STEPS + 1):
+        applied = 0
+        while True:
             seats = self._engine_seats()
             lists: dict[Any, Any] = {}
             step: tuple[Any, str] | None = None
@@ -443,12 +444,14 @@ class ProtocolAdapter:
                     break
             if step is None:
                 break
+            if applied == MAX_AUTO_STEPS:
+                raise self.process.fault(f"the engine still lists only engine-only steps after "
+                                         f"{MAX_AUTO_STEPS} of them were applied in a row",
+                                         "apply: engine-only steps")
             self._apply_engine(step[1], step[0])
+            applied += 1
             if self._undo_counts:
                 self._undo_counts[-1] += 1
-        else:
-            raise self.process.fault(f"the engine still lists only engine-only steps after {MAX_AUTO_STEPS} "
-                                     "of them were applied in a row", "apply: engine-only steps")
         want = self._shadow.seat(self) if self._shadow is not None else None
         seat = want if want is not None and want in seats else seats[0]
         legal = lists.get(seat) if seat is not None else None
