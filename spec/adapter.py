@@ -49,6 +49,9 @@ Optional:
   cannot tell.
 - `sets_position`: True or False, to say whether `new_game` takes `scores` and `dealer` when its
   signature cannot tell.
+- `readings`: the ambiguity readings the engine plays, `{ruleset: {key: reading}}` or one flat
+  `{key: reading}` for every ruleset; `python -m spec.protocol.serve` announces it in its hello,
+  and the checker then checks the engine against those readings when no `--reading` is given.
 
 What the checker does with it: at every step the engine's legal actions must equal the spec's;
 actions the spec forbids (and malformed ones) must be refused with the state unchanged; when the

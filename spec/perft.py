@@ -394,18 +394,25 @@ def write_table(table: Mapping[str, Any]) -> Path:
 # --- an engine's tree ---------------------------------------------------------------------------------
 def engine_oracle(factory: Callable[[], Any], rules: Rules, seed: int, deals: Sequence[Mapping[str, Any]],
                   call_timeout: float = 0.0, beacon: Beacon | None = None,
-                  prefix: Sequence[str] = ()) -> Oracle:
-    """The engine's legal actions after prefix + path: a new game on the stacked deals, then the actions.
+                  prefix: Sequence[str] = (), readings: Mapping[str, str] | None = None) -> Oracle:
+    """The engine's legal actions after prefix + path: a new game on the stacked deals (and the
+    reading overrides `readings`), then the actions.
 
     Every call is checked as in `truco check` (types, time limit); an engine that refuses an
-    action it listed is an EngineFault."""
+    action of the prefix (which the table, not the engine, chose) or one it listed is an
+    EngineFault, each named as what it is."""
     beacon = beacon if beacon is not None else Beacon()
+    overrides = dict(readings or {})
 
     def legal_at(path: Sequence[str]) -> list[str] | None:
         f = new_follower(factory, rules, seed, call_timeout, beacon)
-        f.safe("new_game", rules.ruleset, seed, {}, [dict(d) for d in deals])  # tables: default readings
-        for action in [*prefix, *path]:
+        f.safe("new_game", rules.ruleset, seed, overrides, [dict(d) for d in deals])
+        for i, action in enumerate([*prefix, *path]):
             refusal = f.attempt(action)
+            if refusal is not None and i < len(prefix):
+                raise EngineFault(f"apply({action!r}) refused the prefix action {action!r} of the perft "
+                                  f"table (action {i + 1} of {len(prefix)}): {refusal.reason}",
+                                  "apply: refused a prefix action")
             if refusal is not None:
                 raise EngineFault(f"apply({action!r}) refused an action it listed as legal: {refusal.reason}",
                                   "apply: refused a listed action")
@@ -421,14 +428,15 @@ def engine_oracle(factory: Callable[[], Any], rules: Rules, seed: int, deals: Se
 
 def first_difference(factory: Callable[[], Any], rules: Rules, seed: int, deals: Sequence[Mapping[str, Any]],
                      depth: int, call_timeout: float = 0.0, beacon: Beacon | None = None,
-                     prefix: Sequence[str] = ()) -> tuple[list[str], Divergence | EngineFault] | None:
+                     prefix: Sequence[str] = (), readings: Mapping[str, str] | None = None
+                     ) -> tuple[list[str], Divergence | EngineFault] | None:
     """The first point, depth first, where the engine and the spec disagree within `depth`
     actions after the prefix: the path to it (prefix included) and the divergence, or None."""
     beacon = beacon if beacon is not None else Beacon()
 
     def follower(path: Sequence[str]) -> Follower:
         f = new_follower(factory, rules, seed, call_timeout, beacon)
-        f.start({}, deals=deals)
+        f.start(dict(readings or {}), deals=deals)
         for action in [*prefix, *path]:
             f.legal()
             f.play(action)
@@ -458,13 +466,14 @@ class PerftJob:
     index: int
     ruleset: str
     position: Mapping[str, Any]
+    readings: Mapping[str, str] = field(default_factory=dict)  # overrides; the tables have none
 
 
 def run_perft_job(job: PerftJob, context: tuple[Callable[[], Any], float], beacon: Beacon,
                   emit: Callable[[str, Any], None]) -> dict[str, Any]:
     """The engine's counts at one position of a table, and where it first differs from the spec."""
     factory, call_timeout = context
-    rules = Rules.of(job.ruleset)
+    rules = Rules.of(job.ruleset, dict(job.readings))
     pos = job.position
     beacon.at(job.index, 0)
     seed, deals, depth = int(pos["seed"]), pos["deals"], int(pos["depth"])
@@ -472,7 +481,8 @@ def run_perft_job(job: PerftJob, context: tuple[Callable[[], Any], float], beaco
     out: dict[str, Any] = {"seed": seed, "depth": depth, "table": pos["perft"], "perft": None,
                            "divide": None, "difference": None}
     try:
-        got = count(engine_oracle(factory, rules, seed, deals, call_timeout, beacon, prefix), depth)
+        got = count(engine_oracle(factory, rules, seed, deals, call_timeout, beacon, prefix, job.readings),
+                    depth)
         out["perft"], out["divide"] = got.perft, got.divide
         wrong = [d for d, (a, b) in enumerate(zip(got.perft, pos["perft"], strict=True), 1) if a != b]
         if not wrong and got.divide == pos["divide"]:
@@ -481,7 +491,7 @@ def run_perft_job(job: PerftJob, context: tuple[Callable[[], Any], float], beaco
     except EngineFault as exc:
         out["difference"] = {"path": [], "clause": "ENGINE", "message": str(exc), "says": ""}
         return out
-    found = first_difference(factory, rules, seed, deals, reach, call_timeout, beacon, prefix)
+    found = first_difference(factory, rules, seed, deals, reach, call_timeout, beacon, prefix, job.readings)
     if found is not None:
         path, problem = found
         if isinstance(problem, Divergence):

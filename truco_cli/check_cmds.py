@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import click
@@ -119,7 +119,55 @@ def engine_factory(engine_spec: str | None, engine_cmd: str | None, call_timeout
         if not plays:
             fail(f"the engine plays only {', '.join(hello.rulesets)}, not {', '.join(rulesets or [])}")
         rulesets = plays
+    if hello.readings:
+        import dataclasses
+
+        command = dataclasses.replace(command, announced=hello.readings)
     return command, f"{hello.name or 'engine'} ({engine_cmd})", rulesets
+
+
+def checked_readings(factory: Any, names: list[str], pairs: tuple[tuple[str, str], ...]
+                     ) -> tuple[dict[str, dict[str, str]], dict[str, dict[str, str]]]:
+    """Per ruleset the readings to check against, and those of them the engine announced.
+
+    The engine's announced readings (hello `readings`) apply unless `--reading` names the same
+    key with another reading, which is an error; a flat announcement applies to every ruleset
+    whose readings it concerns. Announced readings that are the ruleset's defaults are dropped."""
+    from spec.catalogue import UnknownNameError, load_catalogue
+    from spec.monitor.untrusted import visible
+    from spec.protocol.client import ALL_RULESETS
+    from truco_cli.errors import fail
+
+    given = dict(readings_for_all(names, pairs))
+    announced_all: Mapping[str, Mapping[str, str]] = getattr(factory, "announced", None) or {}
+    cat = load_catalogue()
+    out: dict[str, dict[str, str]] = {}
+    announced: dict[str, dict[str, str]] = {}
+    for name in names:
+        flat = name not in announced_all
+        theirs = dict(announced_all.get(name, announced_all.get(ALL_RULESETS, {})))
+        concerns = cat.readings(name)  # key -> the ruleset's reading
+        mine: dict[str, str] = {}
+        for key, reading in theirs.items():
+            if key not in concerns:
+                if flat:  # a flat object names the keys of every ruleset it plays
+                    continue
+                fail(f"the engine announces the reading {visible(key)}={visible(reading)} for {name}, "
+                     f"which has no such key")
+            try:
+                reading = cat.ambiguity(key).reading(reading).name
+            except UnknownNameError as exc:
+                fail(f"the engine announces for {name} a reading the register lacks: {visible(str(exc))}")
+            if concerns[key] != reading:
+                mine[key] = reading
+        for key, reading in given[name].items():
+            if key in mine and mine[key] != reading:
+                fail(f"--reading {key}={reading} contradicts the engine's announced reading "
+                     f"{key}={visible(mine[key])} for {name}")
+        if mine:
+            announced[name] = dict(mine)
+        out[name] = {**mine, **given[name]}
+    return out, announced
 
 
 def _clause_rows(report: Any) -> list[tuple[str, int, int]]:
@@ -220,7 +268,10 @@ def check(engine_spec: str | None, engine_cmd: str | None, ruleset: tuple[str, .
     cat = load_catalogue()
     factory, engine_name, names_or_none = engine_factory(engine_spec, engine_cmd, call_timeout, chosen)
     names = names_or_none or list(cat.rulesets)
-    per_ruleset = dict(readings_for_all(names, readings))
+    per_ruleset, announced = checked_readings(factory, names, readings)
+    if announced and not as_json:
+        told = "; ".join(f"{n}: " + ", ".join(f"{k}={v}" for k, v in r.items()) for n, r in announced.items())
+        click.echo(f"checked against the readings the engine announces: {told}")
     if perft:
         from truco_cli.perft_cmds import check_perft
 
@@ -260,7 +311,8 @@ def check(engine_spec: str | None, engine_cmd: str | None, ruleset: tuple[str, .
     gaps = total.gaps()
     if as_json:
         click.echo(json.dumps({
-            "engine": engine_name, "rulesets": names, "games": total.games,
+            "engine": engine_name, "rulesets": names, "readings": per_ruleset,
+            "announced_readings": announced, "games": total.games,
             "programs": total.programs, "situations": total.situations, "steps": total.steps,
             "refusals": total.refusals, "views": total.views,
             "clauses": {c: {"exercised": e, "situations": total.by_situations[c],

@@ -94,7 +94,8 @@ def render(title: str, command: str, engine: str, ruleset: str, total: Any, entr
               "| clause | rule | times exercised |", "|---|---|---|"]
     lines += [f"| {c} | {clause_title(c)} | {n:,} |" for c, n in held]
     lines += ["", "## Not exercised", "",
-              "Clauses of this ruleset these games never reached (situations the games did not meet): " + (", ".join(unexercised) or "none") + ".", ""]
+              "Clauses of this ruleset these games never reached (situations the games did not meet): "
+              + (", ".join(unexercised) or "none") + ".", ""]
     return "\n".join(lines)
 
 

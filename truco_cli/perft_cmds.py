@@ -125,14 +125,16 @@ def perft(ruleset: str | None, ruleset_files: tuple[str, ...], seed: int, depth:
 
 def check_perft(factory: Callable[[], Any], engine: str, rulesets: list[str],
                 readings: Mapping[str, Mapping[str, str]], call_timeout: float, as_json: bool) -> int:
-    """`truco check --perft`: the engine's counts on every table position; returns the exit code."""
+    """`truco check --perft`: the engine's counts on every table position; returns the exit code.
+
+    The tables hold the counts of the default readings; a ruleset checked with other readings
+    (`--reading`, or those the engine announces) gets the table's positions counted by the spec
+    on the fly with those readings instead."""
     from spec.monitor.follow import stacks_deals
     from spec.monitor.supervise import Supervisor
-    from spec.perft import PerftJob, load_table, run_perft_job
-
-    if any(readings.get(name) for name in rulesets):
-        fail("the perft tables are for the rulesets' default readings: drop --reading")
+    from spec.perft import PerftJob, load_table, make_table, run_perft_job
     from spec.protocol.client import EngineCommand
+    from spec.rules.state import Rules
 
     try:  # an engine process says so in its hello; it is not kept running in this process
         stacks = ("deals" in factory.hello().features if isinstance(factory, EngineCommand)
@@ -144,11 +146,12 @@ def check_perft(factory: Callable[[], Any], engine: str, rulesets: list[str],
              "feature 'deals')")
     jobs = []
     for name in rulesets:
-        table = load_table(name)
+        overrides = dict(readings.get(name) or {})
+        table = make_table(Rules.of(name, overrides)) if overrides else load_table(name)
         if table is None:
             continue
         for pos in table["positions"]:
-            jobs.append(PerftJob(len(jobs), name, pos))
+            jobs.append(PerftJob(len(jobs), name, pos, overrides))
     if not jobs:
         fail(f"no perft table for {', '.join(rulesets)} in spec/data/perft")
     results: dict[int, dict[str, Any]] = {}
@@ -168,7 +171,7 @@ def check_perft(factory: Callable[[], Any], engine: str, rulesets: list[str],
         r = results[job.index]
         ok = (r["perft"] == r["table"] and r.get("difference") is None
               and r.get("divide") == job.position["divide"])
-        rows.append({"ruleset": job.ruleset, **r, "ok": ok})
+        rows.append({"ruleset": job.ruleset, "readings": dict(job.readings), **r, "ok": ok})
     code = 0 if all(r["ok"] for r in rows) else 1
     if as_json:
         click.echo(json.dumps({"engine": engine, "positions": rows, "exit": code}))
@@ -177,15 +180,19 @@ def check_perft(factory: Callable[[], Any], engine: str, rulesets: list[str],
 
     for r in rows:
         mark = "ok" if r["ok"] else "DIFFERS"
-        click.echo(f"{r['ruleset']} seed {r['seed']}: perft 1..{len(r['table'])} = "
-                   f"{' '.join(map(str, r['perft'] or []))} (table {' '.join(map(str, r['table']))}) {mark}")
+        read = " (" + ", ".join(f"{k}={v}" for k, v in r["readings"].items()) + ", counted by the spec)" \
+            if r["readings"] else ""
+        click.echo(f"{r['ruleset']}{read} seed {r['seed']}: perft 1..{len(r['table'])} = "
+                   f"{' '.join(map(str, r['perft'] or []))} ({'spec' if r['readings'] else 'table'} "
+                   f"{' '.join(map(str, r['table']))}) {mark}")
         diff = r.get("difference")
         if diff:
             path = " ".join(diff["path"]) or "(the start)"
             says = f" (engine: {diff['says']})" if diff.get("says") else ""
             click.echo(visible(f"  first difference after {path}: [{diff['clause']}] {diff['message']}"
                                f"{says}"))
-    verdict = "every count matches the tables" if code == 0 else "the counts differ"
+    tables = "the spec's counts" if any(r["readings"] for r in rows) else "the tables"
+    verdict = f"every count matches {tables}" if code == 0 else "the counts differ"
     click.echo(f"{visible(engine)}: {verdict}")
     return code
 

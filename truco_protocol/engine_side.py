@@ -104,7 +104,8 @@ class Session:
     def __init__(self, engine: object, *, name: str | None = None, version: str | None = None,
                  author: str | None = None, rulesets: Iterable[str] | None = None,
                  features: Iterable[str] | None = None,
-                 refusals: tuple[type[BaseException], ...] = (Refusal,)) -> None:
+                 refusals: tuple[type[BaseException], ...] = (Refusal,),
+                 readings: Mapping[str, Any] | None = None) -> None:
         missing = [m for m in REQUIRED if not callable(getattr(engine, m, None))]
         if missing:  # an author's mistake: say so at once, before the checker's first request
             raise TypeError(f"{type(engine).__name__} has no method {', '.join(missing)}")
@@ -123,6 +124,9 @@ class Session:
                                          "features": self.features}
         if rulesets is not None:
             self.hello_ok["rulesets"] = list(rulesets)
+        if readings:  # the readings the engine plays: per ruleset, or one object for all
+            self.hello_ok["readings"] = {str(k): dict(v) if isinstance(v, Mapping) else str(v)
+                                         for k, v in readings.items()}
         self.refusals = refusals
         self.playing = False  # a new_game succeeded
 
@@ -333,13 +337,14 @@ def _answer_lines(session: Session, stdin: IO[bytes], stdout: IO[bytes]) -> None
 
 def serve(engine: object, *, name: str | None = None, version: str | None = None, author: str | None = None,
           rulesets: Iterable[str] | None = None, features: Iterable[str] | None = None,
-          refusals: tuple[type[BaseException], ...] = (Refusal,),
+          refusals: tuple[type[BaseException], ...] = (Refusal,), readings: Mapping[str, Any] | None = None,
           stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None) -> None:
     """Serve `engine` over the protocol on stdin and stdout until quit or the end of stdin.
 
     `name`, `version`, `author`, `rulesets`: what the hello says (the name defaults to the class's).
     `features`: the features to announce, in place of those derived from the methods.
-    `refusals`: the exception types of `apply` that mean "refused"."""
+    `refusals`: the exception types of `apply` that mean "refused". `readings`: the readings it
+    plays where they are not a ruleset's defaults ({ruleset: {key: reading}}, or {key: reading})."""
     session = Session(engine, name=name, version=version, author=author, rulesets=rulesets,
-                      features=features, refusals=refusals)
+                      features=features, refusals=refusals, readings=readings)
     serve_session(session, stdin, stdout)

@@ -22,6 +22,7 @@ import site_differences
 import site_glossary
 import site_matrix
 import site_pictures
+import site_protocol
 import site_rules
 import site_rulesets
 import site_tables
@@ -210,6 +211,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         return markdown
     ctx, here = _ctx, page.file.src_uri
     markdown = site_pictures.replace_markers(markdown, ctx.lang, lambda r: r in ctx.cat.rulesets, log.warning)
+    markdown = site_protocol.replace_markers(markdown, ctx.lang, log.warning)
     fams = {family_of(cid) for cid in ctx.cat.clauses} | {"AMB"}
 
     def link(m: re.Match[str]) -> str:

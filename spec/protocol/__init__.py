@@ -27,8 +27,8 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "hello": ("protocol",),
     "new_game": ("ruleset", "seed", "readings", "deals", "scores", "dealer"),
     "to_act": (),
-    "legal": (),
-    "apply": ("action",),
+    "legal": ("seat",),  # seat: only with the feature "seats"
+    "apply": ("action", "seat"),
     "undo": (),
     "deal": (),
     "record": (),
@@ -37,4 +37,4 @@ COMMANDS: dict[str, tuple[str, ...]] = {
 }
 
 # Optional abilities an engine announces in its hello reply ("features").
-FEATURES: tuple[str, ...] = ("deals", "observation", "position", "undo")
+FEATURES: tuple[str, ...] = ("deals", "observation", "position", "seats", "steps", "undo")

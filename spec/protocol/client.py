@@ -43,6 +43,12 @@ class Refused(Exception):
         self.clause, self.reason = clause, reason
 
 
+ALL_RULESETS = "*"  # the key of Hello.readings for a flat `readings` object: every ruleset
+MAX_HELLO_NAMES = 64  # entries of a list or object in the hello answer
+MAX_HELLO_TEXT = 64  # characters of one name, prefix or reading in it
+MAX_AUTO_STEPS = 32  # engine-only steps the client applies in a row before it calls it a fault
+
+
 @dataclass
 class Hello:
     """What the engine said about itself in its hello answer."""
@@ -52,6 +58,14 @@ class Hello:
     author: str = ""
     rulesets: tuple[str, ...] = ()
     features: frozenset[str] = field(default_factory=frozenset)
+    # The readings it plays: ruleset -> {key: reading}, or {ALL_RULESETS: {...}} for a flat object.
+    readings: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    engine_steps: tuple[str, ...] = ()  # prefixes of its engine-only steps (feature "steps")
+    extra_actions: tuple[str, ...] = ()  # prefixes of its actions the rulesets lack (feature "steps")
+
+    def readings_of(self, ruleset: str) -> dict[str, str]:
+        """The readings it announced for `ruleset` (the flat object's when it gave one)."""
+        return dict(self.readings.get(ruleset, self.readings.get(ALL_RULESETS, {})))
 
 
 class EngineProcess:
@@ -269,12 +283,64 @@ def parse_hello(answer: Mapping[str, Any]) -> Hello:
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise EngineFault(f"hello: {key} is {_brief(value)}, not a list of names", "hello: garbage")
         lists[key] = value
+    prefixes = {}
+    for key in ("engine_steps", "extra_actions"):
+        value = ok.get(key, [])
+        if not isinstance(value, list) or len(value) > MAX_HELLO_NAMES or not all(
+                isinstance(v, str) and 0 < len(v) <= MAX_HELLO_TEXT and v.isprintable() for v in value):
+            raise EngineFault(f"hello: {key} is {_brief(value)}, not a list of at most {MAX_HELLO_NAMES} "
+                              f"prefixes of 1..{MAX_HELLO_TEXT} printable characters", "hello: garbage")
+        prefixes[key] = tuple(value)
     return Hello(engine["name"], engine.get("version", ""), engine.get("author", ""),
-                 tuple(lists["rulesets"]), frozenset(lists["features"]))
+                 tuple(lists["rulesets"]), frozenset(lists["features"]), _hello_readings(ok.get("readings")),
+                 prefixes["engine_steps"], prefixes["extra_actions"])
+
+
+def _reading_map(value: Any) -> dict[str, str] | None:
+    """A {key: reading} object of short strings, or None when `value` is not one."""
+    if not isinstance(value, dict) or len(value) > MAX_HELLO_NAMES:
+        return None
+    if not all(isinstance(k, str) and isinstance(v, str) and 0 < len(k) <= MAX_HELLO_TEXT
+               and 0 < len(v) <= MAX_HELLO_TEXT for k, v in value.items()):
+        return None
+    return dict(value)
+
+
+def _hello_readings(value: Any) -> dict[str, dict[str, str]]:
+    """hello's `readings`: per ruleset ({ruleset: {key: reading}}) or flat ({key: reading}, for
+    every ruleset); which one is told by the values, objects or strings, never both."""
+    if value is None or value == {}:
+        return {}
+    flat = _reading_map(value)
+    if flat is not None:
+        return {ALL_RULESETS: flat}
+    per = {k: _reading_map(v) for k, v in value.items()} if isinstance(value, dict) else {}
+    if (not per or len(per) > MAX_HELLO_NAMES or any(m is None for m in per.values())
+            or any(not isinstance(k, str) or not 0 < len(k) <= MAX_HELLO_TEXT for k in per)):
+        raise EngineFault(f"hello: readings is {_brief(value)}, not {{key: reading}} nor {{ruleset: "
+                          "{key: reading}}, of short strings", "hello: garbage")
+    return {k: m for k, m in per.items() if m is not None}
 
 
 class ProtocolAdapter:
-    """One game of an engine process, behind the adapter contract (spec/adapter.py)."""
+    """One game of an engine process, behind the adapter contract (spec/adapter.py).
+
+    The projection (features "seats" and "steps", guide "Engine protocol"): the rest of the
+    checker sees one seat to act and the rule actions only. Before it answers to_act, legal,
+    deal, record or observation after a change, the client settles the engine's state:
+
+    1. it asks `to_act`; for each seat listed, in the engine's order, it asks `legal` (with that
+       seat under "seats"); a seat whose list, once the extra actions are removed, holds engine-only
+       steps and nothing else gets its first step applied, and the settling starts again (at most
+       MAX_AUTO_STEPS in a row, else an engine fault);
+    2. it then projects the seats listed onto one: the seat the spec says acts when the engine
+       lists it, else the first seat listed (which the checker then reports as the wrong seat);
+    3. the legal actions it gives are that seat's without the engine-only steps and extra actions.
+
+    An action the record format can parse is always a rule action, whatever the prefixes. The
+    spec's seat comes from a shadow of the match kept here by the spec's rules, fed with the deals
+    and the rule actions the engine took.
+    """
 
     refusal_errors = (Refused,)
 
@@ -284,9 +350,17 @@ class ProtocolAdapter:
         self.stacks_deals = "deals" in hello.features
         self.sets_position = "position" in hello.features
         self.can_undo = "undo" in hello.features  # spec/adapter.py: the optional undo()
+        self.seats = "seats" in hello.features
+        self.steps = "steps" in hello.features
+        self.engine_steps = hello.engine_steps if self.steps else ()
+        self.extra_actions = hello.extra_actions if self.steps else ()
+        self.readings = hello.readings  # what it announced (read by the command line)
         if "observation" not in hello.features:
             # The adapter contract: no observation method, no visibility checks (spec/adapter.py).
             self.observation = None  # type: ignore[method-assign,assignment]
+        self._settled: tuple[int | None, list[str]] | None = None  # (seat, its rule actions)
+        self._undo_counts: list[int] = []  # engine applies behind each rule action, for undo
+        self._shadow: _Shadow | None = None
 
     def _ask(self, cmd: str, **args: Any) -> Any:
         answer = self.process.request({"cmd": cmd, **args}, self.timeout)
@@ -314,29 +388,206 @@ class ProtocolAdapter:
             args["scores"] = list(scores)
         if dealer is not None:
             args["dealer"] = dealer
+        self._settled, self._undo_counts = None, []
         self._ask("new_game", **args)
+        self._shadow = _Shadow.of(ruleset, readings, deals, scores, dealer) if self.seats else None
 
-    def to_act(self) -> Any:
-        return self._field("to_act", "seat")
+    # --- the projection ---------------------------------------------------------------------------
+    def _is_rule(self, action: str) -> bool:
+        from spec.rules.actions import parse_action
 
-    def legal_actions(self) -> Any:
+        return parse_action(action) is not None
+
+    def _is_step(self, action: str) -> bool:
+        return not self._is_rule(action) and action.startswith(self.engine_steps)
+
+    def _is_extra(self, action: str) -> bool:
+        return not self._is_rule(action) and action.startswith(self.extra_actions)
+
+    def _engine_seats(self) -> list[int | None]:
+        """The seats the engine says may act: one, or several with the feature "seats"."""
+        ok = self._ask("to_act")
+        if not isinstance(ok, dict) or ("seat" not in ok and not (self.seats and "seats" in ok)):
+            raise self.process.fault(f"to_act: the answer {_brief(ok)} has no 'seat'", "to_act: garbage")
+        if "seat" in ok:
+            return [ok["seat"]]
+        seats = ok["seats"]
+        if not isinstance(seats, list) or len(seats) > 6 or len(set(map(repr, seats))) != len(seats):
+            raise self.process.fault(f"to_act: seats is {_brief(seats)}, not a list of distinct seats",
+                                     "to_act: garbage")
+        return seats if seats else [None]  # no seat listed: the match is over
+
+    def _legal_of(self, seat: int | None) -> Any:
+        if self.seats and isinstance(seat, int) and not isinstance(seat, bool):
+            return self._field("legal", "actions", seat=seat)
         return self._field("legal", "actions")
 
+    def _settle(self) -> tuple[int | None, list[str]]:
+        """Apply the engine-only steps due, then project onto one seat (see the class)."""
+        if self._settled is not None:
+            return self._settled
+        applied = 0
+        while True:
+            seats = self._engine_seats()
+            lists: dict[Any, Any] = {}
+            step: tuple[Any, str] | None = None
+            for seat in seats:
+                if seat is None:
+                    continue
+                legal = self._legal_of(seat)
+                lists[seat] = legal
+                if not isinstance(legal, list) or not all(isinstance(a, str) for a in legal):
+                    continue  # the checker reports the type
+                kept = [a for a in legal if not self._is_extra(a)]
+                if kept and all(self._is_step(a) for a in kept):
+                    step = (seat, kept[0])
+                    break
+            if step is None:
+                break
+            if applied == MAX_AUTO_STEPS:
+                raise self.process.fault(f"the engine still lists only engine-only steps after "
+                                         f"{MAX_AUTO_STEPS} of them were applied in a row",
+                                         "apply: engine-only steps")
+            self._apply_engine(step[1], step[0])
+            applied += 1
+            if self._undo_counts:
+                self._undo_counts[-1] += 1
+        want = self._shadow.seat(self) if self._shadow is not None else None
+        seat = want if want is not None and want in seats else seats[0]
+        legal = lists.get(seat) if seat is not None else None
+        if legal is None:
+            legal = self._legal_of(seat)
+        if isinstance(legal, list):
+            legal = [a for a in legal if not (isinstance(a, str) and (self._is_step(a) or self._is_extra(a)))]
+        self._settled = (seat, legal)
+        return self._settled
+
+    def _ask_seat(self) -> Any:
+        return self._field("to_act", "seat")
+
+    def _apply_engine(self, action: str, seat: Any) -> None:
+        if self.seats and isinstance(seat, int):
+            self._ask("apply", action=action, seat=seat)
+        else:
+            self._ask("apply", action=action)
+
+    # --- the adapter contract ---------------------------------------------------------------------
+    def to_act(self) -> Any:
+        if not self.steps and not self.seats:
+            return self._ask_seat()
+        return self._settle()[0]
+
+    def legal_actions(self) -> Any:
+        if not self.steps and not self.seats:
+            return self._field("legal", "actions")
+        return self._settle()[1]
+
     def apply(self, action: str) -> None:
-        self._ask("apply", action=action)
+        if not self.steps and not self.seats:
+            self._ask("apply", action=action)
+            return
+        seat = self._settle()[0]
+        self._settled = None  # a refusal must change nothing: the next question asks again
+        self._apply_engine(action, seat)
+        self._undo_counts.append(1)
+        if self._shadow is not None:
+            self._shadow.took(seat, action)
 
     def undo(self) -> None:
-        """Feature "undo": take back the last action (only asked when the engine announced it)."""
-        self._ask("undo")
+        """Feature "undo": take back the last action (only asked when the engine announced it), and
+        the engine-only steps applied after it."""
+        self._settled = None
+        for _ in range(self._undo_counts.pop() if self._undo_counts else 1):
+            self._ask("undo")
+        if self._shadow is not None:
+            self._shadow.back()
+
+    def _now(self) -> None:
+        if self.steps or self.seats:
+            self._settle()  # the engine-only steps due are taken before the checker looks
 
     def deal(self) -> Any:
+        self._now()
         return self._ask("deal")
 
     def record(self) -> Any:
+        self._now()
         return self._ask("record")
 
     def observation(self, seat: int) -> Any:  # replaced by None when the engine has no observations
+        self._now()
         return self._ask("observation", seat=seat)
+
+
+class _Shadow:
+    """The spec's match alongside the engine's (feature "seats"): who the spec says acts. It takes
+    the deals from the stack or from the engine, and the rule actions the engine took; once it
+    cannot follow (an action the spec forbids was taken), it says nothing more."""
+
+    def __init__(self, rules: Any, match: Any, stacked: list[tuple[Any, Any]]) -> None:
+        self.rules, self.match, self.stacked = rules, match, stacked
+        self.hand: Any = None
+        self.lost = False
+        self.history: list[tuple[Any, Any]] = []  # (match, hand) before each action, for undo
+
+    @classmethod
+    def of(cls, ruleset: str, readings: Mapping[str, str], deals: Sequence[Mapping[str, Any]] | None,
+           scores: Sequence[int] | None, dealer: int | None) -> _Shadow | None:
+        from spec.rules.state import Match, Rules
+
+        try:
+            rules = Rules.of(ruleset, dict(readings))
+        except Exception:  # a ruleset this process does not know: no projection by the spec
+            return None
+        positioned = scores is not None or dealer is not None  # feature "position", as the follower does
+        match = Match.at(rules, scores or (0, 0), dealer) if positioned else Match(rules)
+        stacked = [(tuple(tuple(h) for h in d["hands"]), d.get("muestra")) for d in deals or ()]
+        return cls(rules, match, stacked)
+
+    def seat(self, adapter: ProtocolAdapter) -> int | None:
+        if self.lost:
+            return None
+        if self.hand is None or (self.hand.over and not self.match.over):
+            if self.hand is not None:
+                self.match = self.match.copy()
+                self.match.end_hand(self.hand.kind, self.hand.outcome, self.hand.score)
+                if self.match.over:
+                    return None
+            number = self.match.number + 1
+            if number <= len(self.stacked):
+                cards, muestra = self.stacked[number - 1]
+            else:
+                deal = adapter._ask("deal")
+                if not isinstance(deal, dict) or not isinstance(deal.get("hands"), list):
+                    self.lost = True
+                    return None
+                cards, muestra = tuple(tuple(h) for h in deal["hands"]), deal.get("muestra")
+            try:
+                self.hand = self.match.new_hand(cards, muestra)
+            except Exception:  # a deal the spec cannot play: the checker reports it
+                self.lost = True
+                return None
+        seat: int | None = self.hand.to_act()
+        return seat
+
+    def took(self, seat: Any, action: str) -> None:
+        if self.lost or self.hand is None or self.hand.over:
+            self.lost = True
+            return
+        self.history.append((self.match, self.hand))
+        hand = self.hand.copy()
+        try:
+            hand.apply(hand.to_act(), action)
+        except Exception:
+            self.lost = True
+            return
+        self.hand = hand
+
+    def back(self) -> None:
+        if self.history:
+            self.match, self.hand = self.history.pop()
+        else:
+            self.lost = True
 
 
 _RUNNING: dict[tuple[str, ...], EngineProcess] = {}
@@ -353,6 +604,8 @@ class EngineCommand:
     command: str
     call_timeout: float = 2.0
     start_timeout: float = 20.0
+    # The readings its hello announced (Hello.readings), once the command line has read them.
+    announced: Mapping[str, Mapping[str, str]] = field(default_factory=dict, compare=False, hash=False)
 
     @property
     def argv(self) -> tuple[str, ...]:

@@ -7,7 +7,8 @@ turns any adapter that `truco check --engine MODULE:FACTORY` drives into an engi
 `refusal_errors` become "refused" answers (with the exception's `clause` attribute when it has
 one); any other exception is an "error". The protocol itself (reading, checking and answering
 requests) is the engine authors' helper, truco_protocol.engine_side: this module only maps the
-adapter contract (spec/adapter.py) onto the helper's engine methods.
+adapter contract (spec/adapter.py) onto the helper's engine methods. An adapter's `readings`
+attribute, when it has one, is announced in the hello.
 """
 
 from __future__ import annotations
@@ -85,7 +86,10 @@ class Server(Session):
             features.append("position")
         if callable(getattr(probe, "undo", None)):
             features.append("undo")
-        super().__init__(AdapterEngine(factory), name=name, features=features, refusals=refusal_types(probe))
+        # The readings the adapter plays, when it says (spec/adapter.py), go into the hello.
+        readings = getattr(probe, "readings", None)
+        super().__init__(AdapterEngine(factory), name=name, features=features, refusals=refusal_types(probe),
+                         readings=readings if isinstance(readings, Mapping) else None)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -15,6 +15,7 @@ from click.testing import CliRunner
 from engine import Game
 from engine.adapter import ReferenceAdapter
 from engine.bench import walk_hand as walk_engine_hand
+from engine.errors import IllegalActionError
 from spec.catalogue import load_catalogue
 from spec.perft import (
     TABLE_SEEDS,
@@ -180,6 +181,80 @@ def test_check_perft_through_the_protocol_finds_a_planted_rule_bug(tmp_path: pat
     shutil.copy(EXAMPLE.parent / "truco-protocol.js", tmp_path)  # the copy requires its helper
     code, out = invoke("check", "--perft", "--engine-cmd", shlex.join([NODE, str(path)]))
     assert code == 1 and "DIFFERS" in out, out
+
+
+class IgnoresReadings(ReferenceAdapter):
+    """Plays the default readings whatever new_game says."""
+
+    def new_game(self, ruleset: str, seed: int, readings: Mapping[str, str],  # type: ignore[override]
+                 deals: Sequence[Mapping[str, Any]] = ()) -> None:
+        super().new_game(ruleset, seed, {}, deals)
+
+
+def ignores_readings() -> IgnoresReadings:
+    return IgnoresReadings()
+
+
+MINEIRO_PREFIX = json.loads((ROOT / "spec" / "data" / "perft" / "mineiro-1v1-es.json").read_text())[
+    "positions"][1]["prefix"]
+
+
+class RefusesThePrefix(ReferenceAdapter):
+    """Refuses the first action of the table's second position when it comes first in a game."""
+
+    def new_game(self, ruleset: str, seed: int, readings: Mapping[str, str],  # type: ignore[override]
+                 deals: Sequence[Mapping[str, Any]] = ()) -> None:
+        super().new_game(ruleset, seed, readings, deals)
+        self.fresh = True
+
+    def apply(self, action: str) -> None:
+        # Only on the table's deal (seed 2), where its prefix is played.
+        if self.fresh and action == MINEIRO_PREFIX[0] and MINEIRO_PREFIX[1][5:] in self.deal()[1]:
+            raise IllegalActionError("RND-1", "not now")
+        self.fresh = False
+        super().apply(action)
+
+
+def refuses_the_prefix() -> RefusesThePrefix:
+    return RefusesThePrefix()
+
+
+def test_check_perft_with_a_reading_counts_by_the_spec_not_the_table() -> None:
+    code, out = invoke("check", "--perft", "--ruleset", "mineiro-1v1-es", "--reading", "covering=not-allowed",
+                       "--json")
+    data = json.loads(out)
+    assert code == 0, out
+    table = json.loads((ROOT / "spec" / "data" / "perft" / "mineiro-1v1-es.json").read_text())["positions"]
+    # No covering: fewer sequences than the table's, so the table cannot have been read.
+    for row, pos in zip(data["positions"], table, strict=True):
+        assert row["readings"] == {"covering": "not-allowed"} and row["table"][0] < pos["perft"][0], row
+    code, out = invoke("check", "--perft", "--ruleset", "mineiro-1v1-es", "--reading", "covering=not-allowed")
+    assert code == 0 and "counted by the spec" in out and "matches the spec's counts" in out, out
+
+
+@pytest.mark.clause("COV-1")
+def test_check_perft_with_a_reading_catches_an_engine_that_ignores_it() -> None:
+    code, out = invoke("check", "--perft", "--engine", "tests.check.test_perft:ignores_readings",
+                       "--ruleset", "mineiro-1v1-es", "--reading", "covering=not-allowed")
+    assert code == 1 and "DIFFERS" in out and "first difference after" in out, out
+    code, out = invoke("check", "--perft", "--engine", "tests.check.test_perft:ignores_readings",
+                       "--ruleset", "mineiro-1v1-es")
+    assert code == 0, out  # the default readings: the tables, which it matches
+
+
+def test_a_refused_prefix_action_is_named_as_the_tables_not_as_listed() -> None:
+    code, out = invoke("check", "--perft", "--engine", "tests.check.test_perft:refuses_the_prefix",
+                       "--ruleset", "mineiro-1v1-es")
+    assert code == 1, out
+    assert f"refused the prefix action {MINEIRO_PREFIX[0]!r} of the perft table" in out, out
+    assert "listed as legal" not in out.split("seed 2")[1], out
+
+
+def test_truco_perft_takes_a_reading() -> None:
+    code, default = invoke("perft", "--ruleset", "mineiro-1v1-es", "--depth", "2")
+    code2, other = invoke("perft", "--ruleset", "mineiro-1v1-es", "--depth", "2", "--reading",
+                          "covering=not-allowed")
+    assert code == code2 == 0 and default != other and "perft(1) = 4" in other, other
 
 
 class NoStacking(ReferenceAdapter):

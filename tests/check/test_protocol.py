@@ -108,7 +108,8 @@ def test_the_hello_reply_follows_the_schema() -> None:
     process = EngineProcess([NODE, str(EXAMPLE)])
     hello = process.start()
     process.quit()
-    assert (hello.name, hello.rulesets, hello.features) == ("js-mineiro", (ES,), {"deals", "observation", "position"})
+    features = {"deals", "observation", "position"}
+    assert (hello.name, hello.rulesets, hello.features) == ("js-mineiro", (ES,), features)
 
 
 def test_a_refusal_is_not_an_error() -> None:
@@ -246,7 +247,8 @@ MALFORMED = [  # (request line, the reply's id, what its error says)
     (_req(5, "new_game", ruleset=ES, seed=3), 5, "readings"),
     (_req(5, "new_game", ruleset=ES, seed=3, readings={}, deals=[{"hands": [["4C"]], "muestra": None}]), 5,
      "three card names"),
-    (_req(5, "new_game", ruleset=ES, seed=3, readings={}, scores=[10], dealer=0), 5, "not the points of side 0"),
+    (_req(5, "new_game", ruleset=ES, seed=3, readings={}, scores=[10], dealer=0), 5,
+     "not the points of side 0"),
     (_req(5, "undo"), 5, "no undo"),
 ]
 
