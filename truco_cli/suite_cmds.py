@@ -69,6 +69,7 @@ def run_suite_command(
     from spec.conformance.cases import load_cases, version
     from spec.conformance.checks import exhaustive_results, random_results
     from spec.conformance.expect import ExpectationsError, expectations_text, judge, load_expectations
+    from spec.conformance.generate import cases_under
     from spec.conformance.outputs import SuiteRun, badge, junit_xml, results_file, summary_md, table_rows
     from spec.conformance.run import CaseResult, run_cases
     from spec.monitor.untrusted import visible
@@ -84,8 +85,10 @@ def run_suite_command(
     if empty:
         fail(f"the suite has no cases for {', '.join(empty)} (a ruleset of its own: truco check)")
     from spec.catalogue import load_catalogue
+    from truco_cli.check_cmds import checked_readings
 
     cat = load_catalogue()
+    _, announced = checked_readings(factory, list(names), ())
     own = {c.id for name in names for c in cat.clauses_of(name)}
     run = SuiteRun(engine_name, version(), list(names), expected=expected, applicable=own)
     err = Console(stderr=True)
@@ -96,16 +99,41 @@ def run_suite_command(
                 bar.update(task, completed=done)
 
             task = bar.add_task(f"{name}: cases", total=len(cases[name]))
-            run.results += run_cases(
-                factory,
-                cases[name],
-                call_timeout,
-                jobs,
-                progress=functools.partial(advance, task=task),
-            )
-            bar.update(task, description=f"{name}: random games", completed=len(cases[name]))
+            # An engine that announces readings other than the defaults runs the published cases
+            # under them; a case under another reading of the same key is skipped, and says why, and
+            # the spec generates the cases of the ruleset under the engine's readings in its place
+            # (their IDs end in @@key=reading: not the published suite's).
+            plays = announced.get(name, {})
+            defaults = cat.readings(name)
+            runs, skipped = [], {}
+            for case in cases[name]:
+                other = [(k, r) for k, r in plays.items() if case.readings.get(k, defaults.get(k)) != r]
+                if other:
+                    k, r = other[0]
+                    skipped[case.id] = (
+                        f"the engine plays {k}={r} (its hello); the case is under "
+                        f"{k}={case.readings.get(k, defaults.get(k))}"
+                    )
+                else:
+                    runs.append(case)
+            extra = cases_under(name, plays) if plays else []
+            bar.update(task, total=len(runs) + len(extra))
+            runs += extra
+            done = {
+                r.id: r
+                for r in run_cases(
+                    factory, runs, call_timeout, jobs, progress=functools.partial(advance, task=task)
+                )
+            }
+            for case in cases[name]:
+                run.results.append(
+                    done.get(case.id)
+                    or CaseResult(case.id, name, "skip", skipped[case.id], clauses=case.clauses)
+                )
+            run.results += [done[case.id] for case in extra]
+            bar.update(task, description=f"{name}: random games", completed=len(runs))
             if games or programs:
-                run.results += random_results(factory, name, games, programs, seed, call_timeout, jobs)
+                run.results += random_results(factory, name, games, programs, seed, call_timeout, jobs, plays)
             else:  # said, never hidden
                 run.results.append(
                     CaseResult(f"{name}/random", name, "skip", "not run (--games 0 --programs 0)")

@@ -4,7 +4,7 @@ known failure found there can be listed in an expectations file like a case."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from spec.conformance.run import FAIL, PASS, SKIP, CaseResult
@@ -18,13 +18,15 @@ def random_results(
     seed: int,
     call_timeout: float,
     jobs: int,
+    readings: Mapping[str, str] | None = None,
 ) -> list[CaseResult]:
-    """`games` random games and `programs` Hypothesis programs (truco check without situations):
-    one failing result per clause a divergence is caused by, else one passing result."""
+    """`games` random games and `programs` Hypothesis programs (truco check without situations)
+    under `readings`: one failing result per clause a divergence is caused by, else one passing
+    result."""
     from spec.monitor.drive import Settings, check_engine
 
     cfg = Settings(games=games, programs=programs, seed=seed, call_timeout=call_timeout)
-    report = check_engine(factory, [ruleset], {}, cfg, jobs=jobs, per_ruleset={ruleset: {}})
+    report = check_engine(factory, [ruleset], {}, cfg, jobs=jobs, per_ruleset={ruleset: dict(readings or {})})
     exercised = tuple(sorted(c for c, n in report.per_ruleset.get(ruleset, {}).items() if n))
     by_clause: dict[str, list[Any]] = {}
     for g in report.groups():

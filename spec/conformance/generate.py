@@ -8,6 +8,7 @@ forbidden actions of a step are the checker's probes (spec.situations.catalogue.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
@@ -114,3 +115,19 @@ def perft_cases(ruleset: str) -> list[Case]:
 def generate_cases(ruleset: str) -> list[Case]:
     """Every case of a ruleset, in the order of its situations, then its perft positions."""
     return [situation_case(s) for s in situations_for(ruleset)] + perft_cases(ruleset)
+
+
+def cases_under(ruleset: str, readings: Mapping[str, str]) -> list[Case]:
+    """Cases for an engine that plays `readings` (not the ruleset's defaults): the situations
+    generated under them, each ID marked with the readings (`...@@key=reading`), so that none is
+    taken for a case of the published suite. Not versioned: the spec makes them for the run."""
+    tag = ",".join(f"{k}={v}" for k, v in sorted(readings.items()))
+    out = []
+    for sit in situations_for(ruleset, readings):
+        case = situation_case(sit)
+        out.append(
+            dataclasses.replace(
+                case, id=f"{case.id}@@{tag}", about=f"{case.about} (generated for an engine that plays {tag})"
+            )
+        )
+    return out

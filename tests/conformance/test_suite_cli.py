@@ -114,3 +114,28 @@ def test_suite_only_options_are_refused_without_suite() -> None:
     done = subprocess.run([sys.executable, "-m", "truco_cli", "conformance", *page, "--junit", "j.xml"],
                           capture_output=True, text=True, timeout=60, check=False, cwd=ROOT)
     assert done.returncode == 2 and "--junit goes with --suite" in done.stderr
+
+
+MULTISEAT = shlex.join([sys.executable, str(ROOT / "tests" / "check" / "multiseat_engine.py")])
+
+
+def test_an_engine_with_several_seats_steps_and_a_reading_of_its_own_passes_with_no_false_failure() -> None:
+    # It lets two seats act, has engine-only steps and an extra action, and announces the reading
+    # hand-length=always-three-rounds: the published cases under the other reading are skipped, and
+    # the spec's cases under its own are run in their place.
+    code, out, err = suite("--engine-cmd", MULTISEAT, "--games", "0", "--programs", "0", "--json")
+    data = json.loads(out)
+    assert code == 0, err[-2000:]
+    mine = [c for c in data["cases"] if c["id"].endswith("@@hand-length=always-three-rounds")]
+    assert len(mine) > 100 and all(c["status"] == "pass" for c in mine)
+    skipped = [c for c in data["cases"] if c["status"] == "skip" and "@" not in c["id"].split("/", 1)[1]]
+    assert skipped and all("hand-length=always-three-rounds (its hello)" in c["message"]
+                           for c in skipped if "/perft/" not in c["id"] and "/random" not in c["id"]
+                           and "/exhaustive" not in c["id"])
+
+
+def test_the_same_engine_letting_the_wrong_seat_act_fails_with_the_rule_it_breaks() -> None:
+    code, out, _ = suite("--engine-cmd", MULTISEAT + " wrong-seat", "--games", "0", "--programs", "0",
+                         "--json")
+    data = json.loads(out)
+    assert code == 1 and data["clauses"]["broken"] == ["BET-2"]
