@@ -5,7 +5,8 @@ harness in any language can apply it without the spec:
 
 - `situation` cases start a match on `deals` (and `start`: the scores and dealer, where set) under
   `readings`, then play `steps`: before each step the seat to act and the legal set must be the
-  case's, each action of `refuse` must be refused with nothing changed, and where the engine has
+  case's, each action of `refuse` (with the clause that forbids it) must be refused with nothing
+  changed, and where the engine has
   observations, no seat's names a card of its `hidden` list and each names every card of its
   `shown` list; then the step's `action` is applied. At the end, `end` says who acts (null: the
   match is over), and the results every finished hand must have in the record.
@@ -33,14 +34,14 @@ class CaseStep:
     seat: int
     legal: tuple[str, ...]
     action: str
-    refuse: tuple[str, ...] = ()
+    refuse: tuple[tuple[str, str], ...] = ()  # (forbidden action, the clause that forbids it)
     hidden: tuple[tuple[str, ...], ...] = ()  # per seat: cards its observation must not name
     shown: tuple[tuple[str, ...], ...] = ()  # per seat: cards its observation must name
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"seat": self.seat, "legal": list(self.legal)}
         if self.refuse:
-            out["refuse"] = list(self.refuse)
+            out["refuse"] = [{"action": a, "clause": c} for a, c in self.refuse]
         if self.hidden:
             out["hidden"] = [list(h) for h in self.hidden]
             out["shown"] = [list(s) for s in self.shown]
@@ -53,7 +54,7 @@ class CaseStep:
             int(data["seat"]),
             tuple(data["legal"]),
             str(data["action"]),
-            tuple(data.get("refuse", ())),
+            tuple((str(r["action"]), str(r["clause"])) for r in data.get("refuse", ())),
             tuple(tuple(h) for h in data.get("hidden", ())),
             tuple(tuple(s) for s in data.get("shown", ())),
         )

@@ -14,7 +14,8 @@ from typing import Any
 
 from spec.conformance.cases import PERFT, SITUATION, Case, CaseStep
 from spec.perft import load_table
-from spec.rules.state import Rules
+from spec.rules.procedure.hand import Illegal
+from spec.rules.state import Hand, Rules
 from spec.rules.visibility import played_cards, sights
 from spec.situations.catalogue import situation_probes, situations_for
 from spec.situations.model import Situation
@@ -43,7 +44,7 @@ def situation_case(sit: Situation) -> Case:
             hidden = tuple(tuple(sorted(v.card for v in seen if not v.visible)) for seen in views)
             shown = tuple(tuple(sorted(v.card for v in seen if v.required)) for seen in views)
         steps.append(
-            CaseStep(seat, tuple(run.legal()), action, tuple(situation_probes(hand, k)), hidden, shown)
+            CaseStep(seat, tuple(run.legal()), action, _refusals(hand, k), hidden, shown)
         )
         run.apply(action)
     end: dict[str, Any] = {"over": run.match.over}
@@ -76,6 +77,19 @@ def situation_case(sit: Situation) -> Case:
         tuple(steps),
         end,
     )
+
+
+def _refusals(hand: Hand, step: int) -> tuple[tuple[str, str], ...]:
+    """The step's probes, each with the clause the spec refuses it under."""
+    out = []
+    for probe in situation_probes(hand, step):
+        try:
+            hand.apply(hand.to_act(), probe, dry_run=True)  # type: ignore[arg-type]
+        except Illegal as exc:
+            out.append((probe, exc.clause))
+        else:
+            raise AssertionError(f"{probe!r} is legal: not a probe")
+    return tuple(out)
 
 
 def _result(result: Mapping[str, Any]) -> dict[str, Any]:

@@ -126,7 +126,7 @@ def _check_step(run: _Run, k: int, step: Any) -> None:
             ),
             n,
         )
-    for action in step.refuse:
+    for action, _clause in step.refuse:  # the clause is not compared: a rule may forbid it twice
         before = (seat, legal, f.engine_record())
         refusal = f.attempt(action)
         if refusal is None:
