@@ -39,7 +39,7 @@ from typing import IO, Any
 PROTOCOL_VERSION = 1
 MAX_LINE = 1 << 20  # bytes: the longest request (a new_game with stacked deals) is a few kilobytes
 SEATS = 6  # the most seats a ruleset has (three against three)
-FEATURES = ("deals", "observation", "position", "undo")
+FEATURES = ("deals", "observation", "position", "seats", "steps", "undo")
 REQUIRED = ("new_game", "to_act", "legal", "apply", "deal", "record")
 COMMANDS = ("hello", "new_game", "to_act", "legal", "apply", "undo", "deal", "record", "observation", "quit")
 # The lengths the protocol's schema allows in a reply.
@@ -68,7 +68,7 @@ def derived_features(engine: object) -> list[str]:
     found = {"deals": "deals" in params, "position": "scores" in params and "dealer" in params,
              "observation": callable(getattr(engine, "observation", None)),
              "undo": callable(getattr(engine, "undo", None))}
-    return [f for f in FEATURES if found[f]]
+    return [f for f in FEATURES if found.get(f)]  # seats and steps are announced, not derived
 
 
 def _brief(value: Any) -> str:
@@ -105,12 +105,17 @@ class Session:
                  author: str | None = None, rulesets: Iterable[str] | None = None,
                  features: Iterable[str] | None = None,
                  refusals: tuple[type[BaseException], ...] = (Refusal,),
-                 readings: Mapping[str, Any] | None = None) -> None:
+                 readings: Mapping[str, Any] | None = None, engine_steps: Iterable[str] = (),
+                 extra_actions: Iterable[str] = ()) -> None:
         missing = [m for m in REQUIRED if not callable(getattr(engine, m, None))]
         if missing:  # an author's mistake: say so at once, before the checker's first request
             raise TypeError(f"{type(engine).__name__} has no method {', '.join(missing)}")
         self.engine = engine
         self.features = derived_features(engine) if features is None else list(features)
+        steps, extra = list(engine_steps), list(extra_actions)
+        if (steps or extra) and "steps" not in self.features:  # the prefixes the checker hides or drops
+            at = self.features.index("undo") if "undo" in self.features else len(self.features)
+            self.features.insert(at, "steps")
         unknown = sorted(set(self.features) - set(FEATURES))
         if unknown:
             raise ValueError(f"unknown features {unknown}; the protocol has {list(FEATURES)}")
@@ -124,6 +129,8 @@ class Session:
                                          "features": self.features}
         if rulesets is not None:
             self.hello_ok["rulesets"] = list(rulesets)
+        if steps or extra:
+            self.hello_ok["engine_steps"], self.hello_ok["extra_actions"] = steps, extra
         if readings:  # the readings the engine plays: per ruleset, or one object for all
             self.hello_ok["readings"] = {str(k): dict(v) if isinstance(v, Mapping) else str(v)
                                          for k, v in readings.items()}
@@ -338,13 +345,17 @@ def _answer_lines(session: Session, stdin: IO[bytes], stdout: IO[bytes]) -> None
 def serve(engine: object, *, name: str | None = None, version: str | None = None, author: str | None = None,
           rulesets: Iterable[str] | None = None, features: Iterable[str] | None = None,
           refusals: tuple[type[BaseException], ...] = (Refusal,), readings: Mapping[str, Any] | None = None,
+          engine_steps: Iterable[str] = (), extra_actions: Iterable[str] = (),
           stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None) -> None:
     """Serve `engine` over the protocol on stdin and stdout until quit or the end of stdin.
 
     `name`, `version`, `author`, `rulesets`: what the hello says (the name defaults to the class's).
     `features`: the features to announce, in place of those derived from the methods.
     `refusals`: the exception types of `apply` that mean "refused". `readings`: the readings it
-    plays where they are not a ruleset's defaults ({ruleset: {key: reading}}, or {key: reading})."""
+    plays where they are not a ruleset's defaults ({ruleset: {key: reading}}, or {key: reading}).
+    `engine_steps`, `extra_actions`: the prefixes of its engine-only steps and of the actions the
+    rulesets lack (feature "steps": the checker applies the first by itself and drops the second)."""
     session = Session(engine, name=name, version=version, author=author, rulesets=rulesets,
-                      features=features, refusals=refusals, readings=readings)
+                      features=features, refusals=refusals, readings=readings, engine_steps=engine_steps,
+                      extra_actions=extra_actions)
     serve_session(session, stdin, stdout)

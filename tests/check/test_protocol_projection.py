@@ -206,5 +206,5 @@ def test_serve_announces_the_adapters_readings() -> None:
     class Announcing(ReferenceAdapter):
         readings: ClassVar[dict[str, dict[str, str]]] = {ES: OWN}
 
-    assert Server(Announcing, "a").answer({"cmd": "hello"})["ok"]["readings"] == {ES: OWN}
-    assert "readings" not in Server(ReferenceAdapter, "b").answer({"cmd": "hello"})["ok"]
+    assert Server(Announcing, "a").answer({"id": 1, "cmd": "hello", "protocol": 1})["ok"]["readings"] == {ES: OWN}
+    assert "readings" not in Server(ReferenceAdapter, "b").answer({"id": 1, "cmd": "hello", "protocol": 1})["ok"]
