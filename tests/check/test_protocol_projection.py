@@ -206,5 +206,6 @@ def test_serve_announces_the_adapters_readings() -> None:
     class Announcing(ReferenceAdapter):
         readings: ClassVar[dict[str, dict[str, str]]] = {ES: OWN}
 
-    assert Server(Announcing, "a").answer({"id": 1, "cmd": "hello", "protocol": 1})["ok"]["readings"] == {ES: OWN}
-    assert "readings" not in Server(ReferenceAdapter, "b").answer({"id": 1, "cmd": "hello", "protocol": 1})["ok"]
+    hello = {"id": 1, "cmd": "hello", "protocol": 1}
+    assert Server(Announcing, "a").answer(hello)["ok"]["readings"] == {ES: OWN}
+    assert "readings" not in Server(ReferenceAdapter, "b").answer(hello)["ok"]
