@@ -192,9 +192,17 @@ def summary_md(run: SuiteRun, limit: int = 50) -> str:
         if len(shown) > limit:
             lines.append(f"| … | {len(shown) - limit} more | | |")
         lines.append("")
-    skipped: Counter[str] = Counter(r.message for r in run.results if r.status == SKIP)
-    for why, n in skipped.items():
+    # Skips by their reason, without what the engine added to it (its error text, often a trace).
+    skipped: Counter[str] = Counter(
+        r.message.split(": ", 1)[0][:200] for r in run.results if r.status == SKIP
+    )
+    for why, n in skipped.most_common(limit // 5):
         lines.append(f"- {n} skipped: {md_text(why)}")
+    if len(skipped) > limit // 5:
+        lines.append(
+            f"- {sum(skipped.values()) - sum(n for _, n in skipped.most_common(limit // 5))} skipped "
+            "for other reasons (--json lists them)"
+        )
     return "\n".join(lines).rstrip() + "\n"
 
 

@@ -48,3 +48,11 @@ def test_the_badge_counts_the_rulesets_clauses_held() -> None:
     shield = json.loads(badge(_run()))
     # CARD-1 held; RND-2 broken; TEN-1 only in an errored case, MAT-1 only in a skipped one: not held
     assert shield["message"] == "1/4 clauses held" and shield["color"] == "red"
+
+
+def test_the_summary_groups_skips_by_their_reason_without_the_engines_text() -> None:
+    run = _run()
+    why = "the engine does not play k=v: trace"
+    run.results += [CaseResult(f"r/x/{i}", "r", SKIP, f"{why} {i}") for i in range(30)]
+    text = summary_md(run)
+    assert "- 30 skipped: the engine does not play k=v\n" in text and "trace 7" not in text
