@@ -4,6 +4,8 @@ table follows the ruleset files, and every language has the same sections and ma
 from __future__ import annotations
 
 import importlib.util
+import json
+import re
 import sys
 from pathlib import Path
 
@@ -42,10 +44,11 @@ def test_the_transcripts_show_what_they_are_there_for() -> None:
     for name, lines in text.items():
         assert lines.startswith('> {"id":0,"cmd":"hello"'), name
         *_, record, quit_line = lines.rstrip("\n").splitlines()
-        assert record.startswith("< ") and '"result": {"winner"' in record, f"{name}: the match ends"
+        assert record.startswith("< ") and json.loads(record[2:])["ok"]["result"]["winner"] in (0, 1), (
+            f"{name}: the match ends")
         assert '"cmd":"quit"' in quit_line, name
     assert '"action":"flor"' in text["gauderio-pairs"] and '"action":"envido"' in text["gauderio-pairs"]
-    assert '"muestra": "5o"' in text["uruguayo-1v1"]
+    assert re.search(r'"muestra": ?"5o"', text["uruguayo-1v1"])
 
 
 @pytest.mark.parametrize("lang", LANGS)
