@@ -162,8 +162,13 @@ _EXPLAIN: dict[str, tuple[str, str, str, str]] = {
     "key": ("clave", "key", "chiave", "chave"),
     "readings": ("Lecturas", "Readings", "Letture", "Leituras"),
     "reading": ("Lectura", "Reading", "Lettura", "Leitura"),
-    "not_in_sources": ("no está en las fuentes: práctica común", "not in the sources: common practice",
-                       "non è nelle fonti: pratica comune", "não está nas fontes: prática comum"),
+    # A reading with no quote, no publication and no recorded reason: nothing vouches for it.
+    "not_in_sources": ("no está en las fuentes", "not in the sources", "non è nelle fonti",
+                       "não está nas fontes"),
+    "published_by": ("publicado (no es de los cuatro reglamentos): {where}",
+                     "published (not one of the four rulebooks): {where}",
+                     "pubblicato (non è uno dei quattro regolamenti): {where}",
+                     "publicado (não é um dos quatro regulamentos): {where}"),
     "defaults": ("Lectura por defecto de cada reglamento", "Each ruleset's default reading",
                  "Lettura predefinita di ogni regolamento", "Leitura padrão de cada regulamento"),
     "witnesses": ("Situaciones en las que las lecturas difieren",
@@ -248,7 +253,15 @@ def _explain_ambiguity(cat: Any, a: Any, lang: str) -> None:
         click.echo(_wrap(_pick(r.summary, lang), "      "))
         if r.sources:
             _quote_lines(cat, r.sources, lang, "      ")
-        else:
+        for w in r.published:  # a publication's words: named as such, never as a rulebook quote
+            where = f"{w.publisher}, {w.title}" + (f" ({w.url})" if w.url else "")
+            click.echo(textwrap.fill(_say("published_by", lang, where=where), width=100,  # an address whole
+                                     initial_indent="      ", subsequent_indent="      ",
+                                     break_long_words=False, break_on_hyphens=False))
+            click.echo(_wrap(f"“{w.words}”", "        "))
+        if r.outside is not None:  # what it takes from beyond the quotes: a choice says so, and why
+            click.echo(_wrap(_pick(r.outside.source, lang), "      "))
+        elif not r.sources and not r.published:
             click.echo(f"      ({_say('not_in_sources', lang)})")
     click.echo(f"\n{_say('defaults', lang)}:")
     for rs, reading in a.defaults.items():

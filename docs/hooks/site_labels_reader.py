@@ -172,10 +172,10 @@ READER_LABELS: Labels = {
     "in_register": ("{id} en el registro", "{id} in the register", "{id} nel registro", "{id} no registro"),
     "said_by": ("Lo dice {docs}.", "Said by {docs}.", "Lo dice {docs}.", "Di-lo {docs}."),
     "said_by_none": (
-        "Ningún reglamento lo dice: es la práctica común.",
-        "No rulebook says it: it is common practice.",
-        "Nessun regolamento lo dice: è la pratica comune.",
-        "Nenhum regulamento o diz: é a prática comum.",
+        "Ningún reglamento ni publicación lo dice: es una elección.",
+        "No rulebook or publication says it: it is a choice.",
+        "Nessun regolamento né pubblicazione lo dice: è una scelta.",
+        "Nenhum regulamento nem publicação o diz: é uma escolha.",
     ),
     "default_of": (
         "Lectura por defecto de {rulesets}.",

@@ -103,3 +103,17 @@ def test_bad_names_get_one_line_and_exit_2(args: tuple[str, ...], expected: str)
 def test_coverage_command_reports_all_sentences() -> None:
     code, out, _ = run("coverage")
     assert code == 0 and out.count("(100%)") == 4
+
+
+def test_explain_shows_a_readings_publication_with_its_words_and_a_choice_with_its_reason() -> None:
+    # A reading no rulebook states is either published (its publisher, title and words) or a choice
+    # (the register says there is no source, and why): never "common practice".
+    code, out, _ = run("explain", "AMB-1")
+    reading_c = out.split("Reading C", 1)[1].split("Each ruleset", 1)[0]
+    assert code == 0 and "practice" not in reading_c
+    assert "published (not one of the four rulebooks): Teleflor" in reading_c
+    assert "“Solo en caso de que las tres bazas sean empate" in reading_c
+    assert "https://www.teleflor.com.ar/el-truco-se-juega-con-o-sin-flor/" in reading_c  # one line, whole
+    code, out, _ = run("explain", "AMB-5", "--lang", "es")
+    readings = out.split("Lecturas:", 1)[1].split("Lectura por defecto", 1)[0]
+    assert code == 0 and readings.count("No está en las fuentes:") == 2 and "práctica" not in out
