@@ -61,9 +61,17 @@ def a_child(proc: subprocess.Popen[bytes]) -> None:
     raise AssertionError("no child process")
 
 
+def as_at_a_terminal() -> None:
+    """The child's SIGINT as a terminal gives it. Where the suite itself runs with SIGINT ignored (a
+    background job, nohup, some CI runners) the child would inherit that, and a program that
+    ignores SIGINT because it was started that way is right to: it would never be interrupted."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def interrupt(args: list[str], busy: Callable[[subprocess.Popen[bytes]], None]) -> tuple[int, str]:
     proc = subprocess.Popen([sys.executable, "-m", "truco_cli", *args], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+                            preexec_fn=as_at_a_terminal)
     try:
         busy(proc)
         os.killpg(proc.pid, signal.SIGINT)
@@ -122,3 +130,31 @@ def test_docs_commands(tmp_path: Path) -> None:
     assert code == 130 and "Traceback" not in err, err
     code, err = interrupt(["docs", "serve", "--port", "0", "--site-dir", str(tmp_path)], first_output)
     assert code == 130 and "Traceback" not in err, err
+
+
+def test_the_suite_started_with_sigint_ignored_still_interrupts_its_commands() -> None:
+    """As under nohup or a background job: this process ignores SIGINT, its commands must not."""
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        code, err = interrupt(["simulate", "-r", "mineiro-1v1-es", "-n", "1000000"], first_output)
+    finally:
+        signal.signal(signal.SIGINT, before)
+    assert code == 130 and "Traceback" not in err, err
+
+
+def test_a_command_started_with_sigint_ignored_keeps_ignoring_it() -> None:
+    """A program started with SIGINT ignored (nohup) is not stopped by it: `play`, waiting at its
+    prompt, is still waiting a second after the signal."""
+    proc = subprocess.Popen([sys.executable, "-m", "truco_cli", "play", "-r", "mineiro-1v1-es", "--seed",
+                             "1"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    try:
+        first_output(proc)
+        os.killpg(proc.pid, signal.SIGINT)
+        time.sleep(1.0)
+        assert proc.poll() is None, "stopped by a SIGINT it was started to ignore"
+    finally:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
