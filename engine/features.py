@@ -134,6 +134,11 @@ def read_features(data: Mapping[str, Any], file: str, text: str | None = None) -
         raise r.fail("players.count", f"must be one of {', '.join(map(str, PLAYER_COUNTS))}, not {players}")
     if r.integer("deal.cards") != CARDS_PER_SEAT:
         raise r.fail("deal.cards", f"every seat is dealt {CARDS_PER_SEAT} cards")
+    if players == 2:  # nobody to sign to, nobody to raise with
+        if r.has("senas"):
+            raise r.fail("senas", "señas are signals between partners: one against one has none")
+        if r.has("flor.partner_raise"):
+            raise r.fail("flor.partner_raise", "one against one there is no partner to raise the flor")
     has_envido = r.has("envido")
     deck = _deck(r, has_envido)
     if CARDS_PER_SEAT * players + deck.has_muestra > len(deck.cards):

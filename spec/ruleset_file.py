@@ -361,6 +361,11 @@ class _Checker:
             )
         if "flor" in d and "envido" not in d:
             self.fail(("flor",), "flor is counted with the envido values: the file needs an envido section")
+        if d["players"]["count"] == 2:  # nobody to sign to, nobody to raise with
+            if "senas" in d:
+                self.fail(("senas",), "señas are signals between partners: one against one has none")
+            if "partner_raise" in d.get("flor", {}):
+                self.fail(("flor", "partner_raise"), "one against one there is no partner to raise the flor")
         self.check_match()
 
     def check_strength(self, cards: list[str]) -> None:

@@ -107,6 +107,9 @@ BAD_FILES = [
      "must be below the target"),
     (("  card: \"{rank}{suit}\"\n", "  card: \"{suit}{rank}\"\n"), "deck.card", "rank then suit"),
     (("ranks: [\"1\", \"2\",", "ranks: [\"1\", \"1\","), "deck.ranks", "listed twice"),
+    (("\nmatch: {", "\nsenas:\n  ciego: {clause: SEN-1, below: \"3\"}\n\nmatch: {"), "senas",
+     "one against one has none"),
+    (("  stake: 3\n", "  stake: 3\n  partner_raise: 6\n"), "flor.partner_raise", "no partner to raise"),
 ]
 
 

@@ -120,6 +120,9 @@ BREAKAGES: list[tuple[str, str, str, str]] = [
      "makes the file invalid"),
     ("name clash", "name: gauderio-1v1", "name: gauderio-pairs-es", "already uses this name"),
     ("unknown rulebook", 'origin: {rulebook: "003"}', 'origin: {rulebook: "009"}', "no rulebook '009'"),
+    ("señas one against one", "\nmatch: {target: 24,", "\nsenas:\n  ciego: {clause: SEN-1, below: \"3\"}\n\nmatch: {target: 24,",
+     "one against one has none"),
+    ("flor partner one against one", "  stake: 3\n", "  stake: 3\n  partner_raise: 6\n", "no partner to raise"),
     # What the engine refuses, the spec refuses at load too (one loader, one verdict).
     ("players as a float", "players: {count: 2, clause: SET-1}", "players: {count: 2.0, clause: SET-1}",
      "2.0 is not of type 'integer'"),
