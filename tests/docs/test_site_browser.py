@@ -256,6 +256,18 @@ def test_the_site_root_follows_the_browser_or_offers_the_languages(chromium_brow
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_printable_version(browser_page: Any, site: Any, lang: str) -> None:
+    """Offline as a printer is: nothing asked of another host, every ladder drawn, not its source."""
+    outside: list[str] = []
+    browser_page.on("request", lambda r: None if r.url.startswith(site.url) else outside.append(r.url))
     browser_page.goto(f"{site.url}{lang}/print_page/")
     expect()(browser_page.locator("#rules-bet-bet-4")).to_be_attached()
     expect()(browser_page.locator("#start-glossary-term-zap")).to_be_attached()
+    diagrams = browser_page.locator("div.mermaid")
+    assert diagrams.count() >= 1, "the printable page has the ladders"
+    for i in range(diagrams.count()):
+        diagrams.nth(i).scroll_into_view_if_needed()
+        browser_page.wait_for_function(
+            "e => e.getBoundingClientRect().height > 100", arg=diagrams.nth(i).element_handle(),
+            timeout=15_000)
+    assert browser_page.locator("pre.mermaid").count() == 0, "a ladder left as diagram source"
+    assert not outside, f"requests outside the site: {outside[:5]}"
