@@ -203,6 +203,29 @@ def test_search_finds_terms_clause_ids_and_rulesets_first(browser_page: Any, sit
         assert page in _search(browser_page, site, lang, clause_id), clause_id
 
 
+IRON_HAND = {"en": "iron hand", "es": "mano de hierro", "it": "mano di ferro", "pt": "mão de ferro"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_search_skips_little_words_and_finds_a_clause_by_id(browser_page: Any, site: Any, lang: str) -> None:
+    """The "de" once matched "DEck" and "DEal" (Material gives every word a trailing wildcard), and a clause
+    ID was split at its hyphen, so neither the iron hand nor the clause BET-4 came first."""
+    for query in {"mão de ferro", IRON_HAND[lang]}:
+        first = _search(browser_page, site, lang, query)
+        assert re.search(r"/(start/glossary/|rules/irn/)", first), (query, first)
+    for clause_id in ("BET-4", "HND-10", "IRN-1", "ENV-2"):
+        first = _search(browser_page, site, lang, clause_id)
+        # Material lists the page first, then its best sections: the first of them is the clause.
+        links = browser_page.locator(".md-search-result__link")
+        best = [re.sub(r"\?[^#]*", "", links.nth(i).get_attribute("href") or "")  # no ?h=highlight
+                for i in range(min(2, links.count()))]
+        family = clause_id.split("-")[0].lower()
+        assert f"rules/{family}/" in first and best[1].endswith(f"rules/{family}/#{clause_id.lower()}"), \
+            (clause_id, best)
+    # A word of the game that Spanish lists as a stop word ("tanto": the envido's points) is found.
+    assert re.search(r"/(start/glossary/|rules/env/|rules/sen/)", _search(browser_page, site, lang, "tanto"))
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_register_reads_as_words_in_the_page_language(browser_page: Any, site: Any, lang: str) -> None:
     from truco_cli.witness_words import outcome_text
