@@ -176,15 +176,53 @@ def build_cmd(site_dir: Path, base_url: str, langs: tuple[str, ...]) -> None:
     click.echo(f"Serve it with: truco docs serve (or python -m http.server -d {site_dir} 8000)")
 
 
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the built site as a web host would: a missing page gets the site's own 404 page, in
+    the language of the path; the search index and the scripts may be kept by the browser for a
+    while instead of being fetched again on every page (the index is near a megabyte)."""
+
+    CACHED = (".json", ".js", ".css", ".svg", ".woff2")
+    CACHE_SECONDS = 600
+
+    def end_headers(self) -> None:
+        if self.path.split("?", 1)[0].endswith(self.CACHED):
+            self.send_header("Cache-Control", f"max-age={self.CACHE_SECONDS}")
+        super().end_headers()
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        page = self._not_found_page() if code == 404 else None
+        if page is None:
+            super().send_error(code, message, explain)
+            return
+        body = page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def _not_found_page(self) -> Path | None:
+        first = self.path.lstrip("/").split("/", 1)[0].split("?", 1)[0]
+        lang = first if first in LANGS else LANGS[0]
+        page = Path(self.directory) / lang / "404.html"
+        return page if page.is_file() else None
+
+
+def site_server(site_dir: Path, port: int) -> http.server.ThreadingHTTPServer:
+    """An HTTP server of the built site on 127.0.0.1 (port 0: any free port)."""
+    handler = functools.partial(SiteHandler, directory=str(site_dir))
+    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+
+
 @docs_group.command("serve")
 @click.option("--site-dir", type=click.Path(path_type=Path, exists=True, file_okay=False),
               default=ROOT / "site", show_default="site")
 @click.option("--port", default=8000, show_default=True)
 def serve_cmd(site_dir: Path, port: int) -> None:
     """Serve a built site on 127.0.0.1 (build it with the same --url, port included)."""
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site_dir))
-    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as httpd:
-        click.echo(f"http://127.0.0.1:{port}/  (Ctrl+C stops)")
+    with site_server(site_dir, port) as httpd:
+        click.echo(f"http://127.0.0.1:{httpd.server_address[1]}/  (Ctrl+C stops)")
         httpd.serve_forever()  # Ctrl-C ends it like any command: exit 130
 
 
