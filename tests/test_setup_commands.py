@@ -32,3 +32,19 @@ def test_ci_runs_the_second_setup_command() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     lines = [line for line in ci.splitlines() if line and not line.startswith("#")]
     assert lines[-1] == _setup_commands()[1], "CI must run the README's second command as written"
+
+
+def test_the_install_page_of_every_language_gives_the_readmes_commands() -> None:
+    """The site's install page once had no virtual environment, other extras and another build."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    optional = (ROOT / "pyproject.toml").read_text(encoding="utf-8").split("[project.optional-dependencies]")[1]
+    optional = optional.split("\n[", 1)[0]
+    names = re.findall(r"^(\w+) = \[", optional, re.M)
+    for lang in ("en", "es", "it", "pt"):
+        page = (ROOT / "docs" / lang / "guide" / "install.md").read_text(encoding="utf-8")
+        blocks = [b.strip() for b in re.findall(r"```sh\n(.*?)```", page, re.DOTALL)]
+        assert blocks[:2] == _setup_commands(), lang
+        assert "truco docs build" in page and "truco docs serve" in page and "truco docs build" in readme
+        for name in names:
+            if name != "mutation":  # the mutation tools have their own page
+                assert f"`{name}`" in page, (lang, name)
