@@ -5,6 +5,7 @@ the second one exactly."""
 from __future__ import annotations
 
 import re
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -37,9 +38,8 @@ def test_ci_runs_the_second_setup_command() -> None:
 def test_the_install_page_of_every_language_gives_the_readmes_commands() -> None:
     """The site's install page once had no virtual environment, other extras and another build."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    optional = (ROOT / "pyproject.toml").read_text(encoding="utf-8").split("[project.optional-dependencies]")[1]
-    optional = optional.split("\n[", 1)[0]
-    names = re.findall(r"^(\w+) = \[", optional, re.M)
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    names = project["optional-dependencies"]
     for lang in ("en", "es", "it", "pt"):
         page = (ROOT / "docs" / lang / "guide" / "install.md").read_text(encoding="utf-8")
         blocks = [b.strip() for b in re.findall(r"```sh\n(.*?)```", page, re.DOTALL)]
