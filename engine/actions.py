@@ -7,7 +7,7 @@ else is an InvalidActionError.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from engine.errors import InvalidActionError
 from engine.features import SIGNS
@@ -80,9 +80,8 @@ class Action:
             if verb == "raise" and arg.isascii() and arg.isdigit() and str(int(arg)) == arg:
                 return raise_to(int(arg))  # well-formed; the game decides if it is legal
             if verb in CARD_VERBS:
-                from engine.rulesets import intern_all_cards  # the decks are read on first use
-
-                intern_all_cards()
+                for intern in _CARD_SOURCES:  # the decks are read on first use
+                    intern()
                 found = _BY_TEXT.get(text)
                 if found is not None:
                     return found
@@ -94,6 +93,14 @@ class Action:
 
 
 _BY_TEXT: dict[str, Action] = {}
+# What interns the card actions of every deck known (engine/rulesets.py registers its loader
+# here), called on a card not interned yet: the rulesets build on the actions, never the reverse.
+_CARD_SOURCES: list[Callable[[], None]] = []
+
+
+def on_unknown_card(intern: Callable[[], None]) -> None:
+    """Have `Action.parse` call `intern` before it refuses a card it does not know."""
+    _CARD_SOURCES.append(intern)
 
 
 def _build() -> None:

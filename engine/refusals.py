@@ -1,19 +1,22 @@
 """Why an action is not legal now: the clause that forbids it and a sentence a player can read.
 
 The game calls `why_illegal` only for an action that is not among the legal ones; the contests'
-part of the explanation is engine/contests.py's. Clauses that differ between rulesets come from
-the ruleset file; the catalogue clauses below are cited where a file names none for that rule.
+part of the explanation is theirs (engine/contests.py sends it to envido, flor or señas). Clauses
+that differ between rulesets come from the ruleset file; the catalogue clauses below are cited
+where a file names none for that rule.
 """
 
 from __future__ import annotations
 
 from engine import actions as A
 from engine import contests as C
+from engine import flor as F
 from engine.actions import Action
 from engine.config import Config
 from engine.errors import InvalidActionError
 from engine.hand import IRON, HandState
 from engine.phases import OVER, PLAY, TEN_CHOICE, TRUCO
+from engine.reading_notes import reading_note
 
 ROUND_CLAUSE = "RND-1"  # a round: every player plays one card, in turn
 COVER_CLAUSE = "COV-1"  # AMB-7 covering, AMB-8 cover-round
@@ -24,7 +27,7 @@ TEN_CHOICE_CLAUSE = "TEN-5"  # AMB-12 ten-choice
 
 def deck_note(cfg: Config) -> str:
     """The deck clause, and the readings that change the deck (AMB-13 deck)."""
-    note = C.reading_note(cfg, "deck")
+    note = reading_note(cfg, "deck")
     return f"{cfg.features.deck_clause}, {note[2:-1]}" if note else cfg.features.deck_clause
 
 
@@ -40,7 +43,7 @@ def pending(cfg: Config, h: HandState) -> tuple[str, str]:
 
 def flor_first_reason(cfg: Config, seat: int, what: str) -> tuple[str, str]:
     """AMB-42 flor-first: the flor clause, and what the seat must do first."""
-    return (cfg.flor.sing if cfg.flor else C.FLOR_CLAUSE,
+    return (cfg.flor.sing if cfg.flor else F.FLOR_CLAUSE,
             f"flor-before-truco=flor-first (AMB-42): seat {seat} holds flor and must sing it "
             f"before it {what}")
 
@@ -68,7 +71,7 @@ def why_illegal(cfg: Config, h: HandState, action: Action, card: int | None) -> 
             nxt = h.ladder_i + 2
             if nxt >= len(cfg.ladder):
                 return ladder.top, "the call at the top can only be accepted or run from"
-            if action.arg == cfg.ladder[nxt] and C.flor_bars_truco(cfg, h, seat):
+            if action.arg == cfg.ladder[nxt] and F.bars_truco(cfg, h, seat):
                 return flor_first_reason(cfg, seat, "raises the truco")
             return ladder.order, f"the next step is {cfg.ladder[nxt]}, not {action.arg}"
         if h.phase != PLAY:
@@ -94,13 +97,13 @@ def why_illegal(cfg: Config, h: HandState, action: Action, card: int | None) -> 
         if h.last_call_side == seat & 1 and cfg.other_side_next:
             return ladder.alternate, f"side {seat & 1} made the last call"
         step = cfg.ladder[h.ladder_i + 1]
-        if action.arg == step and C.flor_bars_truco(cfg, h, seat):
+        if action.arg == step and F.bars_truco(cfg, h, seat):
             return flor_first_reason(cfg, seat, "calls truco")
         return ladder.order, f"one step at a time: the next call is {step}, not {action.arg}"
     if kind in ("accept", "run"):
         if h.phase == TEN_CHOICE:
             return pending(cfg, h)
-        if h.phase == TRUCO and kind == "accept" and C.flor_bars_truco(cfg, h, seat):
+        if h.phase == TRUCO and kind == "accept" and F.bars_truco(cfg, h, seat):
             return flor_first_reason(cfg, seat, "accepts the truco")
         return ladder.answer, "there is no call to answer"
     if kind in ("ten-play", "ten-decline"):
@@ -130,7 +133,7 @@ def _card_refusal(cfg: Config, h: HandState, action: Action, card: int | None, s
             return COVER_CLAUSE, "covering=not-allowed (AMB-7): cards are played face up"
         if cfg.cover_not_first and not h.rounds:
             return COVER_CLAUSE, "cover-round=not-first-round (AMB-8): no covered card in round 1"
-    if cfg.flor_mandatory and C.must_sing_flor(cfg, h, seat):
-        return (cfg.flor.sing if cfg.flor else C.FLOR_CLAUSE,
+    if cfg.flor_mandatory and F.must_sing(cfg, h, seat):
+        return (cfg.flor.sing if cfg.flor else F.FLOR_CLAUSE,
                 f"flor-optional=mandatory (AMB-26): seat {seat} must sing flor before playing")
     return ROUND_CLAUSE, "not a legal play now"

@@ -16,6 +16,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from engine.actions import intern_cards, on_unknown_card
 from engine.errors import RulesetFileError, UnknownReadingError, UnknownRulesetError
 from engine.features import read_features
 from engine.ruleset_file import FORMAT, FieldReader, apply_sets, line_of, read_document
@@ -299,8 +300,6 @@ def _line(ruleset: Ruleset, field: str) -> int | None:
 
 def _intern_cards(ruleset: Ruleset) -> None:
     """Make the card actions of this ruleset's deck parseable (`Action.parse('play 4C')`)."""
-    from engine.actions import intern_cards
-
     deck = ruleset.data["deck"]
     intern_cards(str(r) + str(s) for r in deck["ranks"] for s in deck["suits"])
 
@@ -309,3 +308,6 @@ def intern_all_cards() -> None:
     """The card actions of every loaded ruleset (Action.parse calls this on an unknown card)."""
     for ruleset in RULESETS.values():
         _intern_cards(ruleset)
+
+
+on_unknown_card(intern_all_cards)

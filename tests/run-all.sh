@@ -19,6 +19,7 @@ python3 -m pip install --quiet --disable-pip-version-check -e ".[test,docs,brows
 
 python3 -m ruff check .
 python3 -m mypy     # types; the checked packages are listed in pyproject.toml [tool.mypy]
+lint-imports --no-logo  # which package may import which: the contracts in pyproject.toml [tool.importlinter]
 python3 -m vulture  # dead code; settings in pyproject.toml [tool.vulture], exceptions in tests/vulture_whitelist.py
 
 # 1. Tests and proofs first: their results are what the site shows on every clause.

@@ -113,7 +113,7 @@ def bench_cmd(ruleset: tuple[str, ...], ruleset_files: tuple[str, ...], seconds:
 def _engine_and_bare(name: str, seconds: float, slices: int, tick: Any) -> dict[str, Any]:
     """The engine and the bare playout in turns, and the monitor's turn after each pair of them,
     so that the monitor's ratio to the engine holds on a busy machine too."""
-    from engine.bench import run_side_by_side
+    from benchmarks.throughput import run_side_by_side
 
     row = run_side_by_side(name, seconds, slices=slices, keep_records=500, tick=tick,
                            beside=_monitor_turn())
@@ -170,14 +170,14 @@ def _one_against_one(name: str) -> bool:
 def hand_perft_bench(ruleset: str, seed: int = HAND_PERFT_SEED,
                      prefix: Sequence[str] | None = ()) -> dict[str, Any]:
     """The spec's whole-hand perft (spec.perft.walk_hand) and the engine's push/pop walk
-    (engine.bench.walk_hand) of the same tree: the hand in play after `prefix` (after the first
+    (benchmarks.throughput.walk_hand) of the same tree: the hand in play after `prefix` (after the first
     round when None) on the fixed deals of spec.perft for `seed`. Both count the same leaves and
     nodes below each first action, or this raises AssertionError.
 
     They take turns, one first action's subtree at a time, the order swapping each time, so that
     both see the same load on a shared machine."""
+    from benchmarks.throughput import walk_hand as engine_walk
     from engine import Game
-    from engine.bench import walk_hand as engine_walk
     from spec.perft import first_round, perft_deals, spec_game
     from spec.perft import walk_hand as spec_walk
     from spec.rules.state import Rules

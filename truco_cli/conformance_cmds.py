@@ -170,7 +170,8 @@ def conformance(suite: bool, engine_spec: str | None, engine_cmd: str | None, ru
     `--report`. Exit 0 when the engine broke no clause, 1 when the page lists divergences, 2 on bad
     input.
     """
-    from truco_cli.check_cmds import default_jobs, engine_factory
+    from truco_cli.check_cmds import default_jobs
+    from truco_cli.engines import engine_factory
 
     if write_suite:
         from truco_cli.suite_cmds import write_suite_command

@@ -131,7 +131,7 @@ def replay(file: str, engine_spec: str | None, engine_cmd: str | None, call_time
     from spec.monitor.supervise import Supervisor
     from spec.monitor.trace import Trace
     from spec.monitor.untrusted import visible
-    from truco_cli.check_cmds import engine_factory
+    from truco_cli.engines import engine_factory
 
     try:
         with (open(sys.stdin.fileno(), "rb", closefd=False) if file == "-" else open(file, "rb")) as fh:

@@ -3,7 +3,7 @@ what holds at each step written down, and every position of its perft table.
 
 The situations (spec.situations) are where the cases come from: they exercise every clause of the
 ruleset and every reading it can switch, so the cases do (tests/conformance checks it). The
-forbidden actions of a step are the checker's probes (spec.situations.catalogue.situation_probes).
+forbidden actions of a step are the checker's probes (spec.situations.probes.situation_probes).
 """
 
 from __future__ import annotations
@@ -14,12 +14,13 @@ from typing import Any
 
 from spec.conformance.cases import PERFT, SITUATION, Case, CaseStep
 from spec.perft import load_table
-from spec.rules.procedure.hand import Illegal
+from spec.rules.procedure.parts import Illegal
 from spec.rules.state import Hand, Rules
 from spec.rules.visibility import played_cards, sights
-from spec.situations.catalogue import situation_probes, situations_for
+from spec.situations.catalogue import situations_for
 from spec.situations.model import Situation
 from spec.situations.play import SpecRun
+from spec.situations.probes import situation_probes
 
 
 def situation_case(sit: Situation) -> Case:

@@ -59,8 +59,9 @@ from spec.monitor.trace import Trace
 from spec.monitor.unexercised import Gap, gaps
 from spec.monitor.violation import Violation
 from spec.rules.state import Rules, legal_actions
-from spec.situations.catalogue import situation_probes, situations_for
+from spec.situations.catalogue import situations_for
 from spec.situations.model import Situation
+from spec.situations.probes import situation_probes
 from spec.situations.reach import lead_in
 
 MAX_KEPT = 200  # violations kept for the report; every one is counted

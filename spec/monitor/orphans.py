@@ -12,9 +12,24 @@ import contextlib
 import os
 import signal
 import sys
+from collections.abc import Callable
 
 _PR_SET_CHILD_SUBREAPER = 36
 _adopting = [False]
+# What ends the engine processes this process started (spec/protocol/client.py registers its
+# own): a worker calls them before it sweeps, without importing what started them.
+_STOPPERS: list[Callable[[], None]] = []
+
+
+def on_stop(stop: Callable[[], None]) -> None:
+    """Have `stop_started` call `stop` (once registered, always)."""
+    _STOPPERS.append(stop)
+
+
+def stop_started() -> None:
+    """End, by the means of whoever started them, the engine processes this process started."""
+    for stop in _STOPPERS:
+        stop()
 
 
 def adopt(on: bool = True) -> bool:

@@ -32,7 +32,7 @@ from typing import Any
 
 from spec.monitor.beacon import Beacon, activate
 from spec.monitor.ctrl_c import children_ignore_ctrl_c
-from spec.monitor.orphans import adopt, kill_tree, sweep
+from spec.monitor.orphans import adopt, kill_tree, stop_started, sweep
 
 POLL = 0.05  # seconds between two looks at the beacons
 MIN_GRACE = 0.5  # a call is killed after its limit plus max(MIN_GRACE, the limit)
@@ -65,9 +65,7 @@ def _worker(conn: Connection, memory: Any, work: Work, context: Any) -> None:
     try:
         _serve(conn, memory, work, context)
     finally:
-        from spec.protocol.client import stop_all
-
-        stop_all()
+        stop_started()  # the engine processes started by spec.protocol.client, if it was used
         sweep()
 
 

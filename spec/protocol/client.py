@@ -652,6 +652,7 @@ def stop_all() -> None:
 
 
 atexit.register(stop_all)  # a worker process that ends leaves no engine process behind
+orphans.on_stop(stop_all)  # and one the supervisor's worker ends, before it sweeps
 
 
 def _brief(value: Any) -> str:

@@ -9,7 +9,7 @@ from typing import Any
 
 from spec.rules import ladder as lad
 from spec.rules.cards import card_strength, deck
-from spec.rules.procedure.hand import Illegal
+from spec.rules.procedure.parts import Illegal
 from spec.rules.state import Rules
 from spec.situations.plans import SKIP, Dealer, Plan, Step, complete, muestras, realise, suit
 from spec.situations.play import SpecRun

@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from spec.rules.cards import card_strength, deck
-from spec.rules.procedure.hand import Illegal
+from spec.rules.procedure.parts import Illegal
 from spec.rules.state import Hand, Rules
 from spec.rules.visibility import sights
-from spec.situations.catalogue import situation_probes
 from spec.situations.play import SpecRun
+from spec.situations.probes import situation_probes
 
 Step = str | Callable[[SpecRun], str | None]  # an action, or a choice made on the run's state
 

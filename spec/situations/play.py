@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from spec.monitor.replay import check_record
-from spec.rules.procedure.hand import Illegal
+from spec.rules.procedure.parts import Illegal
 from spec.rules.rounds import TIE
 from spec.rules.state import Hand, Match, Rules, legal_actions
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import tracemalloc
 
 from spec.monitor.drive import Report, Settings, check_engine
-from truco_cli.check_cmds import engine_factory
+from truco_cli.engines import engine_factory
 
 
 def _peak(games: int) -> tuple[int, Report]:

@@ -51,7 +51,7 @@ def clauses_in_tests() -> set[str]:
 def test_a_benchmark_test_never_counts_as_coverage_of_a_clause() -> None:
     source = """
 import pytest
-from engine.bench import run_engine_bench
+from benchmarks.throughput import run_engine_bench
 
 @pytest.mark.clause("MAT-1")
 def test_bench_figures():

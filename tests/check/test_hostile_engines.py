@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import truco_cli.check_cmds
+import truco_cli.engines
 from tests.planted.hostile import NOT_EXCEPTIONS
 from truco_cli.main import cli
 
@@ -51,7 +51,7 @@ def test_what_an_engine_raises_or_returns_is_its_fault_in_every_game(factory: st
                                               ("loops_at_import", "did not end within 1 s")])
 def test_a_module_that_exits_or_hangs_at_import_is_one_line_and_exit_2(
         module: str, says: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(truco_cli.check_cmds, "IMPORT_LIMIT", 1.0)
+    monkeypatch.setattr(truco_cli.engines, "IMPORT_LIMIT", 1.0)
     start = time.monotonic()
     result = CliRunner().invoke(cli, ["check", "--engine", f"tests.planted.{module}:make_adapter",
                                       "--games", "1"])

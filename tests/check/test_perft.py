@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+from benchmarks.throughput import walk_hand as walk_engine_hand
 from engine import Game
 from engine.adapter import ReferenceAdapter
-from engine.bench import walk_hand as walk_engine_hand
 from engine.errors import IllegalActionError
 from spec.catalogue import load_catalogue
 from spec.perft import (
@@ -380,7 +380,7 @@ def test_truco_perft_depth_hand() -> None:
 def test_the_bench_figure_counts_the_same_tree(monkeypatch: pytest.MonkeyPatch) -> None:
     """`truco bench`'s whole-hand perft: the spec's and the engine's walks count the same leaves
     (the figure's times are not tested), and a walk that counts otherwise stops the bench."""
-    import engine.bench
+    import benchmarks.throughput
     from truco_cli.bench_cmds import hand_perft_bench
 
     rules = Rules.of("argentino-1v1")
@@ -396,6 +396,6 @@ def test_the_bench_figure_counts_the_same_tree(monkeypatch: pytest.MonkeyPatch) 
         leaves, nodes = walk_engine_hand(game, hand)
         return leaves + 1, nodes
 
-    monkeypatch.setattr(engine.bench, "walk_hand", one_leaf_too_many)
+    monkeypatch.setattr(benchmarks.throughput, "walk_hand", one_leaf_too_many)
     with pytest.raises(AssertionError, match="the spec walks"):
         hand_perft_bench("argentino-1v1", 2, None)

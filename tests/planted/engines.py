@@ -222,19 +222,19 @@ def start_value() -> ReferenceAdapter:
 # --- RND-3: a tied round goes to the side that played the top card first ----------------------
 class _TieToFirst(_Overridable):
     def _do_card(self, action: A.Action) -> None:
-        import engine.game as game_module
+        import engine.play as play_module
 
-        original = game_module.round_result
+        original = play_module.round_result
 
         def no_ties(table: Any, strength: Any, partner_tie_is_tie: bool) -> tuple[int, int]:
             result, first = original(table, strength, partner_tie_is_tie)
-            return (first & 1 if result == game_module.TIE else result), first
+            return (first & 1 if result == play_module.TIE else result), first
 
-        game_module.round_result = no_ties  # only while this game resolves its card
+        play_module.round_result = no_ties  # only while this game resolves its card
         try:
             super()._do_card(action)
         finally:
-            game_module.round_result = original
+            play_module.round_result = original
 
 
 def no_tied_rounds() -> ReferenceAdapter:
@@ -324,9 +324,9 @@ class _EveryOpponentAnswers(_Overridable):
     @staticmethod
     @contextlib.contextmanager
     def _all_opponents() -> Iterator[None]:
-        import engine.contests as contests
+        import engine.flor as flor
 
-        original = contests._to_opponents
+        original = flor._to_opponents
 
         def every_opponent(cfg: Any, h: Any) -> None:
             n, s = cfg.n, h.fl_singer
@@ -334,11 +334,11 @@ class _EveryOpponentAnswers(_Overridable):
             h.phase = FLOR_OPP
             h.to_act = h.fl_queue[0]
 
-        contests._to_opponents = every_opponent  # only while this game sings its flor
+        flor._to_opponents = every_opponent  # only while this game sings its flor
         try:
             yield
         finally:
-            contests._to_opponents = original
+            flor._to_opponents = original
 
 
 def flor_to_every_opponent() -> ReferenceAdapter:
@@ -452,16 +452,16 @@ PLANTED: dict[Callable[[], ReferenceAdapter], tuple[str, str]] = {  # `--engine`
 # --- Bugs that random play misses, found by `truco check --exhaustive` (tests/check/test_exhaustive.py).
 # Not in PLANTED: random games rarely reach them (the test shows it).
 def _wrapped(game: Game, action: A.Action, name: str, wrap: Callable[..., Any]) -> None:
-    """Resolve this card with engine.game's function `name` replaced by `wrap(original)` (only
+    """Resolve this card with engine.play's function `name` replaced by `wrap(original)` (only
     while it does)."""
-    import engine.game as game_module
+    import engine.play as play_module
 
-    original = getattr(game_module, name)
-    setattr(game_module, name, wrap(original))
+    original = getattr(play_module, name)
+    setattr(play_module, name, wrap(original))
     try:
         Game._do_card(game, action)
     finally:
-        setattr(game_module, name, original)
+        setattr(play_module, name, original)
 
 
 class _ThirdTieToStarter(_Overridable):

@@ -13,7 +13,7 @@ from proofs.divergence import witnesses
 from proofs.setup import Setup, make_setup
 from spec.catalogue import load_catalogue
 from spec.rules import envido as env
-from spec.rules.procedure.hand import Illegal
+from spec.rules.procedure.parts import Illegal
 from spec.rules.ruleset import Rules
 from spec.rules.senas import sign_is_true
 from spec.rules.state import Match

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from spec.rules import envido as env
-from spec.rules.procedure.hand import Hand, Illegal
+from spec.rules.procedure.hand import Hand
+from spec.rules.procedure.parts import Illegal
 from spec.rules.ruleset import Rules
 from spec.rules.senas import sign_is_true
 from spec.rules.state import Match, legal_actions

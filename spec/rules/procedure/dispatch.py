@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from spec.rules.actions import Action, parse_action
 from spec.rules.procedure import envido, flor, play, senas, truco
-from spec.rules.procedure.hand import (
-    ENVIDO,
-    FLOR,
-    OVER,
-    PLAY,
-    TEN_CHOICE,
-    TRUCO,
-    Change,
-    Check,
-    Hand,
-    Illegal,
-)
+from spec.rules.procedure.parts import ENVIDO, FLOR, OVER, PLAY, TEN_CHOICE, TRUCO, Change, Check, Illegal
+
+if TYPE_CHECKING:
+    from spec.rules.procedure.hand import Hand
 
 
 def _check_accept_run(hand: Hand, seat: int, action: Action) -> None:

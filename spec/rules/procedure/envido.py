@@ -3,11 +3,16 @@ AMB-20..25, AMB-29..31)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from spec.rules import envido as env
 from spec.rules.actions import Action
 from spec.rules.match import falta_of, side
-from spec.rules.procedure.hand import ENVIDO, Hand, Illegal
+from spec.rules.procedure.parts import ENVIDO, Illegal
 from spec.rules.procedure.tanto_window import goes_first, window_open
+
+if TYPE_CHECKING:
+    from spec.rules.procedure.hand import Hand
 
 
 def call_clause(hand: Hand, call: str) -> str:

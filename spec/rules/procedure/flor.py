@@ -7,11 +7,16 @@ the singer answers it; the contraflor's singer answers a contraflor al resto."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from spec.rules import envido as env
 from spec.rules.actions import Action
 from spec.rules.match import falta_of, side
-from spec.rules.procedure.hand import ENVIDO, FLOR, EnvidoState, FlorState, Hand, Illegal
+from spec.rules.procedure.parts import ENVIDO, FLOR, EnvidoState, FlorState, Illegal
 from spec.rules.procedure.tanto_window import goes_first, window_open
+
+if TYPE_CHECKING:
+    from spec.rules.procedure.hand import Hand
 
 # The catalogue's clause for each flor rule: cited where the ruleset's file names none of its own
 # (and for a flor action in a ruleset without flor).

@@ -1,18 +1,17 @@
 """One hand as a state machine: its state, who acts, and the dispatch of actions to the rule areas.
 
 The state lives here in plain fields, one small record per rule area (`TrucoState`,
-`EnvidoState`, `FlorState`). Each rule area (play, truco, envido, flor, senas: the modules
-beside this one) gives, per verb, a *check* that raises `Illegal` and changes nothing, and a
-*change* that applies an action its check allowed. `Hand.apply` runs both; `legal_actions`
-runs only the checks. The order of play is docs/guide/procedure.md.
+`EnvidoState`, `FlorState`, in parts.py with the phases and `Illegal`). Each rule area (play,
+truco, envido, flor, senas: the modules beside this one) gives, per verb, a *check* that raises
+`Illegal` and changes nothing, and a *change* that applies an action its check allowed.
+`Hand.apply` runs both; `legal_actions` runs only the checks. The order of play is
+docs/guide/procedure.md.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from types import ModuleType
 
 from spec.rules import envido as env
 from spec.rules import ladder as lad
@@ -20,65 +19,20 @@ from spec.rules.actions import Action
 from spec.rules.cards import card_names, parse_card
 from spec.rules.hands import UNDECIDED_RESULT, HandResult
 from spec.rules.match import dealer, reached_target, side
+from spec.rules.procedure import dispatch
+from spec.rules.procedure.parts import (
+    ENVIDO,
+    FLOR,
+    OVER,
+    PLAY,
+    TEN_CHOICE,
+    TRUCO,
+    EnvidoState,
+    FlorState,
+    Outcome,
+    TrucoState,
+)
 from spec.rules.ruleset import Card, Rules
-
-# Phases: what the seat to act is doing.
-TEN_CHOICE, PLAY, TRUCO, ENVIDO, FLOR, OVER = "ten-choice", "play", "truco", "envido", "flor", "over"
-
-
-class Illegal(Exception):
-    """An action the rules do not allow: the clause it breaks and what the clause requires."""
-
-    def __init__(self, clause: str, requires: str) -> None:
-        super().__init__(f"[{clause}] {requires}")
-        self.clause, self.requires = clause, requires
-
-
-@dataclass(slots=True)
-class Outcome:
-    """How a hand ended, with the clause that decided each part (for the monitor's reports)."""
-
-    winner: int | None = None
-    points: int = 0
-    clause: str = "HND-3"
-    forfeit: int | None = None
-    side_points: list[tuple[str, int, int, str]] = field(default_factory=list)  # contest, side, pts, clause
-    partida_ended: bool = False  # the partida ended on envido/flor points in the middle of the hand
-
-
-@dataclass(slots=True)
-class TrucoState:
-    """The truco ladder in this hand (BET-1..10)."""
-
-    last_call_side: int | None = None  # side of the accepted call in force (BET-10)
-    called: bool = False  # a truco call was made in this hand (AMB-23 closes the envido window)
-    pending: bool = False  # a call waits for its answer (also while an envido goes first, AMB-29)
-    call: int = 0  # the pending value
-    caller: int = 0
-    responder: int = 0
-
-
-@dataclass(slots=True)
-class EnvidoState:
-    """The envido chain being answered (ENV-1..6)."""
-
-    chain: list[tuple[str, int]] = field(default_factory=list)  # (call, seat)
-    responder: int = 0
-
-
-@dataclass(slots=True)
-class FlorState:
-    """The flor exchange (FLR-1..8)."""
-
-    singer: int = 0
-    stake: int = 0
-    stage: str = ""  # partner | opponents | contraflor | resto
-    actor: int = 0
-    answerers: list[int] = field(default_factory=list)
-    accepted: list[int] = field(default_factory=list)
-    before: int = 0  # the stake before a pending contraflor / resto
-    pending: int | None = None  # the stake called by a pending contraflor (None: the falta)
-    contra: int | None = None  # the seat that sang contraflor
 
 
 @dataclass(slots=True)
@@ -247,27 +201,15 @@ class Hand:
     # --- actions ------------------------------------------------------------------------------
     def check(self, seat: int, text: str) -> Action:
         """Raise Illegal if `seat` may not take the action `text` now; change nothing."""
-        return _dispatch().check_action(self, seat, text)
+        return dispatch.check_action(self, seat, text)
 
     def apply(self, seat: int, text: str, dry_run: bool = False) -> None:
         """Replay one action; raises Illegal (and changes nothing) when the rules forbid it.
         `dry_run` only checks (the same as `check`)."""
-        action, change = _dispatch().checked(self, seat, text)
+        action, change = dispatch.checked(self, seat, text)
         if not dry_run:
             change(self, seat, action)
 
-
-Check = Callable[[Hand, int, Action], None]
-Change = Callable[[Hand, int, Action], None]
-
-
-@functools.cache
-def _dispatch() -> ModuleType:
-    """The module that sends each action to its rule area (it imports this one: imported on
-    first use, then kept rather than imported again at every action)."""
-    from spec.rules.procedure import dispatch
-
-    return dispatch
 
 
 # The hand's cards do not change: what they say is remembered (legal_actions asks at every step).

@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 
 from spec.rules import ladder as lad
 from spec.rules.match import first_starter, next_starter, partidas_to_win, reached_target
-from spec.rules.procedure.hand import Hand, Outcome
+from spec.rules.procedure.hand import Hand
+from spec.rules.procedure.parts import Outcome
 from spec.rules.ruleset import Rules
 
 

@@ -4,15 +4,19 @@ AMB-4..8, AMB-14, AMB-35)."""
 from __future__ import annotations
 
 import functools
+from typing import TYPE_CHECKING
 
 from spec.rules.actions import Action
 from spec.rules.cards import COVERED, dealt_strength
 from spec.rules.hands import Decided, HandResult, NobodyScores, hand_over, hand_result
 from spec.rules.match import side
-from spec.rules.procedure.hand import PLAY, Hand, Illegal
+from spec.rules.procedure.parts import PLAY, Illegal
 from spec.rules.procedure.tanto_window import goes_first, window_open
 from spec.rules.rounds import TIE, next_leader, round_result
 from spec.rules.ruleset import Rules
+
+if TYPE_CHECKING:
+    from spec.rules.procedure.hand import Hand
 
 
 def need_phase(hand: Hand, *phases: str, clause: str, what: str) -> None:

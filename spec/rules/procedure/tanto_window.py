@@ -3,7 +3,12 @@ goes first (AMB-29)."""
 
 from __future__ import annotations
 
-from spec.rules.procedure.hand import PLAY, TRUCO, Hand
+from typing import TYPE_CHECKING
+
+from spec.rules.procedure.parts import PLAY, TRUCO
+
+if TYPE_CHECKING:
+    from spec.rules.procedure.hand import Hand
 
 
 def window_open(hand: Hand, seat: int) -> bool:

@@ -3,12 +3,17 @@ TEN-1..6, IRN-3; AMB-4, AMB-9, AMB-10, AMB-12, AMB-16, AMB-37, AMB-42)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from spec.rules import ladder as lad
 from spec.rules.actions import Action
 from spec.rules.hands import Undecided
 from spec.rules.match import side
-from spec.rules.procedure.hand import PLAY, TEN_CHOICE, TRUCO, Hand, Illegal
+from spec.rules.procedure.parts import PLAY, TEN_CHOICE, TRUCO, Illegal
 from spec.rules.procedure.play import check_flor_first, need_phase
+
+if TYPE_CHECKING:
+    from spec.rules.procedure.hand import Hand
 
 
 def _clause(hand: Hand, role: str) -> str:

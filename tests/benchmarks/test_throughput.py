@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from engine import bench as B
+from benchmarks import throughput as B
 from spec.monitor.replay import check_record
 
 

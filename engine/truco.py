@@ -1,0 +1,86 @@
+"""The truco (BET-1 to BET-10, the ladder of the ruleset file): the calls a seat may make, a call
+or raise, its acceptance and its refusal. Methods of Game (engine/game.py assigns them), so that a
+subclass may override each one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.actions import Action
+from engine.phases import PLAY, TRUCO
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+def calls(game: Game, seat: int, out: list[Action]) -> None:
+    """The truco calls `seat` may make now (its turn to play, nothing pending), by value."""
+    h = game.hand
+    cfg = game._cfg
+    if h.no_truco and cfg.ten_call != "next-step" and h.ladder_i != 0 and h.decided is None \
+            and cfg.ten_truco != "refused":
+        out.append(cfg.raises[1])  # AMB-37: truco by its name asks for truco, at any point
+    if game._can_call(seat):  # BET-1
+        out.append(cfg.raises[h.ladder_i + 1])
+
+
+def can_call(game: Game, seat: int) -> bool:
+    """May `seat` call the next truco step now (its turn to play, nothing pending)?"""
+    h = game.hand
+    cfg = game._cfg
+    if h.decided is not None:
+        return False  # AMB-4 always-three-rounds: nothing left to bet on once decided
+    nxt = h.ladder_i + 1
+    if nxt >= len(cfg.ladder):
+        return False  # the top clause: the top of the ladder
+    if h.no_truco and cfg.asks_for_truco(cfg.ladder[nxt]):  # TEN-3, IRN-3, AMB-37 ten-call
+        return cfg.ten_truco != "refused"  # AMB-9
+    return h.last_call_side != seat & 1 or not cfg.other_side_next  # BET-10
+
+
+def do_raise(game: Game, action: Action) -> None:
+    cfg = game._cfg
+    h = game.hand
+    t = h.to_act
+    assert t is not None
+    if h.phase == PLAY:
+        if h.no_truco and cfg.asks_for_truco(action.arg):  # type: ignore[arg-type]  # TEN-3 with AMB-9 caller-loses-match / -hand
+            if cfg.ten_truco == "caller-loses-match":
+                game._finish_hand(1 - (t & 1), 0, forfeit=t & 1)  # TEN-4
+            else:
+                game._finish_hand(1 - (t & 1), h.value)
+            return
+        h.truco_called = True
+        h.call_by = t
+        h.last_call_side = t & 1  # BET-10
+        h.phase = TRUCO
+        h.to_act = (t + 1) % cfg.n  # AMB-16: the next opponent after the caller answers
+        return
+    # BET-5: a raise accepts the pending call and passes the decision back to its caller
+    h.ladder_i += 1
+    h.value = cfg.ladder[h.ladder_i]
+    h.to_act = h.call_by
+    h.call_by = t
+    h.last_call_side = t & 1
+
+
+def do_accept(game: Game, action: Action) -> None:
+    """An accept answers the truco call pending, or else the contest call pending."""
+    h = game.hand
+    if h.phase == TRUCO:  # BET-3: the hand is worth the value called
+        h.ladder_i += 1
+        h.value = game._cfg.ladder[h.ladder_i]
+        h.phase = PLAY
+        h.to_act = h.turn  # the seat whose turn it was to play continues
+        return
+    game._contest_accept()
+
+
+def do_run(game: Game, action: Action) -> None:
+    """A run refuses the truco call pending, or else the contest call pending."""
+    h = game.hand
+    if h.phase == TRUCO:  # BET-4: the caller's side wins what the file says a refusal pays
+        game._finish_hand(h.call_by & 1, game._cfg.refused[h.ladder_i + 1])
+        return
+    game._contest_run()

@@ -1,0 +1,117 @@
+"""How the CLI reaches an engine under test: a Python factory named MODULE:FACTORY (imported
+first in a child process, with a time limit) or an engine process started by a command (the
+protocol of spec.protocol). Used by `truco check`, `truco replay` and `truco conformance`.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any
+
+DEFAULT_ENGINE = "engine.adapter:make_adapter"
+
+
+def load_factory(spec_text: str) -> Callable[[], Any]:
+    """The factory named by MODULE:FACTORY; exits 2 with a one-line error when it cannot be used."""
+    import importlib
+
+    from truco_cli.errors import fail
+
+    module_name, sep, attr = spec_text.partition(":")
+    if not sep or not module_name or not attr:
+        fail(f"--engine wants MODULE:FACTORY (e.g. {DEFAULT_ENGINE}), not {spec_text!r}")
+    import os
+
+    if os.getcwd() not in sys.path:  # as `python -m` does: an adapter in the current project imports
+        sys.path.insert(0, os.getcwd())
+    if spec_text != DEFAULT_ENGINE:
+        _try_import(module_name)
+    import contextlib
+
+    try:
+        with contextlib.redirect_stdout(sys.stderr):  # what it prints is no part of --json output
+            module = importlib.import_module(module_name)
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:  # any import failure of a third-party module is bad input
+        fail(f"cannot import engine module {module_name!r}: {type(exc).__name__}: {exc}")
+    factory = getattr(module, attr, None)
+    if not callable(factory):
+        names = sorted(n for n in dir(module) if not n.startswith("_") and callable(getattr(module, n)))
+        fail(f"no factory {attr!r} in {module_name}; callables there: {', '.join(names) or 'none'}")
+    return factory
+
+
+IMPORT_LIMIT = 30.0  # seconds an engine module may take to import
+_IMPORTED = "truco: the engine module's import is over"
+
+
+def _try_import(module_name: str) -> None:
+    """Import the engine module first in a child process, with a time limit: a module that exits
+    (sys.exit, os._exit) or never ends at import must not end or hang the checker. Exits 2 when
+    it does; an import that raises is left to the caller, which says what it raised."""
+    import subprocess
+
+    from truco_cli.errors import fail
+
+    code = (f"import importlib, sys\nsys.path[:] = {sys.path!r}\n"
+            f"try:\n    importlib.import_module({module_name!r})\nexcept Exception:\n    pass\n"
+            f"print({chr(10) + _IMPORTED!r}, flush=True)\n")
+    try:
+        done = subprocess.run([sys.executable, "-c", code], stdin=subprocess.DEVNULL, capture_output=True,
+                              timeout=IMPORT_LIMIT, start_new_session=True)
+    except subprocess.TimeoutExpired:
+        fail(f"cannot import engine module {module_name!r}: its import did not end within {IMPORT_LIMIT:g} s")
+    except OSError as exc:
+        fail(f"cannot import engine module {module_name!r}: {exc.strerror or exc}")
+    said = done.stdout.decode("utf-8", "replace").rstrip("\n").rsplit("\n", 1)[-1]
+    if done.returncode != 0 or said != _IMPORTED:
+        fail(f"cannot import engine module {module_name!r}: it ends the process at import (exit code "
+             f"{done.returncode})")
+
+
+def engine_factory(engine_spec: str | None, engine_cmd: str | None, call_timeout: float,
+                   rulesets: list[str] | None) -> tuple[Callable[[], Any], str, list[str] | None]:
+    """The factory of --engine or --engine-cmd, its name for reports, and for an engine process
+    that names the rulesets it plays, those of `rulesets` it plays (`rulesets` None: all of them).
+    Exits 2 when the engine cannot be loaded or started."""
+    from truco_cli.errors import fail
+
+    if engine_spec and engine_cmd:
+        fail("give --engine or --engine-cmd, not both")
+    if engine_cmd is None:
+        import pickle
+
+        factory = load_factory(engine_spec or DEFAULT_ENGINE)
+        try:  # the games run in worker processes, which get the factory by pickling
+            pickle.dumps(factory)
+        except Exception as exc:
+            fail(f"the factory {engine_spec} cannot be sent to a worker process ({exc}): "
+                 "name a module-level function or class")
+        return factory, engine_spec or DEFAULT_ENGINE, rulesets
+    import shlex
+
+    from spec.monitor.follow import EngineFault
+    from spec.protocol.client import EngineCommand
+
+    try:
+        if not shlex.split(engine_cmd):
+            fail("--engine-cmd wants the command that starts the engine")
+    except ValueError as exc:
+        fail(f"--engine-cmd {engine_cmd!r}: {exc}")
+    command = EngineCommand(engine_cmd, call_timeout=call_timeout)
+    try:
+        hello = command.hello()
+    except EngineFault as exc:
+        fail(f"the engine command does not start: {exc}")
+    if hello.rulesets:
+        plays = [r for r in (rulesets or hello.rulesets) if r in hello.rulesets]
+        if not plays:
+            fail(f"the engine plays only {', '.join(hello.rulesets)}, not {', '.join(rulesets or [])}")
+        rulesets = plays
+    if hello.readings:
+        import dataclasses
+
+        command = dataclasses.replace(command, announced=hello.readings)
+    return command, f"{hello.name or 'engine'} ({engine_cmd})", rulesets
