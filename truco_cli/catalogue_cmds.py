@@ -9,10 +9,9 @@ from typing import Any
 import click
 
 from truco_cli.errors import fail
-from truco_cli.options import ruleset_options, rulesets_from
-from truco_cli.words import SHARED_WORDS
-
-LANGS = ("es", "en", "it", "pt")
+from truco_cli.options import lang_option, ruleset_options, rulesets_from
+from truco_text.catalogues import gettext
+from truco_text.words import CLAUSE_KINDS, ENTRY_KINDS
 
 
 def _catalogue():  # type: ignore[no-untyped-def]
@@ -22,14 +21,6 @@ def _catalogue():  # type: ignore[no-untyped-def]
         return load_catalogue()
     except CatalogueError as exc:  # broken data in a checkout: say where, not a traceback
         fail(f"the catalogue data is inconsistent: {exc}")
-
-
-def _check_lang(lang: str) -> str:
-    if lang not in LANGS:
-        from spec.catalogue import UnknownNameError
-
-        fail(str(UnknownNameError("language", lang, list(LANGS))))
-    return lang
 
 
 def _lookup(func, *args):  # type: ignore[no-untyped-def]
@@ -122,12 +113,11 @@ def _wrap(text: str, indent: str) -> str:
 
 @click.command("clauses")
 @ruleset_options(help="Only the clauses of this ruleset.")
-@click.option("--lang", "-l", default="en", show_default=True, metavar="L", help="es, en, it or pt.")
+@lang_option()
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output (all languages).")
 def clauses_cmd(ruleset: str | None, ruleset_files: tuple[str, ...], lang: str, as_json: bool) -> None:
     """List the clauses of the catalogue: every rule of the four rulebooks, and of the rulesets
     written from published rules. With --ruleset-file, check a ruleset file and list its clauses."""
-    _check_lang(lang)
     named = rulesets_from(ruleset, ruleset_files, engine=False)
     if len(named) > 1:
         fail(f"one ruleset at a time, not {', '.join(named)}")
@@ -144,55 +134,14 @@ def clauses_cmd(ruleset: str | None, ruleset_files: tuple[str, ...], lang: str, 
     click.echo(f"\n{len(items)} clauses" + (f" in {ruleset}" if ruleset else ""))
 
 
-# The labels of `truco explain`, (es, en, it, pt); the rules' own text comes from the catalogue.
-_EXPLAIN: dict[str, tuple[str, str, str, str]] = {
-    "sources": ("Fuentes (texto literal, en su idioma original):",
-                "Sources (verbatim, in their own language):",
-                "Fonti (testo letterale, nella lingua originale):",
-                "Fontes (texto literal, no idioma original):"),
-    "line": ("{doc}, línea {line}", "{doc}, line {line}", "{doc}, riga {line}", "{doc}, linha {line}"),
-    "editorial": ("lectura editorial de la línea {line}: {text}",
-                  "editorial reading of line {line}: {text}",
-                  "lettura editoriale della riga {line}: {text}",
-                  "leitura editorial da linha {line}: {text}"),
-    "rulesets": ("Reglamentos", "Rulesets", "Regolamenti", "Regulamentos"),
-    "ambiguities": ("Ambigüedades", "Ambiguities", "Ambiguità", "Ambiguidades"),
-    "none": ("ninguna", "none", "nessuna", "nenhuma"),
-    "clauses": ("Cláusulas", "Clauses", "Clausole", "Cláusulas"),
-    "key": ("clave", "key", "chiave", "chave"),
-    "readings": ("Lecturas", "Readings", "Letture", "Leituras"),
-    "reading": ("Lectura", "Reading", "Lettura", "Leitura"),
-    # A reading with no quote, no publication and no recorded reason: nothing vouches for it.
-    "not_in_sources": ("no está en las fuentes", "not in the sources", "non è nelle fonti",
-                       "não está nas fontes"),
-    "published_by": ("publicado (no es de los cuatro reglamentos): {where}",
-                     "published (not one of the four rulebooks): {where}",
-                     "pubblicato (non è uno dei quattro regolamenti): {where}",
-                     "publicado (não é um dos quatro regulamentos): {where}"),
-    "defaults": ("Lectura por defecto de cada reglamento", "Each ruleset's default reading",
-                 "Lettura predefinita di ogni regolamento", "Leitura padrão de cada regulamento"),
-    "witnesses": ("Situaciones en las que las lecturas difieren",
-                  "Situations where the readings differ",
-                  "Situazioni in cui le letture divergono",
-                  "Situações em que as leituras divergem"),
-    "in": ("en {rulesets}", "in {rulesets}", "in {rulesets}", "em {rulesets}"),
-    "switch": ("Cambie de lectura con --reading {key}=LECTURA.", "Switch with --reading {key}=READING.",
-               "Si cambia con --reading {key}=LETTURA.", "Mude com --reading {key}=LEITURA."),
-}
-_EXPLAIN.update(SHARED_WORDS)
 _SHOWN_WITNESSES = 4
-
-
-def _say(label: str, lang: str, /, **fill: str) -> str:
-    return _EXPLAIN[label][LANGS.index(lang)].format(**fill)
 
 
 @click.command("explain")
 @click.argument("clause_id", metavar="ID")
-@click.option("--lang", "-l", default="en", show_default=True, metavar="L", help="es, en, it or pt.")
+@lang_option()
 def explain_cmd(clause_id: str, lang: str) -> None:
     """Explain one clause (BET-4) or one register entry (AMB-2), in the language asked for."""
-    _check_lang(lang)
     cat = _catalogue()
     wanted = clause_id.strip().upper()
     if wanted.startswith("AMB-") or clause_id in {a.key for a in cat.ambiguities.values()}:
@@ -210,26 +159,27 @@ def _quote_lines(cat: Any, quotes: Any, lang: str, indent: str) -> None:
         line = _line_of(src.text, q.quote)
         # the rulebook by its number (which names its file in spec/sources/) and its own title
         doc = f"{src.code} · {src.title}"
-        click.echo(f"{indent}{_say('line', lang, doc=doc, line=str(line))}:")
+        click.echo(indent + gettext("{doc}, line {line}", lang, doc=doc, line=str(line)) + ":")
         click.echo(_wrap(f"“{q.quote}”", indent + "  "))
         editorial = editorial_text(q.doc)
         if editorial is not None:
             text = editorial.splitlines()[line - 1]
-            click.echo(_wrap(_say("editorial", lang, line=str(line), text=text), indent + "  "))
+            reading = gettext("editorial reading of line {line}: {text}", lang, line=str(line), text=text)
+            click.echo(_wrap(reading, indent + "  "))
 
 
 def _explain_clause(cat: Any, c: Any, lang: str) -> None:
-    kind = _say("k_" + c.kind, lang)
+    kind = gettext(CLAUSE_KINDS[c.kind], lang)
     click.echo(click.style(f"{c.id}  {_pick(c.title, lang)}", bold=True) + f"  ({kind})")
     click.echo(_wrap(_pick(c.text, lang), "  "))
-    click.echo("\n" + _say("sources", lang))
+    click.echo("\n" + gettext("Sources (verbatim, in their own language):", lang))
     _quote_lines(cat, c.sources, lang, "  ")
-    click.echo(f"\n{_say('rulesets', lang)}: " + ", ".join(c.rulesets))
+    click.echo("\n" + gettext("Rulesets", lang) + ": " + ", ".join(c.rulesets))
     ambs = cat.ambiguities_of_clause(c.id)
     if not ambs:
-        click.echo(f"{_say('ambiguities', lang)}: {_say('none', lang)}")
+        click.echo(gettext("Ambiguities", lang) + ": " + gettext("none", lang))
         return
-    click.echo(f"{_say('ambiguities', lang)}:")
+    click.echo(gettext("Ambiguities", lang) + ":")
     for a in ambs:
         click.echo(f"  {a.id} ({a.key}): {_pick(a.question, lang)}")
         for rs, reading in a.defaults.items():
@@ -237,57 +187,59 @@ def _explain_clause(cat: Any, c: Any, lang: str) -> None:
 
 
 def _explain_ambiguity(cat: Any, a: Any, lang: str) -> None:
-    from truco_cli.traceability import read_witnesses
-    from truco_cli.witness_rows import Witnesses, reading_rows
-    from truco_cli.witness_words import similar_text
+    from truco_text.traceability import read_witnesses
+    from truco_text.witness_rows import Witnesses, reading_rows
+    from truco_text.witness_words import similar_text
 
-    kind = _say("a_" + a.kind, lang)
+    kind = gettext(ENTRY_KINDS[a.kind], lang)
     click.echo(click.style(f"{a.id}  {_pick(a.question, lang)}", bold=True) + f"  ({kind})")
-    click.echo(f"  {_say('clauses', lang)}: {', '.join(a.clauses)} · {_say('key', lang)}: {a.key}")
+    clauses, key = gettext("Clauses", lang), gettext("key", lang)
+    click.echo(f"  {clauses}: {', '.join(a.clauses)} · {key}: {a.key}")
     if a.note:
         click.echo(_wrap(_pick(a.note, lang), "  "))
-    click.echo(f"\n{_say('readings', lang)}:")
+    click.echo("\n" + gettext("Readings", lang) + ":")
     letters = {r.name: chr(ord("A") + i) for i, r in enumerate(a.readings)}
+    reading = gettext("Reading", lang)
     for r in a.readings:
-        click.echo(f"  {_say('reading', lang)} {letters[r.name]} · {r.name}")
+        click.echo(f"  {reading} {letters[r.name]} · {r.name}")
         click.echo(_wrap(_pick(r.summary, lang), "      "))
         if r.sources:
             _quote_lines(cat, r.sources, lang, "      ")
         for w in r.published:  # a publication's words: named as such, never as a rulebook quote
             where = f"{w.publisher}, {w.title}" + (f" ({w.url})" if w.url else "")
-            click.echo(textwrap.fill(_say("published_by", lang, where=where), width=100,  # an address whole
+            published = gettext("published (not one of the four rulebooks): {where}", lang, where=where)
+            click.echo(textwrap.fill(published, width=100,  # an address whole
                                      initial_indent="      ", subsequent_indent="      ",
                                      break_long_words=False, break_on_hyphens=False))
             click.echo(_wrap(f"“{w.words}”", "        "))
         if r.outside is not None:  # what it takes from beyond the quotes: a choice says so, and why
             click.echo(_wrap(_pick(r.outside.source, lang), "      "))
         elif not r.sources and not r.published:
-            click.echo(f"      ({_say('not_in_sources', lang)})")
-    click.echo(f"\n{_say('defaults', lang)}:")
-    for rs, reading in a.defaults.items():
-        click.echo(f"  {rs}: {_say('reading', lang)} {letters[reading]} · {reading}")
+            click.echo("      (" + gettext("not in the sources", lang) + ")")
+    click.echo("\n" + gettext("Each ruleset's default reading", lang) + ":")
+    for rs, name in a.defaults.items():
+        click.echo(f"  {rs}: {reading} {letters[name]} · {name}")
         click.echo(_wrap(_pick(a.rationale[rs], lang), "      "))
     found, _ = read_witnesses()
     rows = reading_rows(Witnesses(cat, found, lang, lambda _msg: None), a) or []
     if rows:
-        click.echo(f"\n{_say('witnesses', lang)}:")
+        click.echo("\n" + gettext("Situations where the readings differ", lang) + ":")
         for row in rows[:_SHOWN_WITNESSES]:
             more = similar_text(row.more, lang)
             click.echo(textwrap.fill(row.situation + (f" ({more})" if more else ""), width=100,
                                      initial_indent="  - ", subsequent_indent="    "))
             for name in (r.name for r in a.readings if r.name in row.results):
-                click.echo(_wrap(f"{_say('reading', lang)} {letters[name]}: {row.results[name]}", "      "))
-            click.echo(_wrap(_say("in", lang, rulesets=", ".join(row.rulesets)), "      "))
-    click.echo("\n" + _say("switch", lang, key=a.key))
+                click.echo(_wrap(f"{reading} {letters[name]}: {row.results[name]}", "      "))
+            click.echo(_wrap(gettext("in {rulesets}", lang, rulesets=", ".join(row.rulesets)), "      "))
+    click.echo("\n" + gettext("Switch with --reading {key}=READING.", lang, key=a.key))
 
 
 @click.command("ambiguities")
 @ruleset_options(help="Only the ambiguities that concern this ruleset.")
-@click.option("--lang", "-l", default="en", show_default=True, metavar="L", help="es, en, it or pt.")
+@lang_option()
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output (all languages).")
 def ambiguities_cmd(ruleset: str | None, ruleset_files: tuple[str, ...], lang: str, as_json: bool) -> None:
     """List the ambiguity register: where the rulebooks disagree or are silent, and each reading."""
-    _check_lang(lang)
     named = rulesets_from(ruleset, ruleset_files, engine=False)
     if len(named) > 1:
         fail(f"one ruleset at a time, not {', '.join(named)}")

@@ -11,7 +11,14 @@ from typing import Any
 import click
 
 from truco_cli.errors import cannot_write, fail
-from truco_cli.options import load_ruleset_files, reading_option, readings_for, ruleset_options, rulesets_from
+from truco_cli.options import (
+    lang_option,
+    load_ruleset_files,
+    reading_option,
+    readings_for,
+    ruleset_options,
+    rulesets_from,
+)
 
 
 def _leave_ctrl_c_to_python() -> None:
@@ -99,8 +106,7 @@ def prove(ruleset: tuple[str, ...], ruleset_files: tuple[str, ...], readings: tu
 @click.option("--limit", default=3, show_default=True, type=click.IntRange(1, 50),
               help="Witnesses per domain, smallest first.")
 @click.option("--json", "as_json", is_flag=True, help="Print the witnesses as JSON.")
-@click.option("--lang", "-l", type=click.Choice(["es", "en", "it", "pt"]), default="en", show_default=True,
-              help="Language of the situations in words.")
+@lang_option(help="Language of the situations in words.")
 @click.option("--write-all", is_flag=True,
               help="Write the witnesses of every pair of rulesets and every alternative reading to "
                    "proofs/witnesses.json (no RULESET arguments).")
@@ -138,7 +144,7 @@ def diff(ruleset_a: str | None, ruleset_b: str | None, ruleset_files: tuple[str,
                                "b": {"ruleset": b.ruleset, "readings": b.overrides},
                                "witnesses": found, "not_modelled": skipped}, indent=1, ensure_ascii=False))
         return
-    from truco_cli.witness_words import UnknownWitness, outcome_text, similar_text, situation_text
+    from truco_text.witness_words import UnknownWitness, decks_of, outcome_text, similar_text, situation_text
 
     click.echo(f"A = {a.label}\nB = {b.label}")
     if not found:
@@ -148,7 +154,7 @@ def diff(ruleset_a: str | None, ruleset_b: str | None, ruleset_files: tuple[str,
     for w in found:
         refs = " ".join(w["clauses"] + w["ambiguities"])
         try:  # in words, sides named as the rules name them; the data itself with --json
-            situation = situation_text(w, lang, {a.players, b.players})
+            situation = situation_text(w, lang, {a.players, b.players}, decks_of([a.ruleset, b.ruleset]))
             shown_a = outcome_text(w, w["a"], lang, {a.players})
             shown_b = outcome_text(w, w["b"], lang, {b.players})
         except UnknownWitness:

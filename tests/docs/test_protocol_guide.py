@@ -6,16 +6,14 @@ from __future__ import annotations
 import importlib.util
 import json
 import re
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "docs/hooks"))
+from truco_site import site_protocol
 
-import site_protocol  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 LANGS = ("en", "es", "it", "pt")
 SECTIONS = ("{#readings}", "{#projection}", "{#record}", "{#vocabulary}", "{#practice}", "{#transcripts}")

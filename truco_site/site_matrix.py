@@ -13,9 +13,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from site_md import Ctx, esc
+from truco_site.site_md import Ctx, esc
 
-RESULTS_DIR = Path(__file__).resolve().parents[1] / "conformance" / "results"
+RESULTS_DIR = Path(__file__).resolve().parents[1] / "docs" / "conformance" / "results"
 PAGE = "conformance/matrix.md"
 FORMAT = "truco-suite-results/1"
 MAX_BYTES = 4 << 20

@@ -14,76 +14,33 @@ from typing import Any
 
 from spec.catalogue import load_catalogue
 from spec.rules.state import Rules
+from truco_text.catalogues import N_, Message, pN_, translate
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 TRANSCRIPTS = ROOT / "docs" / "transcripts"
 MARKER = re.compile(r"^<!-- truco:(vocabulary|transcript)(?: ([a-z0-9-]+))? -->$", re.MULTILINE)
 
-WORDS: dict[str, dict[str, str]] = {
-    "ruleset": {"en": "ruleset", "es": "reglamento", "it": "regolamento", "pt": "regulamento"},
-    "cards": {
-        "en": "cards (rank, then suit)",
-        "es": "cartas (valor, luego palo)",
-        "it": "carte (valore, poi seme)",
-        "pt": "cartas (valor, depois naipe)",
-    },
-    "calls": {
-        "en": "truco calls",
-        "es": "cantos del truco",
-        "it": "chiamate del truco",
-        "pt": "pedidos de truco",
-    },
-    "envido": {
-        "en": "envido: call, then what may answer it",
-        "es": "envido: canto, y qué puede responderlo",
-        "it": "envido: chiamata, e cosa può risponderle",
-        "pt": "envido: canto, e o que pode respondê-lo",
-    },
-    "flor": {"en": "flor", "es": "flor", "it": "flor", "pt": "flor"},
-    "muestra": {"en": "muestra", "es": "muestra", "it": "muestra", "pt": "muestra"},
-    "none": {"en": "none", "es": "no hay", "it": "nessuna", "pt": "não há"},
-    "nothing": {"en": "nothing", "es": "nada", "it": "niente", "pt": "nada"},
-    "turned": {
-        "en": "one card turned up (`muestra` in the deal)",
-        "es": "una carta dada vuelta (`muestra` en el reparto)",
-        "it": "una carta scoperta (`muestra` nella distribuzione)",
-        "pt": "uma carta virada (`muestra` na distribuição)",
-    },
-    "sing": {
-        "en": "`flor` sings it",
-        "es": "`flor` la canta",
-        "it": "`flor` la canta",
-        "pt": "`flor` a canta",
-    },
-    "partner": {
-        "en": "the singer's partner: `flor-raise` or `flor-pass`",
-        "es": "el compañero de quien canta: `flor-raise` o `flor-pass`",
-        "it": "il compagno di chi canta: `flor-raise` o `flor-pass`",
-        "pt": "o parceiro de quem canta: `flor-raise` ou `flor-pass`",
-    },
-    "contraflor": {
-        "en": "`contraflor` answers a flor (an opponent holding flor)",
-        "es": "`contraflor` responde a una flor (un rival que tiene flor)",
-        "it": "`contraflor` risponde a una flor (un avversario che ha flor)",
-        "pt": "`contraflor` responde a uma flor (um adversário que tem flor)",
-    },
-    "resto": {
-        "en": "`contraflor-resto` answers a contraflor (the singer)",
-        "es": "`contraflor-resto` responde a una contraflor (quien cantó)",
-        "it": "`contraflor-resto` risponde a una contraflor (chi ha cantato)",
-        "pt": "`contraflor-resto` responde a uma contraflor (quem cantou)",
-    },
-    "answers": {
-        "en": "`accept` and `run` answer it",
-        "es": "`accept` y `run` la responden",
-        "it": "`accept` e `run` le rispondono",
-        "pt": "`accept` e `run` a respondem",
-    },
+# The words of the vocabulary table, by key; translated in truco_text's catalogues.
+WORDS: dict[str, str | Message] = {
+    "ruleset": N_("ruleset"),
+    "cards": N_("cards (rank, then suit)"),
+    "calls": N_("truco calls"),
+    "envido": N_("envido: call, then what may answer it"),
+    "flor": N_("flor"),
+    "muestra": N_("muestra"),
+    "none": pN_("the record format's vocabulary", "none"),
+    "nothing": N_("nothing"),
+    "turned": N_("one card turned up (`muestra` in the deal)"),
+    "sing": N_("`flor` sings it"),
+    "partner": N_("the singer's partner: `flor-raise` or `flor-pass`"),
+    "contraflor": N_("`contraflor` answers a flor (an opponent holding flor)"),
+    "resto": N_("`contraflor-resto` answers a contraflor (the singer)"),
+    "answers": N_("`accept` and `run` answer it"),
 }
 
 
 def _w(key: str, lang: str) -> str:
-    return WORDS[key][lang]
+    return translate(WORDS[key], lang)
 
 
 def vocabulary_rows(lang: str) -> list[list[str]]:

@@ -11,14 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import ruleset_facts
-import site_pictures
-from ruleset_facts import Fact, Switch
-from ruleset_pictures import muestra_examples, ruleset_pictures_data
-from site_md import Ctx, esc, line_of, ruleset_page
-
 from spec.rules.ruleset import Rules
-from truco_cli.witness_words import card_name, points
+from truco_site import ruleset_facts, site_pictures
+from truco_site.ruleset_facts import Fact, Switch
+from truco_site.ruleset_pictures import muestra_examples, ruleset_pictures_data
+from truco_site.site_md import Ctx, esc, line_of, ruleset_page
+from truco_text.catalogues import ngettext
+from truco_text.witness_words import card_name, points
 
 INDEX = "rulesets/index.md"
 # The rows of "what it has", in order: (fact, label key); the fact's file section gives its clauses.
@@ -202,7 +201,8 @@ def _deck(ctx: Ctx, here: str, rules: Rules) -> list[str]:
     ]
     left_out = [n for n in deck.names if n not in deck.in_play]
     if left_out:
-        out.append(t("rs_excluded").format(cards=", ".join(card_name(c, lang) for c in left_out)))
+        cards = ", ".join(card_name(c, [data["deck"]], lang) for c in left_out)
+        out.append(t("rs_excluded").format(cards=cards))
     out += ["", t("rs_deal").format(n=data["deal"]["cards"]) + _refs(ctx, here, [rules.clause("deal")]), ""]
     return out
 
@@ -228,9 +228,11 @@ def _cards(ctx: Ctx, here: str, rules: Rules) -> list[str]:
         out.append(t("rs_stand_in").format(rank=m["stand_in"]))
     out.append("")
     for example in muestra_examples(name):
-        piezas = ", ".join(f"{card_name(c, lang)} ({_envido_points(lang, pts)})" for c, pts in example.piezas)
+        decks = [rules.data["deck"]]
+        piezas = ", ".join(f"{card_name(c, decks, lang)} ({_envido_points(lang, pts)})"
+                           for c, pts in example.piezas)
         out += [
-            t("rs_muestra_example").format(card=card_name(example.muestra, lang), piezas=piezas),
+            t("rs_muestra_example").format(card=card_name(example.muestra, decks, lang), piezas=piezas),
             "",
             site_pictures.muestra_svg(example, lang, name),
             "",
@@ -239,9 +241,7 @@ def _cards(ctx: Ctx, here: str, rules: Rules) -> list[str]:
 
 
 def _envido_points(lang: str, n: int) -> str:
-    from truco_cli.witness_words import word
-
-    return word("envido_point" if n == 1 else "envido_points", lang, n=n)
+    return ngettext("{n} envido point", "{n} envido points", n, lang)
 
 
 def _ladder(ctx: Ctx, here: str, rules: Rules) -> list[str]:
@@ -463,7 +463,8 @@ def _match(ctx: Ctx, here: str, rules: Rules) -> list[str]:
     text = [t("rs_target").format(pts=points(target, lang))]
     if halves is not None:
         text.append(t("rs_halves").format(h=halves, b=target - halves))
-    text.append(t("rs_partidas1") if partidas == 1 else t("rs_partidas").format(n=partidas))
+    text.append(ngettext("One partida wins the match.", "A side that wins {n} partidas wins the match.",
+                         partidas, lang))
     return _prose(ctx, here, t("rs_match"), "match", text, match)
 
 

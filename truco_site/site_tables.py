@@ -6,15 +6,10 @@ from __future__ import annotations
 import json
 from typing import Any, NamedTuple
 
-import ruleset_facts
-import site_reading
-import site_rules
-import site_rulesets
-import site_witnesses
-from site_md import Ctx, esc, family_of, line_of, ruleset_page
-
 from spec.catalogue import SCHEMAS_DIR
 from spec.rules.ruleset import Rules
+from truco_site import ruleset_facts, site_reading, site_rules, site_rulesets, site_witnesses
+from truco_site.site_md import Ctx, esc, family_of, line_of, ruleset_page
 
 
 class Feature(NamedTuple):

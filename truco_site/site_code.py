@@ -11,7 +11,7 @@ import html
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 MAX_SNIPPETS = 3  # per clause; every citation is still linked below the code
 MAX_LINES = 40  # a longer function is linked, not shown
 

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import site_reading
-from site_md import Ctx, esc, line_of
-
 from spec.catalogue import editorial_text
+from truco_site import site_reading
+from truco_site.site_md import Ctx, esc, line_of
 
 
 def _refs(ctx: Ctx, here: str, ids: tuple[str, ...]) -> str:

@@ -15,31 +15,33 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-import site_books
-import site_code
-import site_conformance
-import site_differences
-import site_glossary
-import site_matrix
-import site_pictures
-import site_protocol
-import site_rules
-import site_rulesets
-import site_tables
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
-from site_labels import LANG_NAMES, LANGS, MissingLabel, label
-from site_md import Ctx, clause_page, family_of, ruleset_page
 
 from spec.catalogue import load_catalogue
 from spec.coverage import coverage
-from truco_cli import traceability
-from truco_cli.docs_cmds import mermaid_js
+from truco_site import (
+    site_books,
+    site_code,
+    site_conformance,
+    site_differences,
+    site_glossary,
+    site_matrix,
+    site_pictures,
+    site_protocol,
+    site_rules,
+    site_rulesets,
+    site_tables,
+)
+from truco_site.mermaid import mermaid_js
+from truco_site.site_labels import LANG_NAMES, LANGS, MissingLabel, label
+from truco_site.site_md import Ctx, clause_page, family_of, ruleset_page
+from truco_text import traceability
 
 log = get_plugin_logger("truco_site")
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 PROCEDURE = ROOT / "docs" / "guide" / "procedure.md"  # the normative English original
 DEFAULT_BASE_URL = "http://127.0.0.1:8000/"
 

@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from site_labels import label
+from truco_site.site_labels import label
 
 _ESCAPE = re.compile(r"([\\`*_{}\[\]()#+\-.!|~])")
 _ID = re.compile(r"\b([A-Z]{2,5}-\d+)\b")
@@ -72,7 +72,7 @@ class Ctx:
     lang: str
     cat: Any  # spec.catalogue.Catalogue
     coverage: Mapping[str, Any]  # doc code -> spec.coverage.DocCoverage
-    trace: Any  # truco_cli.traceability.Trace
+    trace: Any  # truco_text.traceability.Trace
     warn: Callable[[str], None]
     source_url: str | None = None  # e.g. a repository's blob URL; else code links go to the code view
 

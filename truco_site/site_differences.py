@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import site_witnesses
-from site_md import Ctx, esc, family_of
-from site_tables import FEATURES
-
-from truco_cli.witness_rows import Row
+from truco_site import site_witnesses
+from truco_site.site_md import Ctx, esc, family_of
+from truco_site.site_tables import FEATURES
+from truco_text.witness_rows import Row
 
 HERE = "start/differences.md"
 EXAMPLES = 2  # example situations per register entry; the register page has them all

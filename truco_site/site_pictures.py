@@ -12,10 +12,9 @@ import re
 from collections.abc import Callable
 from math import ceil
 
-from ruleset_pictures import LadderStep, MuestraExample, ruleset_pictures_data
-from site_labels import label
-
-from truco_cli.witness_words import card_name, points
+from truco_site.ruleset_pictures import LadderStep, MuestraExample, ruleset_pictures_data
+from truco_site.site_labels import label
+from truco_text.witness_words import Deck, card_name, decks_of, points
 
 MARKER = re.compile(r"^<!-- truco:(cards|ladder) ([a-z0-9-]+) -->$", re.MULTILINE)
 
@@ -54,11 +53,12 @@ def _spanish_suit(suit: str, cx: float, cy: float, s: float) -> str:
     )  # bastos: a club
 
 
-def _card(name: str, x: float, y: float, lang: str, marked: bool = False) -> str:
+def _card(name: str, x: float, y: float, lang: str, decks: list[Deck], marked: bool = False) -> str:
     rank, suit = name[:-1], name[-1]
     edge = f'stroke="{_MARK}" stroke-width="3"' if marked else 'stroke="#555"'
     out = [
-        f'<g class="card{" marked" if marked else ""}"><title>{html.escape(card_name(name, lang))}</title>',
+        f'<g class="card{" marked" if marked else ""}">'
+        f"<title>{html.escape(card_name(name, decks, lang))}</title>",
         f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="4" fill="#fff" {edge}/>',
     ]
     if suit in _FRENCH:
@@ -84,6 +84,7 @@ def card_order_svg(groups: list[list[str]], lang: str, ruleset: str, title: str 
                    marked: frozenset[str] = frozenset(), muestra: str | None = None) -> str:
     """The deck, strongest group first, numbered; equal cards fanned out together: one HTML block.
     `marked` cards (the piezas of a muestra) get a coloured edge."""
+    decks = decks_of([ruleset])
     title = html.escape(title or label("pic_cards", lang).format(ruleset=ruleset))
     rows = ceil(len(groups) / PER_ROW)
     width, height = PER_ROW * SLOT, rows * ROW_H
@@ -95,12 +96,12 @@ def card_order_svg(groups: list[list[str]], lang: str, ruleset: str, title: str 
     ]
     for i, group in enumerate(groups):
         x0, y0 = (i % PER_ROW) * SLOT + 4, (i // PER_ROW) * ROW_H + 16
-        names = ", ".join(card_name(c, lang) for c in group)
+        names = ", ".join(card_name(c, decks, lang) for c in group)
         parts.append(
             f'<g class="card-group" data-rank="{i + 1}"><title>{i + 1}: {html.escape(names)}</title>'
             f'<text x="{x0}" y="{y0 - 4}" font-size="11" fill="#666">{i + 1}</text>'
         )
-        parts += [_card(c, x0 + j * FAN, y0, lang, c in marked) for j, c in enumerate(group)]
+        parts += [_card(c, x0 + j * FAN, y0, lang, decks, c in marked) for j, c in enumerate(group)]
         parts.append("</g>")
     parts.append("</svg>")
     return "\n".join(parts)  # one element a line: long lines of tags make HTML post-processors crawl
@@ -108,7 +109,8 @@ def card_order_svg(groups: list[list[str]], lang: str, ruleset: str, title: str 
 
 def muestra_svg(example: MuestraExample, lang: str, ruleset: str) -> str:
     """The order of one hand with a muestra: the piezas (marked) above the fixed order."""
-    title = label("pic_muestra", lang).format(ruleset=ruleset, card=card_name(example.muestra, lang))
+    card = card_name(example.muestra, decks_of([ruleset]), lang)
+    title = label("pic_muestra", lang).format(ruleset=ruleset, card=card)
     return card_order_svg(example.groups, lang, ruleset, title, frozenset(c for c, _ in example.piezas),
                           example.muestra)
 

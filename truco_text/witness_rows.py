@@ -2,7 +2,7 @@
 and per situation across the rulesets' defaults (one result per ruleset), near-duplicates folded.
 
 Used by the site and by `truco explain AMB-n`. Witnesses are flat dicts as
-`truco_cli.traceability` reads them: each with `a_side` / `b_side` (ruleset and readings).
+`truco_text.traceability` reads them: each with `a_side` / `b_side` (ruleset and readings).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from truco_cli.witness_words import UnknownWitness, outcome_text, situation_text
+from truco_text.witness_words import UnknownWitness, decks_of, outcome_text, situation_text
 
 Warn = Callable[[str], None]
 
@@ -74,7 +74,7 @@ def _words(ws: Witnesses, what: str, make: Callable[[], str]) -> str | None:
     try:
         return make()
     except UnknownWitness as exc:
-        ws.warn(f"{what}: {exc} (add its wording to truco_cli/witness_words.py)")
+        ws.warn(f"{what}: {exc} (add its wording to truco_text/witness_words.py)")
         return None
 
 
@@ -95,7 +95,8 @@ def reading_rows(ws: Witnesses, amb: Any) -> list[Row] | None:
         if {k for k in ra if ra[k] != rb.get(k)} != {amb.key}:
             continue
         players = _players(cat, [rs])
-        situation = _words(ws, f"{amb.id} witness", lambda w=w, p=players: situation_text(w, lang, p))
+        situation = _words(ws, f"{amb.id} witness",
+                           lambda w=w, p=players, rs=rs: situation_text(w, lang, p, decks_of([rs])))
         res_a = _words(ws, f"{amb.id} witness", lambda w=w, p=players: outcome_text(w, w["a"], lang, p))
         res_b = _words(ws, f"{amb.id} witness", lambda w=w, p=players: outcome_text(w, w["b"], lang, p))
         if None in (situation, res_a, res_b):
@@ -141,7 +142,8 @@ def ruleset_rows(ws: Witnesses) -> list[tuple[Row, list[str]]]:
     for raw, s in seen.items():
         w = s.witness
         players = _players(cat, s.results)
-        situation = _words(ws, "witness", lambda w=w, p=players: situation_text(w, lang, p))
+        decks = decks_of(s.results)
+        situation = _words(ws, "witness", lambda w=w, p=players, d=decks: situation_text(w, lang, p, d))
         words = {rs: _words(ws, "witness", lambda w=w, rs=rs, res=res: outcome_text(
             w, res, lang, _players(cat, [rs]))) for rs, res in s.results.items()}
         if situation is None or None in words.values():

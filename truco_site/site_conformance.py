@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from site_labels import LANGS
-from site_md import Ctx, esc
+from truco_site.site_labels import LANGS
+from truco_site.site_md import Ctx, esc
 
-REPORTS_DIR = Path(__file__).resolve().parents[1] / "conformance"
+REPORTS_DIR = Path(__file__).resolve().parents[1] / "docs" / "conformance"
 INDEX = "conformance/index.md"
 
 

@@ -9,10 +9,9 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from site_md import Ctx, editorial_excerpt, esc
-
 from spec.catalogue import editorial_text
 from spec.close_reading import notes_json
+from truco_site.site_md import Ctx, editorial_excerpt, esc
 
 
 @functools.cache

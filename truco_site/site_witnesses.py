@@ -1,6 +1,6 @@
-"""Divergence witnesses on the site: the rows of truco_cli.witness_rows rendered as Markdown.
+"""Divergence witnesses on the site: the rows of truco_text.witness_rows rendered as Markdown.
 
-Two views of the same witnesses (read by `truco_cli.traceability` from `proofs/witnesses.json`):
+Two views of the same witnesses (read by `truco_text.traceability` from `proofs/witnesses.json`):
 per register entry, the situations where one ruleset's default reading and an alternative reading
 give different results, one column per reading; and per situation across the rulesets' defaults,
 which rulebook says what, for the page "where the rulebooks differ".
@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from site_md import Ctx, esc
-
-from truco_cli import witness_rows
-from truco_cli.witness_rows import Row, Witnesses
-from truco_cli.witness_words import similar_text
+from truco_site.site_md import Ctx, esc
+from truco_text import witness_rows
+from truco_text.witness_rows import Row, Witnesses
+from truco_text.witness_words import similar_text
 
 
 def witnesses(ctx: Ctx) -> Witnesses:

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import unicodedata
 
-from site_md import Ctx, esc
-
-from truco_cli.glossary import LANGS, Term, load_glossary
+from truco_site.site_md import Ctx, esc
+from truco_text.glossary import LANGS, Term, load_glossary
 
 HERE = "start/glossary.md"
 

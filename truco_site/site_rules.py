@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import site_code
-from site_md import Ctx, clause_page, editorial_excerpt, esc, family_of, line_of
-
 from spec.catalogue import editorial_text
+from truco_site import site_code
+from truco_site.site_md import Ctx, clause_page, editorial_excerpt, esc, family_of, line_of
 
 
 def families(ctx: Ctx) -> dict[str, list[str]]:
