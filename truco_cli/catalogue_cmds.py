@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 import textwrap
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -13,8 +14,13 @@ from truco_cli.options import lang_option, ruleset_options, rulesets_from
 from truco_text.catalogues import gettext
 from truco_text.words import CLAUSE_KINDS, ENTRY_KINDS
 
+if TYPE_CHECKING:
+    from spec.catalogue import Catalogue
 
-def _catalogue():  # type: ignore[no-untyped-def]
+T = TypeVar("T")
+
+
+def _catalogue() -> Catalogue:
     from spec.catalogue import CatalogueError, load_catalogue
 
     try:
@@ -23,7 +29,7 @@ def _catalogue():  # type: ignore[no-untyped-def]
         fail(f"the catalogue data is inconsistent: {exc}")
 
 
-def _lookup(func, *args):  # type: ignore[no-untyped-def]
+def _lookup(func: Callable[..., T], *args: Any) -> T:
     from spec.catalogue import UnknownNameError
 
     try:

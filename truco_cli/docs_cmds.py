@@ -84,7 +84,8 @@ def build(site_dir: Path, base_url: str = DEFAULT_URL, langs: tuple[str, ...] = 
             while waiting or running:
                 while waiting and len(running) < slots:
                     lang = waiting.pop(0)
-                    log = (Path(logs) / f"{lang}.log").open("w+b")  # a file: no pipe to keep drained
+                    # a file: no pipe to keep drained
+                    log: IO[bytes] = (Path(logs) / f"{lang}.log").open("w+b")
                     # Never `-q` here: it drops the warnings that --strict counts.
                     running[lang] = (subprocess.Popen(
                         [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config_file(lang)),

@@ -122,12 +122,12 @@ def diff(ruleset_a: str | None, ruleset_b: str | None, ruleset_files: tuple[str,
     if write_all:
         if ruleset_a or ruleset_b:
             fail("--write-all takes no RULESET arguments")
-        from proofs import witnesses
+        from proofs import witnesses as witness_file
 
         try:
-            click.echo(f"wrote {witnesses.write(witnesses.WITNESS_FILE)}")
+            click.echo(f"wrote {witness_file.write(witness_file.WITNESS_FILE)}")
         except OSError as exc:  # a read-only checkout: a one-line error, not a traceback
-            cannot_write(witnesses.WITNESS_FILE, exc)
+            cannot_write(witness_file.WITNESS_FILE, exc)
         return
     if not (ruleset_a and ruleset_b):
         fail("diff needs two rulesets: truco diff RULESET_A RULESET_B")

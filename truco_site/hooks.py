@@ -175,9 +175,10 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     if _ctx.lang == "en" and files.get_file_from_path("guide/procedure.md") is None:
         pages["guide/procedure.md"] = PROCEDURE.read_text(encoding="utf-8")  # the original is English
     for src, content in pages.items():
-        if files.get_file_from_path(src) is not None:
+        written = files.get_file_from_path(src)
+        if written is not None:
             log.warning(f"{src} is generated; remove the hand-written file from the docs folder")
-            files.remove(files.get_file_from_path(src))
+            files.remove(written)
         files.append(File.generated(config, src, content=content))
     files.append(File.generated(config, "assets/truco.css", content=_CSS))
     for view in _code_views(_ctx, config):

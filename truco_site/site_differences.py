@@ -32,16 +32,17 @@ def differences_page(ctx: Ctx) -> str:
         for a in ambs:
             by_amb.setdefault(a, []).append(row)
     for key, fams, amb_keys, _ in FEATURES:
-        ambs = [ctx.cat.ambiguity(k) for k in amb_keys if k in {a.key for a in ctx.cat.ambiguities.values()}]
+        keys = {a.key for a in ctx.cat.ambiguities.values()}
+        entries = [ctx.cat.ambiguity(k) for k in amb_keys if k in keys]
         variant_rows = [r for r in plain if r.clauses and family_of(r.clauses[0]) in fams]
-        if not ambs and not variant_rows:
+        if not entries and not variant_rows:
             continue
         out += [f"## {t(key)} {{#{key.removeprefix('ft_')}}}", ""]
         if variant_rows:
             out += [t("diff_variants"), ""]
             out += [f"- {_example(ctx, r)}" for r in variant_rows]
             out.append("")
-        for amb in ambs:
+        for amb in entries:
             out += _entry(ctx, amb, by_amb.get(amb.id, []))
     return "\n".join(out)
 

@@ -4,6 +4,7 @@ and the record format rendered from its JSON Schema."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 from spec.catalogue import SCHEMAS_DIR
@@ -232,7 +233,7 @@ def _resolve(root: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
     return node
 
 
-def _fields(root: dict[str, Any], node: dict[str, Any], prefix: str = ""):  # type: ignore[no-untyped-def]
+def _fields(root: dict[str, Any], node: dict[str, Any], prefix: str = "") -> Iterator[tuple[str, Any, bool]]:
     """(dotted path, schema node, required) for every property, depth first; arrays as `name[]`."""
     node = _resolve(root, node)
     required = set(node.get("required", ()))

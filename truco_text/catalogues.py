@@ -48,6 +48,13 @@ def template_file() -> Path:
     return LOCALE_DIR / f"{DOMAIN}.pot"
 
 
+def _forms(text: object) -> tuple[str, ...]:
+    """A message's text as a tuple of its forms (one, or one per plural form)."""
+    if isinstance(text, str):
+        return (text,)
+    return tuple(str(t) for t in text) if isinstance(text, (tuple, list)) else ("",)
+
+
 def read_catalogue(path: Path, lang: str) -> Catalogue:
     """The messages of a .po (or, for the source language, .pot) file."""
     with path.open("rb") as f:
@@ -56,11 +63,10 @@ def read_catalogue(path: Path, lang: str) -> Catalogue:
     for m in cat:
         if not m.id:
             continue  # the header
-        ids = m.id if isinstance(m.id, tuple) else (m.id,)
-        if lang == SOURCE_LANG:  # the English text is the message ID itself
-            messages[(m.context, ids[0])] = ids if len(ids) > 1 else ids[0]
-        else:
-            messages[(m.context, ids[0])] = m.string if isinstance(m.string, str) else tuple(m.string)
+        ids = _forms(m.id)
+        # the English text is the message ID itself
+        forms = ids if lang == SOURCE_LANG else _forms(m.string)
+        messages[(m.context, ids[0])] = forms if len(forms) > 1 else forms[0]
     plural = (lambda n: int(n != 1)) if lang == SOURCE_LANG else _gettext.c2py(cat.plural_expr)
     return Catalogue(lang, messages, plural)
 

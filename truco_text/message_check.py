@@ -11,11 +11,12 @@ from pathlib import Path
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import read_po
 
-from truco_text.catalogues import po_file, template_file
+from truco_text.catalogues import _forms, po_file, template_file
 from truco_text.languages import LANGS, SOURCE_LANG
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE_DIRS = ("truco_cli", "truco_text", "truco_site")  # as babel.cfg lists them
+SOURCE_PATHS = tuple(ROOT / folder for folder in SOURCE_DIRS)
 KEYWORDS = {**DEFAULT_KEYWORDS, "pN_": ((1, "c"), 2)}
 _PLACEHOLDER = re.compile(r"\{(\w*)\}")
 
@@ -28,8 +29,8 @@ def marked_messages(dirs: Iterable[Path]) -> dict[Key, tuple[str, ...]]:
     found: dict[Key, tuple[str, ...]] = {}
     for folder in dirs:
         for _file, _line, message, _comments, context in extract_from_dir(folder, keywords=KEYWORDS):
-            forms = message if isinstance(message, tuple) else (message,)
-            found[(context, forms[0])] = tuple(forms)
+            forms = _forms(message)
+            found[(context, forms[0])] = forms
     return found
 
 
@@ -41,12 +42,12 @@ def _name(key: Key) -> str:
     return repr(key[1]) + (f" (context {key[0]!r})" if key[0] else "")
 
 
-def problems(dirs: Iterable[Path] = tuple(ROOT / d for d in SOURCE_DIRS),
+def problems(dirs: Iterable[Path] = SOURCE_PATHS,
              template: Path | None = None, catalogues: dict[str, Path] | None = None) -> list[str]:
     """What is missing or wrong, one line each; [] when every language has every word."""
     marked = marked_messages(dirs)
     with (template or template_file()).open("rb") as f:
-        pot = {(m.context, m.id[0] if isinstance(m.id, tuple) else m.id): m for m in read_po(f) if m.id}
+        pot = {(m.context, _forms(m.id)[0]): m for m in read_po(f) if m.id}
     out = [f"{_name(k)} is not in the template: run pybabel extract (truco_text/locale/README.md)"
            for k in marked if k not in pot]
     out += [f"{_name(k)} is in the template but no longer in the code" for k in pot if k not in marked]
@@ -55,11 +56,10 @@ def problems(dirs: Iterable[Path] = tuple(ROOT / d for d in SOURCE_DIRS),
             continue
         path = (catalogues or {}).get(lang) or po_file(lang)
         with path.open("rb") as f:
-            po = {(m.context, m.id[0] if isinstance(m.id, tuple) else m.id): m for m in read_po(f, locale=lang)
-                  if m.id}
+            po = {(m.context, _forms(m.id)[0]): m for m in read_po(f, locale=lang) if m.id}
         for key, english in marked.items():
             m = po.get(key)
-            strings = () if m is None else (m.string,) if isinstance(m.string, str) else tuple(m.string)
+            strings = () if m is None else _forms(m.string)
             if m is None:
                 out.append(f"{lang}: {_name(key)} is missing: run pybabel update, then translate it")
             elif not all(strings) or m.fuzzy:

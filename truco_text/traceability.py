@@ -87,7 +87,7 @@ class Trace:
 
 def ids_in(line: str) -> list[str]:
     """Clause IDs cited in one line of text, ranges expanded."""
-    found = []
+    found: list[str] = []
     for m in _ID.finditer(line):
         prefix, first, last = m.group(1), int(m.group(2)), m.group(3)
         end = int(last) if last and int(last) >= first else first

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from truco_text.witness_words import UnknownWitness, decks_of, outcome_text, situation_text
@@ -88,17 +89,17 @@ def reading_rows(ws: Witnesses, amb: Any) -> list[Row] | None:
     rows: dict[tuple[str, str], Row] = {}
     for w in found:
         a, b = w.get("a_side") or {}, w.get("b_side") or {}
-        rs = a.get("ruleset")
+        rs = str(a.get("ruleset"))
         if rs not in cat.rulesets or b.get("ruleset") != rs:
             continue  # two rulesets differ in more than this entry: shown on the differences page
         ra, rb = cat.readings(rs, a.get("readings") or {}), cat.readings(rs, b.get("readings") or {})
         if {k for k in ra if ra[k] != rb.get(k)} != {amb.key}:
             continue
         players = _players(cat, [rs])
-        situation = _words(ws, f"{amb.id} witness",
-                           lambda w=w, p=players, rs=rs: situation_text(w, lang, p, decks_of([rs])))
-        res_a = _words(ws, f"{amb.id} witness", lambda w=w, p=players: outcome_text(w, w["a"], lang, p))
-        res_b = _words(ws, f"{amb.id} witness", lambda w=w, p=players: outcome_text(w, w["b"], lang, p))
+        what = f"{amb.id} witness"
+        situation = _words(ws, what, partial(situation_text, w, lang, players, decks_of([rs])))
+        res_a = _words(ws, what, partial(outcome_text, w, w["a"], lang, players))
+        res_b = _words(ws, what, partial(outcome_text, w, w["b"], lang, players))
         if None in (situation, res_a, res_b):
             continue
         row = rows.setdefault((rs, _raw_key(w)), Row(situation or "", {}, [rs]))
@@ -140,17 +141,16 @@ def ruleset_rows(ws: Witnesses) -> list[tuple[Row, list[str]]]:
         s.similar = max(s.similar, int(w.get("similar") or 0))
     folded: dict[tuple[Any, ...], tuple[Row, list[str]]] = {}
     for raw, s in seen.items():
-        w = s.witness
-        players = _players(cat, s.results)
-        decks = decks_of(s.results)
-        situation = _words(ws, "witness", lambda w=w, p=players, d=decks: situation_text(w, lang, p, d))
-        words = {rs: _words(ws, "witness", lambda w=w, rs=rs, res=res: outcome_text(
-            w, res, lang, _players(cat, [rs]))) for rs, res in s.results.items()}
+        witness = s.witness
+        situation = _words(ws, "witness", partial(situation_text, witness, lang, _players(cat, s.results),
+                                                  decks_of(s.results)))
+        words = {rs: _words(ws, "witness", partial(outcome_text, witness, res, lang, _players(cat, [rs])))
+                 for rs, res in s.results.items()}
         if situation is None or None in words.values():
             continue
         ambs = sorted(s.ambiguities, key=_amb_order)
         row = Row(situation, {k: v or "" for k, v in words.items()}, list(s.results), {raw: s.similar},
-                  list(w.get("clauses", ())))
+                  list(witness.get("clauses", ())))
         key = (row.situation, tuple(sorted(row.results.items())), tuple(ambs))
         if key in folded:
             folded[key][0].raw.update(row.raw)

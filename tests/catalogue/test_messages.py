@@ -30,7 +30,8 @@ def _planted(tmp_path: Path, source: str) -> list[str]:
 def test_a_new_message_without_translations_is_caught(tmp_path: Path) -> None:
     found = _planted(tmp_path, 'from truco_text.catalogues import gettext\n\n'
                                'def f(lang):\n    return gettext("A planted message", lang)\n')
-    assert "'A planted message' is not in the template: run pybabel extract (truco_text/locale/README.md)" in found
+    assert ("'A planted message' is not in the template: run pybabel extract (truco_text/locale/README.md)"
+            in found)
     assert {f"{lang}: 'A planted message' is missing: run pybabel update, then translate it"
             for lang in TRANSLATED} <= set(found)
 
@@ -44,7 +45,8 @@ def test_an_untranslated_or_broken_message_is_caught(tmp_path: Path) -> None:
     it.write_text(it.read_text(encoding="utf-8").replace('msgstr "Inizio"', 'msgstr "Inizio {x}"'),
                   encoding="utf-8")
     found = problems(catalogues={"es": es, "it": it})
-    assert found == ["es: 'Home' is not translated", "it: 'Home' has a placeholder its English text does not have"]
+    assert found == ["es: 'Home' is not translated",
+                     "it: 'Home' has a placeholder its English text does not have"]
 
 
 def test_a_message_no_catalogue_holds_is_an_error_not_english() -> None:
