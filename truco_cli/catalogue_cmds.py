@@ -117,6 +117,14 @@ def _wrap(text: str, indent: str) -> str:
     return textwrap.fill(text, width=100, initial_indent=indent, subsequent_indent=indent)
 
 
+def _one_ruleset(ruleset: str | None, ruleset_files: tuple[str, ...]) -> str | None:
+    """The one ruleset named (by --ruleset or a --ruleset-file, checked), or None for all."""
+    named = rulesets_from(ruleset, ruleset_files, engine=False)
+    if len(named) > 1:
+        fail(f"one ruleset at a time, not {', '.join(named)}")
+    return named[0] if named else None
+
+
 @click.command("clauses")
 @ruleset_options(help="Only the clauses of this ruleset.")
 @lang_option()
@@ -124,10 +132,7 @@ def _wrap(text: str, indent: str) -> str:
 def clauses_cmd(ruleset: str | None, ruleset_files: tuple[str, ...], lang: str, as_json: bool) -> None:
     """List the clauses of the catalogue: every rule of the four rulebooks, and of the rulesets
     written from published rules. With --ruleset-file, check a ruleset file and list its clauses."""
-    named = rulesets_from(ruleset, ruleset_files, engine=False)
-    if len(named) > 1:
-        fail(f"one ruleset at a time, not {', '.join(named)}")
-    ruleset = named[0] if named else None
+    ruleset = _one_ruleset(ruleset, ruleset_files)
     cat = _catalogue()
     items = _lookup(cat.clauses_of, ruleset) if ruleset else list(cat.clauses.values())
     if as_json:
@@ -246,10 +251,7 @@ def _explain_ambiguity(cat: Any, a: Any, lang: str) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output (all languages).")
 def ambiguities_cmd(ruleset: str | None, ruleset_files: tuple[str, ...], lang: str, as_json: bool) -> None:
     """List the ambiguity register: where the rulebooks disagree or are silent, and each reading."""
-    named = rulesets_from(ruleset, ruleset_files, engine=False)
-    if len(named) > 1:
-        fail(f"one ruleset at a time, not {', '.join(named)}")
-    ruleset = named[0] if named else None
+    ruleset = _one_ruleset(ruleset, ruleset_files)
     cat = _catalogue()
     items = _lookup(cat.ambiguities_of, ruleset) if ruleset else list(cat.ambiguities.values())
     if as_json:

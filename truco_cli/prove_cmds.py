@@ -144,11 +144,12 @@ def diff(ruleset_a: str | None, ruleset_b: str | None, ruleset_files: tuple[str,
                                "b": {"ruleset": b.ruleset, "readings": b.overrides},
                                "witnesses": found, "not_modelled": skipped}, indent=1, ensure_ascii=False))
         return
+    from truco_text.catalogues import gettext, ngettext
     from truco_text.witness_words import UnknownWitness, decks_of, outcome_text, similar_text, situation_text
 
     click.echo(f"A = {a.label}\nB = {b.label}")
     if not found:
-        click.echo("no divergence found in the modelled domains")
+        click.echo(gettext("no divergence found in the modelled domains", lang))
     shown: dict[tuple[str, str, str, str], int] = {}  # the same words twice (sides swapped): one entry
     stopped: dict[tuple[str, str, str, str], int] = {}  # situation -> the limit its search stopped at
     for w in found:
@@ -166,16 +167,16 @@ def diff(ruleset_a: str | None, ruleset_b: str | None, ruleset_files: tuple[str,
             stopped[key] = int(w["search_stopped_at"])
     for key, more in shown.items():
         situation, shown_a, shown_b, refs = key
-        similar = similar_text(more, lang)
-        if similar and key in stopped:  # a search cut short at its limit: a lower bound
-            similar = similar.replace("and ", "and at least ", 1) if lang == "en" else f"≥ {similar}"
+        similar = similar_text(more, lang, at_least=key in stopped)  # cut short at its limit: a lower bound
         click.echo(f"- {situation}" + (f" ({similar})" if similar else ""))
         if key in stopped:
-            click.echo(f"    the search stopped at {stopped[key]} situations: smaller situations and other"
-                       " results may exist")
+            click.echo("    " + ngettext("the search stopped at {n} situation: smaller situations and other "
+                                         "results may exist", "the search stopped at {n} situations: smaller "
+                                         "situations and other results may exist", stopped[key], lang))
         click.echo(f"    A: {shown_a}\n    B: {shown_b}\n    [{refs}]")
     if skipped:
-        click.echo(f"readings that differ but are not modelled here: {', '.join(skipped)}")
+        click.echo(gettext("readings that differ but are not modelled here: {readings}", lang,
+                           readings=", ".join(skipped)))
 
 
 def register(group: click.Group) -> None:

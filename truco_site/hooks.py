@@ -36,9 +36,10 @@ from truco_site import (
     site_tables,
 )
 from truco_site.mermaid import mermaid_js
-from truco_site.site_labels import LANG_NAMES, LANGS, MissingLabel, label
+from truco_site.site_labels import MissingLabel, label
 from truco_site.site_md import Ctx, clause_page, family_of, ruleset_page
 from truco_text import traceability
+from truco_text.languages import LANG_NAMES, LANGS
 
 log = get_plugin_logger("truco_site")
 ROOT = Path(__file__).resolve().parents[1]

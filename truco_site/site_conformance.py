@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from truco_site.site_labels import LANGS
 from truco_site.site_md import Ctx, esc
+from truco_text.languages import LANGS
 
 REPORTS_DIR = Path(__file__).resolve().parents[1] / "docs" / "conformance"
 INDEX = "conformance/index.md"

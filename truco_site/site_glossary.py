@@ -6,7 +6,8 @@ from __future__ import annotations
 import unicodedata
 
 from truco_site.site_md import Ctx, esc
-from truco_text.glossary import LANGS, Term, load_glossary
+from truco_text.glossary import Term, load_glossary
+from truco_text.languages import LANGS
 
 HERE = "start/glossary.md"
 

@@ -39,7 +39,8 @@ WORDS: dict[str, str | Message] = {
 }
 
 
-def _w(key: str, lang: str) -> str:
+def vocabulary_word(key: str, lang: str) -> str:
+    """A word of the vocabulary table in `lang`."""
     return translate(WORDS[key], lang)
 
 
@@ -58,30 +59,31 @@ def vocabulary_rows(lang: str) -> list[list[str]]:
         cards = f"{' '.join(deck['ranks'])}; {suits} (`{first}` … `{last}`)"
         calls = ", ".join(f"`raise {c['value']}` {c['name'][lang]}" for c in data["truco"]["calls"])
         envido = data.get("envido") or {}
+        nothing = vocabulary_word("nothing", lang)
         env = "; ".join(
-            f"`{call}` → " + (", ".join(f"`{t}`" for t in spec.get("then", ())) or _w("nothing", lang))
+            f"`{call}` → " + (", ".join(f"`{t}`" for t in spec.get("then", ())) or nothing)
             for call, spec in (envido.get("calls") or {}).items()
-        ) or _w("none", lang)
+        ) or vocabulary_word("none", lang)
         flor_data = data.get("flor")
         if flor_data:
-            parts = [_w("sing", lang)]
+            parts = [vocabulary_word("sing", lang)]
             if flor_data.get("partner_raise"):
-                parts.append(_w("partner", lang))
+                parts.append(vocabulary_word("partner", lang))
             if flor_data.get("contraflor"):
-                parts.append(_w("contraflor", lang))
+                parts.append(vocabulary_word("contraflor", lang))
             if flor_data.get("resto"):
-                parts.append(_w("resto", lang))
-            parts.append(_w("answers", lang))
+                parts.append(vocabulary_word("resto", lang))
+            parts.append(vocabulary_word("answers", lang))
             flor = "; ".join(parts)
         else:
-            flor = _w("none", lang)
-        muestra = _w("turned", lang) if data.get("muestra") else _w("none", lang)
+            flor = vocabulary_word("none", lang)
+        muestra = vocabulary_word("turned", lang) if data.get("muestra") else vocabulary_word("none", lang)
         rows.append([f"`{name}`", cards, calls, env, flor, muestra])
     return rows
 
 
 def vocabulary(lang: str) -> str:
-    head = [_w(k, lang) for k in ("ruleset", "cards", "calls", "envido", "flor", "muestra")]
+    head = [vocabulary_word(k, lang) for k in ("ruleset", "cards", "calls", "envido", "flor", "muestra")]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     lines += [
         "| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |" for row in vocabulary_rows(lang)

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import yaml
 
+from truco_text.languages import LANGS
+
 GLOSSARY_FILE = Path(__file__).resolve().parents[1] / "spec" / "data" / "glossary.yaml"
-LANGS = ("es", "en", "it", "pt")
 _ID = re.compile(r"^[a-z][a-z0-9-]*$")
 _CLAUSE = re.compile(r"^[A-Z]{2,5}-\d+$")
 _AMB = re.compile(r"^AMB-\d+$")

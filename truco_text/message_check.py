@@ -8,27 +8,32 @@ import re
 from collections.abc import Iterable
 from pathlib import Path
 
-from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir, extract_from_file
 from babel.messages.pofile import read_po
 
 from truco_text.catalogues import _forms, po_file, template_file
 from truco_text.languages import LANGS, SOURCE_LANG
 
 ROOT = Path(__file__).resolve().parents[1]
-SOURCE_DIRS = ("truco_cli", "truco_text", "truco_site")  # as babel.cfg lists them
-SOURCE_PATHS = tuple(ROOT / folder for folder in SOURCE_DIRS)
+SOURCE_DIRS = ("truco_cli", "truco_text", "truco_site")  # as babel.cfg lists them, with:
+SOURCE_FILES = ("scripts/mutation_report.py",)
+SOURCE_PATHS = tuple(ROOT / path for path in SOURCE_DIRS + SOURCE_FILES)
 KEYWORDS = {**DEFAULT_KEYWORDS, "pN_": ((1, "c"), 2)}
 _PLACEHOLDER = re.compile(r"\{(\w*)\}")
 
 Key = tuple[str | None, str]  # (context, message ID); a plural message by its singular
 
 
-def marked_messages(dirs: Iterable[Path]) -> dict[Key, tuple[str, ...]]:
+def marked_messages(paths: Iterable[Path]) -> dict[Key, tuple[str, ...]]:
     """(context, message ID) -> its English forms (one, or singular and plural), for every message
-    marked in the Python files under `dirs`."""
+    marked in the Python files `paths` name (a folder: every file in it)."""
     found: dict[Key, tuple[str, ...]] = {}
-    for folder in dirs:
-        for _file, _line, message, _comments, context in extract_from_dir(folder, keywords=KEYWORDS):
+    for path in paths:
+        if path.is_dir():
+            messages = [(m, c) for _f, _l, m, _com, c in extract_from_dir(path, keywords=KEYWORDS)]
+        else:
+            messages = [(m, c) for _l, m, _com, c in extract_from_file("python", path, keywords=KEYWORDS)]
+        for message, context in messages:
             forms = _forms(message)
             found[(context, forms[0])] = forms
     return found

@@ -425,10 +425,18 @@ def outcome_text(witness: Mapping[str, Any], result: Any, lang: str, players: Co
     raise UnknownWitness(f"{domain} result {result!r} has no wording")
 
 
-def similar_text(n: int, lang: str) -> str:
-    """ "and 4 more situations with the same results" (empty for 0)."""
+def similar_text(n: int, lang: str, at_least: bool = False) -> str:
+    """ "and 4 more situations with the same results" (empty for 0); `at_least`: n is a lower bound
+    (the search stopped at its limit)."""
     if n <= 0:
         return ""
+    if at_least:
+        return ngettext(
+            "and at least {n} more situation with the same results",
+            "and at least {n} more situations with the same results",
+            n,
+            lang,
+        )
     return ngettext(
         "and {n} more situation with the same results",
         "and {n} more situations with the same results",

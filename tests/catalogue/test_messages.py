@@ -10,7 +10,7 @@ import pytest
 
 from truco_text.catalogues import MissingMessage, gettext, ngettext, pgettext, po_file, template_file
 from truco_text.languages import LANGS, SOURCE_LANG
-from truco_text.message_check import ROOT, SOURCE_DIRS, problems
+from truco_text.message_check import ROOT, SOURCE_PATHS, problems
 
 TRANSLATED = [lang for lang in LANGS if lang != SOURCE_LANG]
 
@@ -24,7 +24,7 @@ def _planted(tmp_path: Path, source: str) -> list[str]:
     planted = tmp_path / "planted"
     planted.mkdir()
     (planted / "new_words.py").write_text(source, encoding="utf-8")
-    return problems(dirs=[*(ROOT / d for d in SOURCE_DIRS), planted])
+    return problems(dirs=[*SOURCE_PATHS, planted])
 
 
 def test_a_new_message_without_translations_is_caught(tmp_path: Path) -> None:
