@@ -11,7 +11,7 @@ import click
 
 from truco_cli.errors import fail
 from truco_cli.options import lang_option, ruleset_options, rulesets_from
-from truco_text.catalogues import gettext
+from truco_text.catalogues import gettext, ngettext
 from truco_text.words import CLAUSE_KINDS, ENTRY_KINDS
 
 if TYPE_CHECKING:
@@ -99,14 +99,15 @@ def _reading_json(cat: Any, r: Any) -> dict[str, Any]:
     return out
 
 
-def _where(r: Any) -> str:
+def _where(r: Any, lang: str) -> str:
     """Where a reading comes from: the rulebooks that state it, else its publications, else none."""
     docs = ", ".join(dict.fromkeys(q.doc for q in r.sources))
     if docs:
         return docs
     if r.published:
-        return "published: " + ", ".join(dict.fromkeys(w.publisher for w in r.published))
-    return "not in the sources"
+        return gettext("published: {publishers}", lang,
+                       publishers=", ".join(dict.fromkeys(w.publisher for w in r.published)))
+    return gettext("not in the sources", lang)
 
 
 def _pick(text: Any, lang: str) -> str:
@@ -142,7 +143,11 @@ def clauses_cmd(ruleset: str | None, ruleset_files: tuple[str, ...], lang: str, 
     for c in items:
         docs = ",".join(c.docs())
         click.echo(f"{click.style(c.id, bold=True):<18} {c.kind:<10} [{docs}] {_pick(c.title, lang)}")
-    click.echo(f"\n{len(items)} clauses" + (f" in {ruleset}" if ruleset else ""))
+    if ruleset:
+        click.echo("\n" + ngettext("{n} clause in {ruleset}", "{n} clauses in {ruleset}", len(items), lang,
+                                    ruleset=ruleset))
+    else:
+        click.echo("\n" + ngettext("{n} clause", "{n} clauses", len(items), lang))
 
 
 _SHOWN_WITNESSES = 4
@@ -260,18 +265,24 @@ def ambiguities_cmd(ruleset: str | None, ruleset_files: tuple[str, ...], lang: s
         return
     for a in items:
         heading = click.style(f"{a.id}  {a.key}", bold=True)
-        click.echo(f"{heading}  ({a.kind}; clauses {', '.join(a.clauses)})")
+        click.echo(f"{heading}  " + gettext("({kind}; clauses {clauses})", lang, kind=a.kind,
+                                             clauses=", ".join(a.clauses)))
         click.echo(_wrap(_pick(a.question, lang), "  "))
         for r in a.readings:
             users = [rs for rs, name in a.defaults.items() if name == r.name]
-            default = f"  <- default of {', '.join(users)}" if users else ""
-            click.echo(f"    - {r.name} [{_where(r)}]{default}")
+            default = gettext("  <- default of {rulesets}", lang, rulesets=", ".join(users)) if users else ""
+            click.echo(f"    - {r.name} [{_where(r, lang)}]{default}")
             click.echo(_wrap(_pick(r.summary, lang), "        "))
             if r.outside is not None:  # what the reading takes from outside the rulebooks, named as such
-                click.echo(_wrap("outside: " + _pick(r.outside.source, lang), "        "))
+                click.echo(_wrap(gettext("outside: {source}", lang, source=_pick(r.outside.source, lang)),
+                                 "        "))
         click.echo()
-    click.echo(f"{len(items)} ambiguities" + (f" concerning {ruleset}" if ruleset else ""))
-    click.echo("Pick another reading with --reading KEY=READING where a command accepts it.")
+    if ruleset:
+        click.echo(ngettext("{n} ambiguity concerning {ruleset}", "{n} ambiguities concerning {ruleset}",
+                            len(items), lang, ruleset=ruleset))
+    else:
+        click.echo(ngettext("{n} ambiguity", "{n} ambiguities", len(items), lang))
+    click.echo(gettext("Pick another reading with --reading KEY=READING where a command accepts it.", lang))
 
 
 @click.command("coverage")
