@@ -10,7 +10,7 @@ import pytest
 
 from spec.catalogue import LANGUAGES, load_catalogue
 from truco_text.glossary import GlossaryError, load_glossary
-from truco_text.witness_words import UnknownWitness, decks_of, outcome_text, situation_text
+from truco_text.witness_words import UnknownWitness, card_name, decks_of, outcome_text, situation_text
 
 ROOT = Path(__file__).resolve().parents[2]
 CAT = load_catalogue()
@@ -100,6 +100,19 @@ def test_sides_are_named_by_their_role_in_the_hand() -> None:
     split = {"domain": "hand-resolution", "situation": {"dealer_side": 0, "rounds": [0, 1, "tie"]}}
     assert situation_text(split, "es", {2}) == (
         "Quien reparte gana la ronda 1, quien empezó la mano gana la ronda 2, la ronda 3 queda empatada.")
+
+
+def test_cards_are_named_by_the_deck_of_their_ruleset() -> None:
+    """The rank and the suit's name from the deck's own data, whatever the deck: no deck is known
+    to the wording, and a card of no deck compared is refused."""
+    deck = {"ranks": ["1", "10"], "suits": ["x"], "card": "{suit}{rank}",
+            "suit_names": {"x": {"es": "estrellas", "en": "stars", "it": "stelle", "pt": "estrelas"}}}
+    assert [card_name("x10", [deck], lang) for lang in LANGUAGES] == \
+        ["10 de estrellas", "10 of stars", "10 di stelle", "10 de estrelas"]
+    assert card_name("4C", decks_of(["mineiro-1v1-es"]), "en") == "4 of clubs"
+    assert card_name("1e", [deck, *SPANISH_DECK], "it") == "1 di spade"  # the first deck that has it
+    with pytest.raises(UnknownWitness, match="not a card of the decks compared: '4C'"):
+        card_name("4C", SPANISH_DECK, "en")
 
 
 def test_a_witness_without_wording_is_refused_not_shown_raw() -> None:
