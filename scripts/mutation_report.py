@@ -26,33 +26,32 @@ from typing import Any
 
 import yaml
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script from a checkout
+
+from truco_text.catalogues import N_, gettext
+from truco_text.languages import LANGS
+
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "docs" / "quality" / "mutation-results.json"
 EXPLANATIONS = ROOT / "docs" / "quality" / "mutation-explanations.yaml"
-LANGS = ("es", "en", "it", "pt")
 KILLED = ("killed", "timeout", "caught by type check")  # a timeout is a kill: the mutant hangs a test
 
-LABELS: dict[str, dict[str, str]] = {
-    "tool": {"es": "Herramienta", "en": "Tool", "it": "Strumento", "pt": "Ferramenta"},
-    "workers": {"es": "procesos", "en": "workers", "it": "processi", "pt": "processos"},
-    "mutants": {"es": "Mutantes", "en": "Mutants", "it": "Mutanti", "pt": "Mutantes"},
-    "killed": {"es": "Eliminados", "en": "Killed", "it": "Uccisi", "pt": "Mortos"},
-    "not_killed": {"es": "No eliminados", "en": "Not killed", "it": "Non uccisi", "pt": "Não mortos"},
-    "explained": {"es": "cada uno explicado abajo", "en": "each explained below",
-                  "it": "ciascuno spiegato sotto", "pt": "cada um explicado abaixo"},
-    "time": {"es": "Tiempo", "en": "Time", "it": "Tempo", "pt": "Tempo"},
-    "time_note": {"es": "la ejecución completa, en una máquina compartida de 2 núcleos",
-                  "en": "the whole run, on a shared 2-core machine",
-                  "it": "l'esecuzione completa, su una macchina condivisa a 2 core",
-                  "pt": "a execução completa, numa máquina compartilhada de 2 núcleos"},
-    "module": {"es": "módulo", "en": "module", "it": "modulo", "pt": "módulo"},
-    "total": {"es": "total", "en": "total", "it": "totale", "pt": "total"},
-    "survived": {"es": "sobrevive", "en": "survived", "it": "sopravvive", "pt": "sobrevive"},
-    "no tests": {"es": "ninguna prueba lo alcanza", "en": "no test reaches it",
-                 "it": "nessun test lo raggiunge", "pt": "nenhum teste o alcança"},
-    "suspicious": {"es": "sospechoso", "en": "suspicious", "it": "sospetto", "pt": "suspeito"},
-    "segfault": {"es": "el proceso falló", "en": "the process crashed", "it": "il processo è caduto",
-                 "pt": "o processo falhou"},
+# The page's words, translated in truco_text's catalogues (truco_text/locale).
+LABELS: dict[str, str] = {
+    "tool": N_("Tool"),
+    "workers": N_("workers"),
+    "mutants": N_("Mutants"),
+    "killed": N_("Killed"),
+    "not_killed": N_("Not killed"),
+    "explained": N_("each explained below"),
+    "time": N_("Time"),
+    "time_note": N_("the whole run, on a shared 2-core machine"),
+    "module": N_("module"),
+    "total": N_("total"),
+    "survived": N_("survived"),
+    "no tests": N_("no test reaches it"),
+    "suspicious": N_("suspicious"),
+    "segfault": N_("the process crashed"),
 }
 
 
@@ -148,7 +147,7 @@ def _counts(c: dict[str, int]) -> tuple[int, int]:
 
 def render_blocks(results: dict[str, Any], groups: list[tuple[dict[str, Any], list]],
                   lang: str) -> dict[str, str]:
-    t = {k: v[lang] for k, v in LABELS.items()}
+    t = {k: gettext(v, lang) for k, v in LABELS.items()}
     total, killed = _counts(_sum(results["modules"]))
     minutes = round(results["seconds"] / 60)
     figures = "\n".join([

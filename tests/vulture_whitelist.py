@@ -9,7 +9,7 @@ from unittest.mock import Mock
 
 _ = Mock()
 
-# MkDocs reads the configuration that docs/hooks/truco_site.py sets.
+# MkDocs reads the configuration that docs/hooks/mkdocs_hooks.py sets.
 _(_.site_url, _.site_name, _.nav)
 # http.server calls it: tests/docs/conftest.py silences the request log.
 _(_.log_message)

@@ -4,18 +4,23 @@ from __future__ import annotations
 
 import json
 import textwrap
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from truco_cli.errors import fail
-from truco_cli.options import ruleset_options, rulesets_from
-from truco_cli.words import SHARED_WORDS
+from truco_cli.options import lang_option, ruleset_options, rulesets_from
+from truco_text.catalogues import gettext, ngettext
+from truco_text.words import CLAUSE_KINDS, ENTRY_KINDS
 
-LANGS = ("es", "en", "it", "pt")
+if TYPE_CHECKING:
+    from spec.catalogue import Catalogue
+
+T = TypeVar("T")
 
 
-def _catalogue():  # type: ignore[no-untyped-def]
+def _catalogue() -> Catalogue:
     from spec.catalogue import CatalogueError, load_catalogue
 
     try:
@@ -24,15 +29,7 @@ def _catalogue():  # type: ignore[no-untyped-def]
         fail(f"the catalogue data is inconsistent: {exc}")
 
 
-def _check_lang(lang: str) -> str:
-    if lang not in LANGS:
-        from spec.catalogue import UnknownNameError
-
-        fail(str(UnknownNameError("language", lang, list(LANGS))))
-    return lang
-
-
-def _lookup(func, *args):  # type: ignore[no-untyped-def]
+def _lookup(func: Callable[..., T], *args: Any) -> T:
     from spec.catalogue import UnknownNameError
 
     try:
@@ -102,14 +99,15 @@ def _reading_json(cat: Any, r: Any) -> dict[str, Any]:
     return out
 
 
-def _where(r: Any) -> str:
+def _where(r: Any, lang: str) -> str:
     """Where a reading comes from: the rulebooks that state it, else its publications, else none."""
     docs = ", ".join(dict.fromkeys(q.doc for q in r.sources))
     if docs:
         return docs
     if r.published:
-        return "published: " + ", ".join(dict.fromkeys(w.publisher for w in r.published))
-    return "not in the sources"
+        return gettext("published: {publishers}", lang,
+                       publishers=", ".join(dict.fromkeys(w.publisher for w in r.published)))
+    return gettext("not in the sources", lang)
 
 
 def _pick(text: Any, lang: str) -> str:
@@ -120,18 +118,22 @@ def _wrap(text: str, indent: str) -> str:
     return textwrap.fill(text, width=100, initial_indent=indent, subsequent_indent=indent)
 
 
+def _one_ruleset(ruleset: str | None, ruleset_files: tuple[str, ...]) -> str | None:
+    """The one ruleset named (by --ruleset or a --ruleset-file, checked), or None for all."""
+    named = rulesets_from(ruleset, ruleset_files, engine=False)
+    if len(named) > 1:
+        fail(f"one ruleset at a time, not {', '.join(named)}")
+    return named[0] if named else None
+
+
 @click.command("clauses")
 @ruleset_options(help="Only the clauses of this ruleset.")
-@click.option("--lang", "-l", default="en", show_default=True, metavar="L", help="es, en, it or pt.")
+@lang_option()
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output (all languages).")
 def clauses_cmd(ruleset: str | None, ruleset_files: tuple[str, ...], lang: str, as_json: bool) -> None:
     """List the clauses of the catalogue: every rule of the four rulebooks, and of the rulesets
     written from published rules. With --ruleset-file, check a ruleset file and list its clauses."""
-    _check_lang(lang)
-    named = rulesets_from(ruleset, ruleset_files, engine=False)
-    if len(named) > 1:
-        fail(f"one ruleset at a time, not {', '.join(named)}")
-    ruleset = named[0] if named else None
+    ruleset = _one_ruleset(ruleset, ruleset_files)
     cat = _catalogue()
     items = _lookup(cat.clauses_of, ruleset) if ruleset else list(cat.clauses.values())
     if as_json:
@@ -141,58 +143,21 @@ def clauses_cmd(ruleset: str | None, ruleset_files: tuple[str, ...], lang: str, 
     for c in items:
         docs = ",".join(c.docs())
         click.echo(f"{click.style(c.id, bold=True):<18} {c.kind:<10} [{docs}] {_pick(c.title, lang)}")
-    click.echo(f"\n{len(items)} clauses" + (f" in {ruleset}" if ruleset else ""))
+    if ruleset:
+        click.echo("\n" + ngettext("{n} clause in {ruleset}", "{n} clauses in {ruleset}", len(items), lang,
+                                    ruleset=ruleset))
+    else:
+        click.echo("\n" + ngettext("{n} clause", "{n} clauses", len(items), lang))
 
 
-# The labels of `truco explain`, (es, en, it, pt); the rules' own text comes from the catalogue.
-_EXPLAIN: dict[str, tuple[str, str, str, str]] = {
-    "sources": ("Fuentes (texto literal, en su idioma original):",
-                "Sources (verbatim, in their own language):",
-                "Fonti (testo letterale, nella lingua originale):",
-                "Fontes (texto literal, no idioma original):"),
-    "line": ("{doc}, línea {line}", "{doc}, line {line}", "{doc}, riga {line}", "{doc}, linha {line}"),
-    "editorial": ("lectura editorial de la línea {line}: {text}",
-                  "editorial reading of line {line}: {text}",
-                  "lettura editoriale della riga {line}: {text}",
-                  "leitura editorial da linha {line}: {text}"),
-    "rulesets": ("Reglamentos", "Rulesets", "Regolamenti", "Regulamentos"),
-    "ambiguities": ("Ambigüedades", "Ambiguities", "Ambiguità", "Ambiguidades"),
-    "none": ("ninguna", "none", "nessuna", "nenhuma"),
-    "clauses": ("Cláusulas", "Clauses", "Clausole", "Cláusulas"),
-    "key": ("clave", "key", "chiave", "chave"),
-    "readings": ("Lecturas", "Readings", "Letture", "Leituras"),
-    "reading": ("Lectura", "Reading", "Lettura", "Leitura"),
-    # A reading with no quote, no publication and no recorded reason: nothing vouches for it.
-    "not_in_sources": ("no está en las fuentes", "not in the sources", "non è nelle fonti",
-                       "não está nas fontes"),
-    "published_by": ("publicado (no es de los cuatro reglamentos): {where}",
-                     "published (not one of the four rulebooks): {where}",
-                     "pubblicato (non è uno dei quattro regolamenti): {where}",
-                     "publicado (não é um dos quatro regulamentos): {where}"),
-    "defaults": ("Lectura por defecto de cada reglamento", "Each ruleset's default reading",
-                 "Lettura predefinita di ogni regolamento", "Leitura padrão de cada regulamento"),
-    "witnesses": ("Situaciones en las que las lecturas difieren",
-                  "Situations where the readings differ",
-                  "Situazioni in cui le letture divergono",
-                  "Situações em que as leituras divergem"),
-    "in": ("en {rulesets}", "in {rulesets}", "in {rulesets}", "em {rulesets}"),
-    "switch": ("Cambie de lectura con --reading {key}=LECTURA.", "Switch with --reading {key}=READING.",
-               "Si cambia con --reading {key}=LETTURA.", "Mude com --reading {key}=LEITURA."),
-}
-_EXPLAIN.update(SHARED_WORDS)
 _SHOWN_WITNESSES = 4
-
-
-def _say(label: str, lang: str, /, **fill: str) -> str:
-    return _EXPLAIN[label][LANGS.index(lang)].format(**fill)
 
 
 @click.command("explain")
 @click.argument("clause_id", metavar="ID")
-@click.option("--lang", "-l", default="en", show_default=True, metavar="L", help="es, en, it or pt.")
+@lang_option()
 def explain_cmd(clause_id: str, lang: str) -> None:
     """Explain one clause (BET-4) or one register entry (AMB-2), in the language asked for."""
-    _check_lang(lang)
     cat = _catalogue()
     wanted = clause_id.strip().upper()
     if wanted.startswith("AMB-") or clause_id in {a.key for a in cat.ambiguities.values()}:
@@ -210,26 +175,27 @@ def _quote_lines(cat: Any, quotes: Any, lang: str, indent: str) -> None:
         line = _line_of(src.text, q.quote)
         # the rulebook by its number (which names its file in spec/sources/) and its own title
         doc = f"{src.code} · {src.title}"
-        click.echo(f"{indent}{_say('line', lang, doc=doc, line=str(line))}:")
+        click.echo(indent + gettext("{doc}, line {line}", lang, doc=doc, line=str(line)) + ":")
         click.echo(_wrap(f"“{q.quote}”", indent + "  "))
         editorial = editorial_text(q.doc)
         if editorial is not None:
             text = editorial.splitlines()[line - 1]
-            click.echo(_wrap(_say("editorial", lang, line=str(line), text=text), indent + "  "))
+            reading = gettext("editorial reading of line {line}: {text}", lang, line=str(line), text=text)
+            click.echo(_wrap(reading, indent + "  "))
 
 
 def _explain_clause(cat: Any, c: Any, lang: str) -> None:
-    kind = _say("k_" + c.kind, lang)
+    kind = gettext(CLAUSE_KINDS[c.kind], lang)
     click.echo(click.style(f"{c.id}  {_pick(c.title, lang)}", bold=True) + f"  ({kind})")
     click.echo(_wrap(_pick(c.text, lang), "  "))
-    click.echo("\n" + _say("sources", lang))
+    click.echo("\n" + gettext("Sources (verbatim, in their own language):", lang))
     _quote_lines(cat, c.sources, lang, "  ")
-    click.echo(f"\n{_say('rulesets', lang)}: " + ", ".join(c.rulesets))
+    click.echo("\n" + gettext("Rulesets", lang) + ": " + ", ".join(c.rulesets))
     ambs = cat.ambiguities_of_clause(c.id)
     if not ambs:
-        click.echo(f"{_say('ambiguities', lang)}: {_say('none', lang)}")
+        click.echo(gettext("Ambiguities", lang) + ": " + gettext("none", lang))
         return
-    click.echo(f"{_say('ambiguities', lang)}:")
+    click.echo(gettext("Ambiguities", lang) + ":")
     for a in ambs:
         click.echo(f"  {a.id} ({a.key}): {_pick(a.question, lang)}")
         for rs, reading in a.defaults.items():
@@ -237,61 +203,60 @@ def _explain_clause(cat: Any, c: Any, lang: str) -> None:
 
 
 def _explain_ambiguity(cat: Any, a: Any, lang: str) -> None:
-    from truco_cli.traceability import read_witnesses
-    from truco_cli.witness_rows import Witnesses, reading_rows
-    from truco_cli.witness_words import similar_text
+    from truco_text.traceability import read_witnesses
+    from truco_text.witness_rows import Witnesses, reading_rows
+    from truco_text.witness_words import similar_text
 
-    kind = _say("a_" + a.kind, lang)
+    kind = gettext(ENTRY_KINDS[a.kind], lang)
     click.echo(click.style(f"{a.id}  {_pick(a.question, lang)}", bold=True) + f"  ({kind})")
-    click.echo(f"  {_say('clauses', lang)}: {', '.join(a.clauses)} · {_say('key', lang)}: {a.key}")
+    clauses, key = gettext("Clauses", lang), gettext("key", lang)
+    click.echo(f"  {clauses}: {', '.join(a.clauses)} · {key}: {a.key}")
     if a.note:
         click.echo(_wrap(_pick(a.note, lang), "  "))
-    click.echo(f"\n{_say('readings', lang)}:")
+    click.echo("\n" + gettext("Readings", lang) + ":")
     letters = {r.name: chr(ord("A") + i) for i, r in enumerate(a.readings)}
+    reading = gettext("Reading", lang)
     for r in a.readings:
-        click.echo(f"  {_say('reading', lang)} {letters[r.name]} · {r.name}")
+        click.echo(f"  {reading} {letters[r.name]} · {r.name}")
         click.echo(_wrap(_pick(r.summary, lang), "      "))
         if r.sources:
             _quote_lines(cat, r.sources, lang, "      ")
         for w in r.published:  # a publication's words: named as such, never as a rulebook quote
             where = f"{w.publisher}, {w.title}" + (f" ({w.url})" if w.url else "")
-            click.echo(textwrap.fill(_say("published_by", lang, where=where), width=100,  # an address whole
+            published = gettext("published (not one of the four rulebooks): {where}", lang, where=where)
+            click.echo(textwrap.fill(published, width=100,  # an address whole
                                      initial_indent="      ", subsequent_indent="      ",
                                      break_long_words=False, break_on_hyphens=False))
             click.echo(_wrap(f"“{w.words}”", "        "))
         if r.outside is not None:  # what it takes from beyond the quotes: a choice says so, and why
             click.echo(_wrap(_pick(r.outside.source, lang), "      "))
         elif not r.sources and not r.published:
-            click.echo(f"      ({_say('not_in_sources', lang)})")
-    click.echo(f"\n{_say('defaults', lang)}:")
-    for rs, reading in a.defaults.items():
-        click.echo(f"  {rs}: {_say('reading', lang)} {letters[reading]} · {reading}")
+            click.echo("      (" + gettext("not in the sources", lang) + ")")
+    click.echo("\n" + gettext("Each ruleset's default reading", lang) + ":")
+    for rs, name in a.defaults.items():
+        click.echo(f"  {rs}: {reading} {letters[name]} · {name}")
         click.echo(_wrap(_pick(a.rationale[rs], lang), "      "))
     found, _ = read_witnesses()
     rows = reading_rows(Witnesses(cat, found, lang, lambda _msg: None), a) or []
     if rows:
-        click.echo(f"\n{_say('witnesses', lang)}:")
+        click.echo("\n" + gettext("Situations where the readings differ", lang) + ":")
         for row in rows[:_SHOWN_WITNESSES]:
             more = similar_text(row.more, lang)
             click.echo(textwrap.fill(row.situation + (f" ({more})" if more else ""), width=100,
                                      initial_indent="  - ", subsequent_indent="    "))
             for name in (r.name for r in a.readings if r.name in row.results):
-                click.echo(_wrap(f"{_say('reading', lang)} {letters[name]}: {row.results[name]}", "      "))
-            click.echo(_wrap(_say("in", lang, rulesets=", ".join(row.rulesets)), "      "))
-    click.echo("\n" + _say("switch", lang, key=a.key))
+                click.echo(_wrap(f"{reading} {letters[name]}: {row.results[name]}", "      "))
+            click.echo(_wrap(gettext("in {rulesets}", lang, rulesets=", ".join(row.rulesets)), "      "))
+    click.echo("\n" + gettext("Switch with --reading {key}=READING.", lang, key=a.key))
 
 
 @click.command("ambiguities")
 @ruleset_options(help="Only the ambiguities that concern this ruleset.")
-@click.option("--lang", "-l", default="en", show_default=True, metavar="L", help="es, en, it or pt.")
+@lang_option()
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable output (all languages).")
 def ambiguities_cmd(ruleset: str | None, ruleset_files: tuple[str, ...], lang: str, as_json: bool) -> None:
     """List the ambiguity register: where the rulebooks disagree or are silent, and each reading."""
-    _check_lang(lang)
-    named = rulesets_from(ruleset, ruleset_files, engine=False)
-    if len(named) > 1:
-        fail(f"one ruleset at a time, not {', '.join(named)}")
-    ruleset = named[0] if named else None
+    ruleset = _one_ruleset(ruleset, ruleset_files)
     cat = _catalogue()
     items = _lookup(cat.ambiguities_of, ruleset) if ruleset else list(cat.ambiguities.values())
     if as_json:
@@ -300,18 +265,24 @@ def ambiguities_cmd(ruleset: str | None, ruleset_files: tuple[str, ...], lang: s
         return
     for a in items:
         heading = click.style(f"{a.id}  {a.key}", bold=True)
-        click.echo(f"{heading}  ({a.kind}; clauses {', '.join(a.clauses)})")
+        click.echo(f"{heading}  " + gettext("({kind}; clauses {clauses})", lang, kind=a.kind,
+                                             clauses=", ".join(a.clauses)))
         click.echo(_wrap(_pick(a.question, lang), "  "))
         for r in a.readings:
             users = [rs for rs, name in a.defaults.items() if name == r.name]
-            default = f"  <- default of {', '.join(users)}" if users else ""
-            click.echo(f"    - {r.name} [{_where(r)}]{default}")
+            default = gettext("  <- default of {rulesets}", lang, rulesets=", ".join(users)) if users else ""
+            click.echo(f"    - {r.name} [{_where(r, lang)}]{default}")
             click.echo(_wrap(_pick(r.summary, lang), "        "))
             if r.outside is not None:  # what the reading takes from outside the rulebooks, named as such
-                click.echo(_wrap("outside: " + _pick(r.outside.source, lang), "        "))
+                click.echo(_wrap(gettext("outside: {source}", lang, source=_pick(r.outside.source, lang)),
+                                 "        "))
         click.echo()
-    click.echo(f"{len(items)} ambiguities" + (f" concerning {ruleset}" if ruleset else ""))
-    click.echo("Pick another reading with --reading KEY=READING where a command accepts it.")
+    if ruleset:
+        click.echo(ngettext("{n} ambiguity concerning {ruleset}", "{n} ambiguities concerning {ruleset}",
+                            len(items), lang, ruleset=ruleset))
+    else:
+        click.echo(ngettext("{n} ambiguity", "{n} ambiguities", len(items), lang))
+    click.echo(gettext("Pick another reading with --reading KEY=READING where a command accepts it.", lang))
 
 
 @click.command("coverage")

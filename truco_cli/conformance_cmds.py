@@ -4,7 +4,7 @@ It runs the check of `truco check` with fixed settings, shrinks a reproduction o
 divergence (as `truco check --report` does), and writes one Markdown page: the clauses the engine
 broke, each with its rule, what the engine did and its reproduction, then the clauses it held.
 The page names the command that wrote it, so that anyone can regenerate it; the same settings
-give the same page. The site shows every docs/conformance/<name>.md (docs/hooks/site_conformance.py).
+give the same page. The site shows every docs/conformance/<name>.md (truco_site/site_conformance.py).
 """
 
 from __future__ import annotations

@@ -10,10 +10,8 @@ import functools
 import http.server
 import json
 import os
-import shutil
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 from pathlib import Path
@@ -22,42 +20,13 @@ from typing import IO
 import click
 
 from truco_cli.errors import cannot_write
+from truco_cli.options import lang_option
+from truco_site.mermaid import mermaid_js
+from truco_text.catalogues import gettext
+from truco_text.languages import LANG_NAMES, LANGS
 
 ROOT = Path(__file__).resolve().parents[1]
-LANGS = ("es", "en", "it", "pt")
 DEFAULT_URL = "http://127.0.0.1:8000/"
-# Material draws Mermaid diagrams with mermaid.js, which it would fetch from a CDN at page load. The
-# site serves its own copy instead, taken from the npm package at build time (never committed).
-MERMAID_VERSION = "11.17.2"  # Material 9.x asks for mermaid@11
-VENDOR_DIR = ROOT / "build" / "vendor"
-
-
-def mermaid_js(fetch: bool = True) -> Path | None:
-    """mermaid.min.js of the pinned version: from TRUCO_MERMAID_JS, the build cache, or fetched with
-    `npm pack` (one tarball, no dependencies); None if none of these works."""
-    given = os.environ.get("TRUCO_MERMAID_JS")
-    if given:
-        return Path(given) if Path(given).is_file() else None
-    cached = VENDOR_DIR / f"mermaid-{MERMAID_VERSION}.min.js"
-    if cached.is_file() or not fetch or shutil.which("npm") is None:
-        return cached if cached.is_file() else None
-    with tempfile.TemporaryDirectory() as tmp:
-        run = subprocess.run(["npm", "pack", f"mermaid@{MERMAID_VERSION}", "--pack-destination", tmp,
-                              "--silent"], capture_output=True, text=True, check=False, cwd=tmp)
-        tarballs = list(Path(tmp).glob("mermaid-*.tgz"))
-        if run.returncode != 0 or not tarballs:
-            return None
-        with tarfile.open(tarballs[0]) as tar:
-            member = tar.extractfile("package/dist/mermaid.min.js")
-            if member is None:
-                return None
-            VENDOR_DIR.mkdir(parents=True, exist_ok=True)
-            partial = cached.with_suffix(".part")
-            partial.write_bytes(member.read())
-            partial.replace(cached)  # never a half-written file under the final name
-    return cached
-
-
 ROOT_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>Truco: reglas como código · rules as code · regole come codice · regras como código</title>
@@ -83,18 +52,13 @@ li span {{ display: block; font-size: .75em; color: #666; }}
 </ul>
 </body></html>
 """
-ROOT_ITEMS = {
-    "es": ("Español", "Truco: reglas como código"),
-    "en": ("English", "Truco: rules as code"),
-    "it": ("Italiano", "Truco: regole come codice"),
-    "pt": ("Português", "Truco: regras como código"),
-}
 
 
 def root_page() -> str:
     """The site root: the four languages, or straight to the browser's own if it is one of them."""
+    taglines = {code: gettext("Truco: rules as code", code) for code in LANGS}
     items = "\n".join(f'<li><a href="{code}/" hreflang="{code}" lang="{code}">{name}</a><span lang="{code}">'
-                      f'{tagline}</span></li>' for code, (name, tagline) in ROOT_ITEMS.items())
+                      f'{taglines[code]}</span></li>' for code, name in LANG_NAMES.items())
     return ROOT_PAGE.format(langs=json.dumps(list(LANGS)), items=items)
 
 
@@ -120,7 +84,8 @@ def build(site_dir: Path, base_url: str = DEFAULT_URL, langs: tuple[str, ...] = 
             while waiting or running:
                 while waiting and len(running) < slots:
                     lang = waiting.pop(0)
-                    log = (Path(logs) / f"{lang}.log").open("w+b")  # a file: no pipe to keep drained
+                    # a file: no pipe to keep drained
+                    log: IO[bytes] = (Path(logs) / f"{lang}.log").open("w+b")
                     # Never `-q` here: it drops the warnings that --strict counts.
                     running[lang] = (subprocess.Popen(
                         [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config_file(lang)),
@@ -158,7 +123,7 @@ def docs_group() -> None:
               help="Output folder; each language goes to <site-dir>/<lang>/.")
 @click.option("--url", "base_url", default=DEFAULT_URL, show_default=True,
               help="Where the site will be served; the language switch needs it to be right.")
-@click.option("--lang", "langs", multiple=True, type=click.Choice(LANGS), help="Only these languages.")
+@lang_option(multiple=True, help="Only these languages.")
 def build_cmd(site_dir: Path, base_url: str, langs: tuple[str, ...]) -> None:
     """Build the site in every language with `mkdocs build --strict` (any warning fails)."""
     langs = langs or LANGS

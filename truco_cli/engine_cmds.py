@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 import click
@@ -105,7 +106,7 @@ def play_cmd(ruleset: str | None, ruleset_files: tuple[str, ...], seed: int | No
     if not 0 <= seat < n:
         fail(f"--seat must be 0..{n - 1} in {ruleset}")
     console = Console(highlight=False)
-    bots = {s: BOTS[bot](None if seed is None else seed + s) for s in range(n) if s != seat}
+    bots: dict[int, Any] = {s: BOTS[bot](None if seed is None else seed + s) for s in range(n) if s != seat}
     console.print(f"{ruleset}: you are seat {seat} (side {seat & 1}); Ctrl-C or Ctrl-D quits.")
     hands_told = 0
     try:
@@ -162,7 +163,7 @@ def simulate_cmd(ruleset: str | None, ruleset_files: tuple[str, ...], games: int
     reading_map = readings_for(ruleset, readings)
     _new_game(ruleset, seed, reading_map)  # validates the names before any output
 
-    def records():  # type: ignore[no-untyped-def]
+    def records() -> Iterator[str]:
         for i in range(games):
             game = _new_game(ruleset, seed + i, reading_map)
             bots = {s: BOTS[bot](seed * 7919 + i * 4 + s) for s in range(game.config.n)}

@@ -7,7 +7,7 @@ z3, rich) happen inside the commands so that `truco --help` stays fast.
 from __future__ import annotations
 
 import importlib
-from typing import TextIO
+from typing import TextIO, cast
 
 import click
 
@@ -64,7 +64,7 @@ def _closed_streams() -> None:
         if opened != fd:
             os.dup2(opened, fd)
             os.close(opened)
-        return open(fd, mode, encoding="utf-8", closefd=False)  # lives to the exit
+        return cast(TextIO, open(fd, mode, encoding="utf-8", closefd=False))  # lives to the exit
 
     if sys.stderr is None:  # the messages are lost; the exit code still tells how it went
         sys.stderr = null(2, "w")

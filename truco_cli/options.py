@@ -1,5 +1,5 @@
 """The options every command that plays or checks shares: which ruleset (`--ruleset NAME` or
-`--ruleset-file PATH`) and which readings (`--reading KEY=READING`).
+`--ruleset-file PATH`), which readings (`--reading KEY=READING`) and which language (`--lang`).
 
 One parameter type parses KEY=READING, one function checks readings against the register, and
 one error wording is used for an unknown ruleset, key or reading, whatever the command.
@@ -15,6 +15,7 @@ from typing import Any, NoReturn, TypeVar
 import click
 
 from truco_cli.errors import fail
+from truco_text.languages import LANGS, SOURCE_LANG
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -44,6 +45,27 @@ def reading_option(*names: str, help: str = "Switch a reading of the ambiguity r
     flags = names or ("--reading",)
     dest = flags[0].lstrip("-").replace("-", "_") + "s"
     return click.option(*flags, dest, multiple=True, type=READING, metavar="KEY=READING", help=help)
+
+
+def _language(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+    """A language of LANGS; anything else is the one-line error of every unknown name (exit 2)."""
+    for lang in value if isinstance(value, tuple) else (value,):
+        if lang not in LANGS:
+            from spec.catalogue import UnknownNameError
+
+            fail(str(UnknownNameError("language", lang, list(LANGS))))
+    return value
+
+
+def lang_option(*, multiple: bool = False, help: str = "The language of the output.") -> Callable[[F], F]:
+    """`--lang L` (`-l L`): one of LANGS, English by default; with multiple=True, `--lang` may be
+    repeated (the command receives a tuple `langs`, empty for all)."""
+    names = ", ".join(LANGS[:-1]) + " or " + LANGS[-1]
+    if multiple:
+        return click.option("--lang", "-l", "langs", multiple=True, metavar="L", callback=_language,
+                            help=f"{help} ({names}; repeatable)")
+    return click.option("--lang", "-l", "lang", default=SOURCE_LANG, show_default=True, metavar="L",
+                        callback=_language, help=f"{help} ({names})")
 
 
 def ruleset_options(*, multiple: bool = False, required: bool = False,

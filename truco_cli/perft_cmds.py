@@ -8,14 +8,19 @@ first point where the engine and the spec disagree and names its clause.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, cast
 
 import click
 
 from truco_cli.errors import fail
 from truco_cli.options import reading_option, readings_for, ruleset_options, rulesets_from
+
+
+def _seed_done(name: str, seed: int) -> None:
+    click.echo(f"{name}: seed {seed} done", err=True)
 
 
 def _rules(ruleset: str, pairs: tuple[tuple[str, str], ...]) -> Any:
@@ -32,7 +37,7 @@ class _Depth(click.ParamType):
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int | str:
         if value == "hand" or (isinstance(value, int) and value >= 1):
-            return value  # type: ignore[no-any-return]
+            return cast(int | str, value)
         try:
             number = int(value)
         except (TypeError, ValueError):
@@ -81,8 +86,7 @@ def perft(ruleset: str | None, ruleset_files: tuple[str, ...], seed: int, depth:
             fail("--table writes the default table: no --reading, --hands or --depth")
         for name in names:
             rules = _rules(name, ())
-            path = write_table(make_table(
-                rules, progress=lambda s, name=name: click.echo(f"{name}: seed {s} done", err=True)))
+            path = write_table(make_table(rules, progress=functools.partial(_seed_done, name)))
             click.echo(f"wrote {path}")
         return
     if len(names) > 1:
@@ -116,8 +120,8 @@ def perft(ruleset: str | None, ruleset_files: tuple[str, ...], seed: int, depth:
     shown = deals[:hands] if hands else deals[:2]
     for i, d in enumerate(shown, 1):
         click.echo(f"hand {i}: " + " | ".join(" ".join(h) for h in d["hands"]))
-    for d, n in enumerate(result.perft, 1):
-        click.echo(f"perft({d}) = {n}")
+    for ply, n in enumerate(result.perft, 1):
+        click.echo(f"perft({ply}) = {n}")
     if divide:
         for action, n in result.divide.items():
             click.echo(f"  {action}: {n}")
@@ -144,7 +148,7 @@ def check_perft(factory: Callable[[], Any], engine: str, rulesets: list[str],
     if not stacks:
         fail("perft needs an engine that takes stacked deals (new_game's `deals`, or the protocol "
              "feature 'deals')")
-    jobs = []
+    jobs: list[PerftJob] = []
     for name in rulesets:
         overrides = dict(readings.get(name) or {})
         table = make_table(Rules.of(name, overrides)) if overrides else load_table(name)

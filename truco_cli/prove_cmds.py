@@ -11,7 +11,14 @@ from typing import Any
 import click
 
 from truco_cli.errors import cannot_write, fail
-from truco_cli.options import load_ruleset_files, reading_option, readings_for, ruleset_options, rulesets_from
+from truco_cli.options import (
+    lang_option,
+    load_ruleset_files,
+    reading_option,
+    readings_for,
+    ruleset_options,
+    rulesets_from,
+)
 
 
 def _leave_ctrl_c_to_python() -> None:
@@ -99,8 +106,7 @@ def prove(ruleset: tuple[str, ...], ruleset_files: tuple[str, ...], readings: tu
 @click.option("--limit", default=3, show_default=True, type=click.IntRange(1, 50),
               help="Witnesses per domain, smallest first.")
 @click.option("--json", "as_json", is_flag=True, help="Print the witnesses as JSON.")
-@click.option("--lang", "-l", type=click.Choice(["es", "en", "it", "pt"]), default="en", show_default=True,
-              help="Language of the situations in words.")
+@lang_option(help="Language of the situations in words.")
 @click.option("--write-all", is_flag=True,
               help="Write the witnesses of every pair of rulesets and every alternative reading to "
                    "proofs/witnesses.json (no RULESET arguments).")
@@ -116,12 +122,12 @@ def diff(ruleset_a: str | None, ruleset_b: str | None, ruleset_files: tuple[str,
     if write_all:
         if ruleset_a or ruleset_b:
             fail("--write-all takes no RULESET arguments")
-        from proofs import witnesses
+        from proofs import witnesses as witness_file
 
         try:
-            click.echo(f"wrote {witnesses.write(witnesses.WITNESS_FILE)}")
+            click.echo(f"wrote {witness_file.write(witness_file.WITNESS_FILE)}")
         except OSError as exc:  # a read-only checkout: a one-line error, not a traceback
-            cannot_write(witnesses.WITNESS_FILE, exc)
+            cannot_write(witness_file.WITNESS_FILE, exc)
         return
     if not (ruleset_a and ruleset_b):
         fail("diff needs two rulesets: truco diff RULESET_A RULESET_B")
@@ -138,17 +144,18 @@ def diff(ruleset_a: str | None, ruleset_b: str | None, ruleset_files: tuple[str,
                                "b": {"ruleset": b.ruleset, "readings": b.overrides},
                                "witnesses": found, "not_modelled": skipped}, indent=1, ensure_ascii=False))
         return
-    from truco_cli.witness_words import UnknownWitness, outcome_text, similar_text, situation_text
+    from truco_text.catalogues import gettext, ngettext
+    from truco_text.witness_words import UnknownWitness, decks_of, outcome_text, similar_text, situation_text
 
     click.echo(f"A = {a.label}\nB = {b.label}")
     if not found:
-        click.echo("no divergence found in the modelled domains")
+        click.echo(gettext("no divergence found in the modelled domains", lang))
     shown: dict[tuple[str, str, str, str], int] = {}  # the same words twice (sides swapped): one entry
     stopped: dict[tuple[str, str, str, str], int] = {}  # situation -> the limit its search stopped at
     for w in found:
         refs = " ".join(w["clauses"] + w["ambiguities"])
         try:  # in words, sides named as the rules name them; the data itself with --json
-            situation = situation_text(w, lang, {a.players, b.players})
+            situation = situation_text(w, lang, {a.players, b.players}, decks_of([a.ruleset, b.ruleset]))
             shown_a = outcome_text(w, w["a"], lang, {a.players})
             shown_b = outcome_text(w, w["b"], lang, {b.players})
         except UnknownWitness:
@@ -160,16 +167,16 @@ def diff(ruleset_a: str | None, ruleset_b: str | None, ruleset_files: tuple[str,
             stopped[key] = int(w["search_stopped_at"])
     for key, more in shown.items():
         situation, shown_a, shown_b, refs = key
-        similar = similar_text(more, lang)
-        if similar and key in stopped:  # a search cut short at its limit: a lower bound
-            similar = similar.replace("and ", "and at least ", 1) if lang == "en" else f"≥ {similar}"
+        similar = similar_text(more, lang, at_least=key in stopped)  # cut short at its limit: a lower bound
         click.echo(f"- {situation}" + (f" ({similar})" if similar else ""))
         if key in stopped:
-            click.echo(f"    the search stopped at {stopped[key]} situations: smaller situations and other"
-                       " results may exist")
+            click.echo("    " + ngettext("the search stopped at {n} situation: smaller situations and other "
+                                         "results may exist", "the search stopped at {n} situations: smaller "
+                                         "situations and other results may exist", stopped[key], lang))
         click.echo(f"    A: {shown_a}\n    B: {shown_b}\n    [{refs}]")
     if skipped:
-        click.echo(f"readings that differ but are not modelled here: {', '.join(skipped)}")
+        click.echo(gettext("readings that differ but are not modelled here: {readings}", lang,
+                           readings=", ".join(skipped)))
 
 
 def register(group: click.Group) -> None:

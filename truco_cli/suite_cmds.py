@@ -109,9 +109,9 @@ def run_suite_command(
             for case in cases[name]:
                 other = [(k, r) for k, r in plays.items() if case.readings.get(k, defaults.get(k)) != r]
                 if other:
-                    k, r = other[0]
+                    k, other_reading = other[0]
                     skipped[case.id] = (
-                        f"the engine plays {k}={r} (its hello); the case is under "
+                        f"the engine plays {k}={other_reading} (its hello); the case is under "
                         f"{k}={case.readings.get(k, defaults.get(k))}"
                     )
                 else:
@@ -169,25 +169,25 @@ def run_suite_command(
     out.print(table)
     from rich.markup import escape
 
-    shown = [r for r in run.results if r.status in ("fail", "error")]
-    for r in shown[:30]:
-        mark = " (expected)" if r.id in expected else ""
-        where = f" step {r.step}" if r.step is not None else ""
+    shown = [res for res in run.results if res.status in ("fail", "error")]
+    for res in shown[:30]:
+        mark = " (expected)" if res.id in expected else ""
+        where = f" step {res.step}" if res.step is not None else ""
         out.print(
-            f"{r.status.upper()}{mark} {escape(visible(r.id))}{where} [{r.clause or '?'}]: "
-            f"{escape(visible(r.message[:200]))}"
+            f"{res.status.upper()}{mark} {escape(visible(res.id))}{where} [{res.clause or '?'}]: "
+            f"{escape(visible(res.message[:200]))}"
         )
     if len(shown) > 30:
         out.print(f"... {len(shown) - 30} more (--json, --junit FILE)")
-    for r in run.results:
-        if r.status == "skip":
-            out.print(f"SKIP {escape(r.id)}: {escape(visible(r.message))}")
+    for res in run.results:
+        if res.status == "skip":
+            out.print(f"SKIP {escape(res.id)}: {escape(visible(res.message))}")
             break
-    skipped = run.counts()["skip"]
+    n_skipped = run.counts()["skip"]
     held, broken = run.clauses()
     out.print(
         f"{len(held)} clauses held, {len(broken)} broken{': ' + ', '.join(broken) if broken else ''}; "
-        f"{skipped} skipped"
+        f"{n_skipped} skipped"
     )
     if run.verdict is not None:
         v = run.verdict

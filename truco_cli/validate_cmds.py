@@ -30,7 +30,7 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
-from typing import IO, TYPE_CHECKING, Any, cast
+from typing import IO, TYPE_CHECKING, Any, NoReturn, cast
 
 import click
 
@@ -98,7 +98,7 @@ class _Writer:
         self.flushed = time.monotonic() if now is None else now
 
 
-def _fail(message: str, as_json: bool) -> None:
+def _fail(message: str, as_json: bool) -> NoReturn:
     if as_json:
         click.echo(json.dumps({"kind": "error", "file": None, "line": None, "message": message}))
     else:

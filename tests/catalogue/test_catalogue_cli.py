@@ -91,6 +91,8 @@ def test_explain_accepts_lowercase_ids() -> None:
         (("clauses", "--lang", "fr"), "es, en, it, pt"),
         (("ambiguities", "--ruleset", "gauderio"), "gauderio-pairs-es"),
         (("explain", "BET-4", "--lang", "de"), "es, en, it, pt"),
+        (("diff", "mineiro-1v1-es", "gauderio-pairs-es", "--lang", "fr"), "es, en, it, pt"),
+        (("docs", "build", "--lang", "en", "--lang", "de"), "es, en, it, pt"),
     ],
 )
 def test_bad_names_get_one_line_and_exit_2(args: tuple[str, ...], expected: str) -> None:

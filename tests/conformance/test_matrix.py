@@ -11,11 +11,10 @@ from pathlib import Path
 import pytest
 
 from spec.catalogue import load_catalogue
+from truco_site import site_matrix
+from truco_site.site_md import Ctx
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "docs/hooks"))
-import site_matrix  # noqa: E402
-from site_md import Ctx  # noqa: E402
 
 RESULTS = ROOT / "docs" / "conformance" / "results"
 

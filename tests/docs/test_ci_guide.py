@@ -14,9 +14,10 @@ import yaml
 
 import truco_protocol
 from truco_protocol.engine_side import Session
+from truco_text.languages import LANGS
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-LANGS = ("en", "es", "it", "pt")
+
 NODE = shutil.which("node") or "node"
 SUITE_OPTIONS = ("--suite", "--engine-cmd", "--ruleset", "--expect-failures", "--junit", "--summary-md")
 

@@ -9,13 +9,15 @@ from pathlib import Path
 import pytest
 
 from spec.catalogue import LANGUAGES, load_catalogue
-from truco_cli.glossary import GlossaryError, load_glossary
-from truco_cli.witness_words import UnknownWitness, outcome_text, situation_text
+from truco_text.glossary import GlossaryError, load_glossary
+from truco_text.witness_words import UnknownWitness, card_name, decks_of, outcome_text, situation_text
 
 ROOT = Path(__file__).resolve().parents[2]
 CAT = load_catalogue()
 _FILE = json.loads((ROOT / "proofs/witnesses.json").read_text(encoding="utf-8"))
-WITNESSES = [w for c in _FILE["comparisons"] for w in c["witnesses"]]
+# each with the decks of the two rulesets it compares, which name its cards
+WITNESSES = [{**w, "decks": [c["a"]["ruleset"], c["b"]["ruleset"]]} for c in _FILE["comparisons"]
+             for w in c["witnesses"]]
 
 
 def _said_by(term_source: str) -> str:
@@ -74,11 +76,15 @@ ENGLISH = sorted({v for w in WITNESSES for r in (w["a"], w["b"])
                   if isinstance(v, str) and " " in v})
 
 
+SPANISH_DECK = decks_of(["argentino-1v1"])
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_witness_reads_as_words_in_every_language(lang: str) -> None:
     for w in WITNESSES:
         for players in ({2}, {4}, {2, 4}):
-            text = " ".join([situation_text(w, lang, players), outcome_text(w, w["a"], lang, players),
+            text = " ".join([situation_text(w, lang, players, decks_of(w["decks"])),
+                             outcome_text(w, w["a"], lang, players),
                              outcome_text(w, w["b"], lang, players)])
             assert not re.search(r"[{}\[\]\"_]|side \d|\bNone\b|\bTrue\b|\bFalse\b", text), text
             if lang != "en":
@@ -96,6 +102,19 @@ def test_sides_are_named_by_their_role_in_the_hand() -> None:
         "Quien reparte gana la ronda 1, quien empezó la mano gana la ronda 2, la ronda 3 queda empatada.")
 
 
+def test_cards_are_named_by_the_deck_of_their_ruleset() -> None:
+    """The rank and the suit's name from the deck's own data, whatever the deck: no deck is known
+    to the wording, and a card of no deck compared is refused."""
+    deck = {"ranks": ["1", "10"], "suits": ["x"], "card": "{suit}{rank}",
+            "suit_names": {"x": {"es": "estrellas", "en": "stars", "it": "stelle", "pt": "estrelas"}}}
+    assert [card_name("x10", [deck], lang) for lang in LANGUAGES] == \
+        ["10 de estrellas", "10 of stars", "10 di stelle", "10 de estrelas"]
+    assert card_name("4C", decks_of(["mineiro-1v1-es"]), "en") == "4 of clubs"
+    assert card_name("1e", [deck, *SPANISH_DECK], "it") == "1 di spade"  # the first deck that has it
+    with pytest.raises(UnknownWitness, match="not a card of the decks compared: '4C'"):
+        card_name("4C", SPANISH_DECK, "en")
+
+
 def test_a_witness_without_wording_is_refused_not_shown_raw() -> None:
     with pytest.raises(UnknownWitness, match="new-domain"):
         situation_text({"domain": "new-domain", "situation": {"x": 1}}, "en")
@@ -108,9 +127,9 @@ def test_a_situation_with_more_than_its_words_say_is_refused() -> None:
     domain has none, for instance."""
     with pytest.raises(UnknownWitness, match="no wording for muestra"):
         situation_text({"domain": "hand-resolution",
-                        "situation": {"rounds": ["tie"] * 3, "muestra": "6e"}}, "en")
+                        "situation": {"rounds": ["tie"] * 3, "muestra": "6e"}}, "en", (), SPANISH_DECK)
     hand = {"domain": "envido-points", "situation": {"hand": ["2e", "5o", "7o"], "muestra": "6e"}}
-    assert situation_text(hand, "es", {2}) == (
+    assert situation_text(hand, "es", {2}, SPANISH_DECK) == (
         "Una mano con 2 de espadas, 5 de oros, 7 de oros; la muestra es 6 de espadas.")
 
 
@@ -124,7 +143,8 @@ def _published_ruleset_witnesses() -> list[dict]:
     found = []
     for a, b, _ in comparisons():
         if {a.ruleset, b.ruleset} & published:
-            found += [{**w, "players": {a.players, b.players}, "pa": {a.players}, "pb": {b.players}}
+            found += [{**w, "players": {a.players, b.players}, "pa": {a.players}, "pb": {b.players},
+                       "decks": decks_of([a.ruleset, b.ruleset])}
                       for w in witnesses(a, b, limit=1)]
     return found
 
@@ -136,7 +156,8 @@ def test_every_witness_of_the_published_rulesets_reads_as_words() -> None:
     assert found, "no witness at all for the rulesets written from published rules"
     for lang in LANGUAGES:
         for w in found:
-            text = " ".join([situation_text(w, lang, w["players"]), outcome_text(w, w["a"], lang, w["pa"]),
+            text = " ".join([situation_text(w, lang, w["players"], w["decks"]),
+                             outcome_text(w, w["a"], lang, w["pa"]),
                              outcome_text(w, w["b"], lang, w["pb"])])
             assert not re.search(r"[{}\[\]\"_]|side \d|\bNone\b|\bTrue\b|\bFalse\b", text), text
             if lang != "en":
@@ -155,12 +176,12 @@ def test_every_witness_of_the_newer_register_entries_reads_as_words(monkeypatch:
     from proofs.witnesses import comparisons
 
     monkeypatch.setattr(divergence, "DOMAINS", tuple(Domain(**d) for d in rw.DOMAINS))
-    found = [{**w, "pa": {a.players}, "pb": {b.players}}
+    found = [{**w, "pa": {a.players}, "pb": {b.players}, "decks": decks_of([a.ruleset, b.ruleset])}
              for a, b, _ in comparisons() for w in divergence.witnesses(a, b, limit=1)]
     assert {w["domain"] for w in found} == {d["name"] for d in rw.DOMAINS}, "a domain found no witness"
     for lang in LANGUAGES:
         for w in found:
-            situation = situation_text(w, lang, w["pa"] | w["pb"])
+            situation = situation_text(w, lang, w["pa"] | w["pb"], w["decks"])
             a, b = outcome_text(w, w["a"], lang, w["pa"]), outcome_text(w, w["b"], lang, w["pb"])
             assert a != b, (w["domain"], lang, a)
             text = " ".join([situation, a, b])

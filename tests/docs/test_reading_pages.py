@@ -5,27 +5,24 @@ and the ruleset pages' account, in the register's words, of how each part is pla
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 import pytest
+from page_text import section, squeezed, text_of
 
 from spec.catalogue import LANGUAGES, load_catalogue
 from spec.close_reading import notes_json
 from spec.rules.ruleset import Rules
-
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "docs/hooks"))
-
-from page_text import section, squeezed, text_of  # noqa: E402
-from site_labels import label  # noqa: E402
-from site_rulesets import (  # noqa: E402
+from truco_site.site_labels import label
+from truco_site.site_rulesets import (
     ENVIDO_READINGS,
     FLOR_READINGS,
     IRON_READINGS,
     LADDER_READINGS,
     TEN_READINGS,
 )
+
+ROOT = Path(__file__).resolve().parents[2]
 
 CAT = load_catalogue()
 

@@ -5,22 +5,19 @@ from __future__ import annotations
 
 import html
 import re
-import sys
 from pathlib import Path
 
 import pytest
+from page_text import section, squeezed, text_of
 
 from spec.catalogue import LANGUAGES, load_catalogue
 from spec.rules.cards import card_strength
 from spec.rules.ruleset import Rules
+from truco_site import ruleset_facts
+from truco_site.ruleset_pictures import muestra_examples, ruleset_pictures_data
+from truco_site.site_labels import label
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "docs/hooks"))
-
-import ruleset_facts  # noqa: E402
-from page_text import section, squeezed, text_of  # noqa: E402
-from ruleset_pictures import muestra_examples, ruleset_pictures_data  # noqa: E402
-from site_labels import label  # noqa: E402
 
 CAT = load_catalogue()
 PUBLISHED = [name for name, rs in CAT.rulesets.items() if rs.doc is None]
@@ -160,8 +157,8 @@ def test_the_comparison_has_the_six_rulesets_and_the_features_as_rows(site, lang
 
 
 def test_every_clause_and_entry_is_in_a_row_of_the_comparison(monkeypatch: pytest.MonkeyPatch) -> None:
-    import site_tables
-    from site_md import Ctx
+    from truco_site import site_tables
+    from truco_site.site_md import Ctx
 
     warnings: list[str] = []
     ctx = Ctx(lang="en", cat=CAT, coverage={}, trace=None, warn=warnings.append)

@@ -16,7 +16,7 @@ import pytest
 from spec.catalogue import LANGUAGES, load_catalogue
 from spec.coverage import coverage
 from tests.docs.served_site import served_site
-from truco_cli import traceability
+from truco_text import traceability
 
 ROOT = Path(__file__).resolve().parents[2]
 CAT = load_catalogue()
@@ -138,7 +138,7 @@ def _build_with_extra_pages(folder: Path, pages: dict[str, str]) -> subprocess.C
         (docs / name).write_text(content, encoding="utf-8")
     config = folder / "mkdocs.yml"
     config.write_text(f"INHERIT: {ROOT / 'mkdocs.en.yml'}\ndocs_dir: {docs}\nsite_dir: {folder / 'site'}\n"
-                      f"hooks: [{ROOT / 'docs/hooks/truco_site.py'}]\n"
+                      f"hooks: [{ROOT / 'docs/hooks/mkdocs_hooks.py'}]\n"
                       "validation: {omitted_files: info}\n", encoding="utf-8")  # the pages are not in the nav
     return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(config)],
                           cwd=ROOT, capture_output=True, text=True, check=False)
@@ -254,7 +254,7 @@ def test_no_page_shows_json_or_python_data(site, lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_way_in_glossary_and_differences_pages(site, lang: str) -> None:
-    from truco_cli.glossary import load_glossary
+    from truco_text.glossary import load_glossary
 
     for page in ("start/truco", "start/variants", "start/glossary", "start/differences"):
         assert "<h1" in site.html(lang, page)
@@ -274,9 +274,7 @@ def test_the_way_in_glossary_and_differences_pages(site, lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_pictures_are_drawn_from_the_ruleset_data(site, lang: str) -> None:
-    import sys
-    sys.path.insert(0, str(ROOT / "docs/hooks"))
-    from ruleset_pictures import ruleset_pictures_data
+    from truco_site.ruleset_pictures import ruleset_pictures_data
 
     page = site.html(lang, "start/variants")
     for rs in CAT.rulesets:
@@ -337,18 +335,14 @@ def test_results_one_notice_or_a_status_on_every_clause(site, lang: str) -> None
 
 
 def label_absent(page: str, lang: str, key: str) -> bool:
-    import sys
-    sys.path.insert(0, str(ROOT / "docs/hooks"))
-    from site_labels import label
+    from truco_site.site_labels import label
 
     return label(key, lang) not in text_of(page)
 
 
 def test_conformance_reports_are_pages_found_in_a_folder(tmp_path: Path) -> None:
-    import sys
-    sys.path.insert(0, str(ROOT / "docs/hooks"))
-    import site_conformance
-    from site_md import Ctx
+    from truco_site import site_conformance
+    from truco_site.site_md import Ctx
 
     ctx = Ctx(lang="it", cat=CAT, coverage={}, trace=None, warn=print)
     pages, nav = site_conformance.pages(ctx, tmp_path / "none")

@@ -1,40 +1,22 @@
-"""The site's words: the label tables of the frame (site, reader pages, ruleset pages, words shared
-with the command line) are one table, each label one text per language, no key given twice."""
+"""The site's words: the keys the pages use name English messages of the gettext catalogues, and
+each language reads its own text; an unknown key fails the build."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-from truco_cli.words import LANGS, in_language, label_table
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "docs/hooks"))
-
-from site_labels import MissingLabel, label
+from truco_site.site_labels import MissingLabel, label
+from truco_text.languages import LANGS
 
 
-def test_the_tables_merge_into_one_and_each_language_reads_its_own_text() -> None:
-    table = label_table({"a": ("uno", "one", "uno", "um")}, {"b": ("dos", "two", "due", "dois")})
-    assert table == {"a": ("uno", "one", "uno", "um"), "b": ("dos", "two", "due", "dois")}
-    assert [in_language(table["b"], lang) for lang in LANGS] == ["dos", "two", "due", "dois"]
-
-
-def test_a_key_in_two_tables_is_refused_not_replaced() -> None:
-    with pytest.raises(ValueError, match="'a' is defined twice"):
-        label_table({"a": ("uno", "one", "uno", "um")}, {"a": ("otro", "other", "altro", "outro")})
-
-
-def test_an_entry_that_is_not_four_texts_is_refused() -> None:
-    with pytest.raises(ValueError, match="'a' is not one text per language"):
-        label_table({"a": ("uno", "one", "uno")})  # type: ignore[dict-item]
-
-
-def test_the_sites_labels_come_from_each_of_its_tables() -> None:
-    # one key from each table site_labels merges: its own, the reader pages', the ruleset pages', the shared
+def test_the_sites_labels_come_from_the_catalogues() -> None:
+    # a key of the frame, of the reader pages, of the ruleset pages, and one shared with the CLI
     for key, en in [("home", "Home"), ("s_glossary", "Glossary"), ("rs_origin", "Origin"), ("a_gap", "gap")]:
         assert label(key, "en") == en
-    assert label("home", "pt") == "Início"
+    assert [label("home", lang) for lang in LANGS] == ["Inicio", "Home", "Inizio", "Início"]
+    assert label("rs_nav", "it") == "Regolamenti eseguibili"  # "Rulesets", told apart by its context
+
+
+def test_an_unknown_label_is_refused() -> None:
     with pytest.raises(MissingLabel):
         label("no-such-label", "en")

@@ -4,16 +4,14 @@ test_site_browser.py and the crawl in test_site_links.py see them at work on the
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 import yaml
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "docs/hooks"))
+from truco_site import print_page as site_print
+from truco_site import search as site_search
 
-import site_print  # noqa: E402
-import site_search  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def separator() -> str:

@@ -1,0 +1,42 @@
+"""The glossary page: every term in the reader's language first, its other names, what it means and
+the clause that defines it (spec/data/glossary.yaml)."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from truco_site.site_md import Ctx, esc
+from truco_text.glossary import Term, load_glossary
+from truco_text.languages import LANGS
+
+HERE = "start/glossary.md"
+
+
+def _sort_key(text: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFD", text.lower()) if not unicodedata.combining(c))
+
+
+def glossary_page(ctx: Ctx) -> str:
+    t = ctx.t
+    terms = sorted(load_glossary(), key=lambda term: _sort_key(term.name(ctx.lang)))
+    out = ["---", "search:", "  boost: 2", "---", "",  # a Truco word finds its entry first
+           f"# {t('s_glossary')}", "", t("glossary_intro"), ""]
+    for term in terms:
+        main = term.name(ctx.lang)
+        others = [n for n in term.all_names() if n.lower() != main.lower()]
+        # Every name in the heading: a search for any of them, in any language, finds this entry.
+        heading = " · ".join([main[:1].upper() + main[1:], *others])
+        names = " · ".join(f"*{lang}* {esc(', '.join(term.names[lang]))}" for lang in LANGS)
+        out += [f"## {esc(heading)} {{#term-{term.id}}}", "",
+                esc(term.means[ctx.lang]), "",
+                f"{names}  ", f"{t('defined_by')}: {_defined_by(ctx, term)}", ""]
+    return "\n".join(out)
+
+
+def _defined_by(ctx: Ctx, term: Term) -> str:
+    """The clause that defines a term, linked, with its title; or its register entry and question."""
+    if term.clause:
+        title = ctx.pick(ctx.cat.clause(term.clause).title, term.clause + " title")
+        return f"{ctx.clause_link(HERE, term.clause)} {esc(title)}"
+    amb = ctx.cat.ambiguity(term.defined_by)
+    return f"{ctx.ambiguity_link(HERE, amb.id)} {esc(ctx.pick(amb.question, amb.id + ' question'))}"
