@@ -48,7 +48,7 @@ def template_file() -> Path:
     return LOCALE_DIR / f"{DOMAIN}.pot"
 
 
-def _forms(text: object) -> tuple[str, ...]:
+def forms_of(text: object) -> tuple[str, ...]:
     """A message's text as a tuple of its forms (one, or one per plural form)."""
     if isinstance(text, str):
         return (text,)
@@ -63,9 +63,9 @@ def read_catalogue(path: Path, lang: str) -> Catalogue:
     for m in cat:
         if not m.id:
             continue  # the header
-        ids = _forms(m.id)
+        ids = forms_of(m.id)
         # the English text is the message ID itself
-        forms = ids if lang == SOURCE_LANG else _forms(m.string)
+        forms = ids if lang == SOURCE_LANG else forms_of(m.string)
         messages[(m.context, ids[0])] = forms if len(forms) > 1 else forms[0]
     plural = (lambda n: int(n != 1)) if lang == SOURCE_LANG else _gettext.c2py(cat.plural_expr)
     return Catalogue(lang, messages, plural)

@@ -11,7 +11,7 @@ from pathlib import Path
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir, extract_from_file
 from babel.messages.pofile import read_po
 
-from truco_text.catalogues import _forms, po_file, template_file
+from truco_text.catalogues import forms_of, po_file, template_file
 from truco_text.languages import LANGS, SOURCE_LANG
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -34,7 +34,7 @@ def marked_messages(paths: Iterable[Path]) -> dict[Key, tuple[str, ...]]:
         else:
             messages = [(m, c) for _l, m, _com, c in extract_from_file("python", path, keywords=KEYWORDS)]
         for message, context in messages:
-            forms = _forms(message)
+            forms = forms_of(message)
             found[(context, forms[0])] = forms
     return found
 
@@ -52,7 +52,7 @@ def problems(dirs: Iterable[Path] = SOURCE_PATHS,
     """What is missing or wrong, one line each; [] when every language has every word."""
     marked = marked_messages(dirs)
     with (template or template_file()).open("rb") as f:
-        pot = {(m.context, _forms(m.id)[0]): m for m in read_po(f) if m.id}
+        pot = {(m.context, forms_of(m.id)[0]): m for m in read_po(f) if m.id}
     out = [f"{_name(k)} is not in the template: run pybabel extract (truco_text/locale/README.md)"
            for k in marked if k not in pot]
     out += [f"{_name(k)} is in the template but no longer in the code" for k in pot if k not in marked]
@@ -61,10 +61,10 @@ def problems(dirs: Iterable[Path] = SOURCE_PATHS,
             continue
         path = (catalogues or {}).get(lang) or po_file(lang)
         with path.open("rb") as f:
-            po = {(m.context, _forms(m.id)[0]): m for m in read_po(f, locale=lang) if m.id}
+            po = {(m.context, forms_of(m.id)[0]): m for m in read_po(f, locale=lang) if m.id}
         for key, english in marked.items():
             m = po.get(key)
-            strings = () if m is None else _forms(m.string)
+            strings = () if m is None else forms_of(m.string)
             if m is None:
                 out.append(f"{lang}: {_name(key)} is missing: run pybabel update, then translate it")
             elif not all(strings) or m.fuzzy:
