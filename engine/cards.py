@@ -34,7 +34,7 @@ class Deck:
     ranks: tuple[str, ...]
     suits: tuple[str, ...]
     cards: tuple[int, ...]
-    strength: tuple[int, ...]  # CARD-*: by index, 0 = the weakest group
+    strength: tuple[int, ...]  # CARD-1, CARD-2, CARD-3, CARD-4, CARD-5: by index, 0 = the weakest group
     groups: int  # how many strength groups
     suit: tuple[int, ...]
     envido: tuple[int, ...]  # ENV-7: each card's envido value (0 where the ruleset has no envido)

@@ -25,8 +25,8 @@ class Config:
     readings: tuple[tuple[str, str], ...]  # the full map of the keys the ruleset lists, sorted
     features: Features
     n: int  # SET-1, SET-2: the player count
-    deck: Deck  # DECK-*, CARD-*, ENV-7, URU-2..4
-    ladder: tuple[int, ...]  # VAL-*, BET-6 / BET-9 / ...: the opening value, then each call's
+    deck: Deck  # DECK-1, DECK-2, CARD-1, CARD-2, CARD-3, CARD-4, CARD-5, ENV-7, URU-2, URU-3, URU-4
+    ladder: tuple[int, ...]  # VAL-1, VAL-2, BET-6 / BET-9 / ...: the opening value, then each call's
     refused: tuple[int, ...]  # BET-4: what a run from the call to ladder[i] pays
     raises: tuple[Action, ...]  # the call of each ladder value, by index
     other_side_next: bool  # BET-10 (next_call: other-side)

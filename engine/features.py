@@ -23,7 +23,8 @@ FALTA = "falta"  # a stake that is the points still missing (ENV-6, FLR-7, AMB-2
 
 @dataclass(frozen=True)
 class Ladder:
-    """The truco ladder (VAL-*, BET-*): `values[0]` is the opening value, then each call's."""
+    """The truco ladder (VAL-1, VAL-2, BET-1, BET-2, BET-3, BET-4, BET-5, BET-6, BET-7, BET-8, BET-9, BET-10):
+    `values[0]` is the opening value, then each call's."""
 
     values: tuple[int, ...]
     refused: tuple[int, ...]  # BET-4: refused[i] is what a run from the call to values[i] pays
@@ -36,7 +37,8 @@ class Ladder:
 
 @dataclass(frozen=True)
 class HandOfTen:
-    """TEN-*: a side at `score` points plays a hand worth `value` where no truco may be called."""
+    """TEN-1, TEN-2, TEN-3, TEN-4, TEN-5, TEN-6, TEN-7: a side at `score` points plays a hand worth `value`
+    where no truco may be called."""
 
     score: int
     value: int
@@ -51,7 +53,7 @@ class HandOfTen:
 
 @dataclass(frozen=True)
 class IronHand:
-    """IRN-*: both sides at `score` points."""
+    """IRN-1, IRN-2, IRN-3, IRN-4: both sides at `score` points."""
 
     score: int
     decides_match: bool  # IRN-4
@@ -70,7 +72,8 @@ class EnvidoCall:
 
 @dataclass(frozen=True)
 class Envido:
-    """ENV-*: the calls of the envido chain, in the file's order, by name."""
+    """ENV-1, ENV-2, ENV-3, ENV-4, ENV-5, ENV-6, ENV-7: the calls of the envido chain, in the file's order, by
+    name."""
 
     calls: Mapping[str, EnvidoCall]
     contest: str  # ENV-1
@@ -80,7 +83,7 @@ class Envido:
 
 @dataclass(frozen=True)
 class Flor:
-    """FLR-*: stakes and the clause of each step."""
+    """FLR-1, FLR-2, FLR-3, FLR-4, FLR-5, FLR-6, FLR-7, FLR-8: stakes and the clause of each step."""
 
     stake: int  # FLR-2
     partner_raise: int | None  # FLR-3, pairs
@@ -102,7 +105,7 @@ class Sign:
 
 @dataclass(frozen=True)
 class Match:
-    """MAT-*: target, halves (malas and buenas), partidas to win."""
+    """MAT-1, MAT-2, MAT-3, MAT-4: target, halves (malas and buenas), partidas to win."""
 
     target: int
     halves: int | None

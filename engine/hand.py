@@ -53,7 +53,7 @@ class HandState:
     decided: int | None  # AMB-4 always-three-rounds: the winner fixed while play goes on
     all_tied: int  # AMB-1: the hand result when every round is tied
     opened: int  # how many moves the match had when the hand was dealt (its moves follow)
-    ladder_i: int  # VAL-*, BET-*: the index of the hand's value on the ladder
+    ladder_i: int  # VAL-1, VAL-2, BET-3, BET-6, BET-9: the index of the hand's value on the ladder
     value: int  # what the hand is worth now
     last_call_side: int  # BET-10
     call_by: int  # the seat whose call is pending or was accepted last
@@ -66,9 +66,10 @@ class HandState:
     contest_done: bool  # AMB-23: one envido or flor contest per hand
     side_pts: tuple[tuple[str, int, int], ...]  # (contest, side, points) scored in the hand
     pending_pts: tuple[int, int]  # AMB-25 end-of-hand: contest points not yet added
-    signed: tuple[bool, ...]  # SEN-*: one seña per seat and hand
+    signed: tuple[bool, ...]  # SEN-1, SEN-2, SEN-3: one seña per seat and hand
     signs: tuple[tuple[int, str], ...]
-    sign_moves: tuple[tuple[Any, ...], ...]  # SEN-*, AMB-28: the señas each seat may make in this hand
+    # SEN-1, SEN-2, SEN-3, AMB-28: the señas each seat may make in this hand
+    sign_moves: tuple[tuple[Any, ...], ...]
     env_pts: tuple[int, ...]  # ENV-4: each seat's envido points
     flor_pts: tuple[int | None, ...]  # each seat's flor points, None without flor
     env_chain: tuple[str, ...]  # ENV-5, ENV-6: the calls of the pending chain

@@ -72,7 +72,7 @@ class ObservationMixin(MatchFields):
             obs["partner_cards"] = [names[h.deal[p][k]] for p in partners for k in h.left[p]]
         if cfg.contests:
             obs["side_points"] = [{"contest": c, "side": s, "points": p} for c, s, p in h.side_pts]
-            if cfg.senas:  # SEN-*: only the partners see a seña
+            if cfg.senas:  # SEN-1, SEN-2, SEN-3: only the partners see a seña
                 obs["signs"] = [{"seat": s, "sign": sign} for s, sign in h.signs if s in partners]
             if cfg.envido is not None and not blind:
                 obs["envido_points"] = h.env_pts[seat]

@@ -135,7 +135,7 @@ class Ruleset:
 
     @property
     def ladder(self) -> tuple[int, ...]:
-        """The opening value and each call's value (VAL-*, BET-*)."""
+        """The opening value and each call's value (VAL-1, VAL-2, BET-6, BET-9)."""
         truco = self.data["truco"]
         return (truco["opening"]["value"], *(c["value"] for c in truco["calls"]))
 

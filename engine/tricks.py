@@ -1,4 +1,5 @@
-"""Who wins a round (RND-2, RND-3, AMB-5) and who wins a hand from its round results (HND-3..10)."""
+"""Who wins a round (RND-2, RND-3, AMB-5) and who wins a hand from its round results (HND-3, HND-4, HND-5,
+HND-6, HND-7, HND-8, HND-9, HND-10)."""
 
 from __future__ import annotations
 

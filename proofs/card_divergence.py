@@ -1,6 +1,6 @@
-"""Divergence domains of cards, rounds and covering (DECK-*, CARD-*, COV-*, RND-*, AMB-5..8,
-AMB-13, AMB-14): the deck, when a card may be covered and what a covered card does, equal highest
-cards of partners, and who leads the next round."""
+"""Divergence domains of cards, rounds and covering (DECK-1, DECK-2, CARD-1, CARD-2, CARD-3, CARD-4, CARD-5,
+COV-1, COV-2, RND-1, RND-2, RND-3, AMB-5, AMB-6, AMB-7, AMB-8, AMB-13, AMB-14): the deck, when a card may be
+covered and what a covered card does, equal highest cards of partners, and who leads the next round."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""Card strength and round resolution (the ruleset's deck, strength and muestra clauses: DECK-1,
-DECK-2, CARD-1..5, ARG-2, URU-2..4; COV-1, RND-2, RND-3, AMB-5, AMB-6, AMB-13).
+"""Card strength and round resolution (the ruleset's deck, strength and muestra clauses: DECK-1, DECK-2,
+CARD-1, CARD-2, CARD-3, CARD-4, CARD-5, ARG-2, URU-2, URU-3, URU-4; COV-1, RND-2, RND-3, AMB-5, AMB-6,
+AMB-13).
 
 Encoding shared with spec.rules.cards and spec.rules.rounds: a card is (rank, suit), the indices
 of its rank and suit in the ruleset file's `deck.ranks` and `deck.suits`; a strength is an int,
@@ -89,7 +90,7 @@ def group_index(rules: Rules, c: Card) -> z3.ArithRef:
 
 def _position(setup: Setup, c: Card, muestra: Card | None) -> z3.ArithRef:
     """Where the card stands in the file's order, 0 first: the piezas of the muestra (URU-3,
-    URU-4), then the groups (CARD-1..5, ARG-2)."""
+    URU-4), then the groups (CARD-1, CARD-2, CARD-3, CARD-4, CARD-5, ARG-2)."""
     rules = setup.rules
     g = group_index(rules, c)
     if muestra is None:

@@ -1,5 +1,5 @@
-"""Properties of card strength and round resolution (DECK-*, CARD-*, COV-1, RND-2, RND-3, AMB-5, AMB-6,
-AMB-13), each with its negative control."""
+"""Properties of card strength and round resolution (DECK-1, DECK-2, CARD-1, CARD-2, CARD-3, CARD-4, CARD-5,
+COV-1, RND-2, RND-3, AMB-5, AMB-6, AMB-13), each with its negative control."""
 
 from __future__ import annotations
 

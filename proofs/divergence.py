@@ -37,7 +37,8 @@ from proofs.solver import find_all
 DOMAINS: tuple[Domain, ...] = (
     *hand_divergence.DOMAINS, *ladder_divergence.DOMAINS, *match_divergence.DOMAINS,
     *envido_divergence.DOMAINS, *card_divergence.DOMAINS, *stake_divergence.DOMAINS,
-    # The entries of the register's second reading (AMB-20 falta-added, AMB-34..38).
+    # The entries of the register's second reading (AMB-20 falta-added, AMB-34, AMB-35, AMB-36, AMB-37,
+    # AMB-38).
     *(Domain(**d) for d in rw.DOMAINS),
 )
 

@@ -1,4 +1,5 @@
-"""Divergence domains of envido points and the falta (ENV-*, FLR-6, AMB-21, AMB-22)."""
+"""Divergence domains of envido points and the falta (ENV-1, ENV-2, ENV-3, ENV-4, ENV-5, ENV-6, ENV-7, FLR-6,
+AMB-21, AMB-22)."""
 
 from __future__ import annotations
 

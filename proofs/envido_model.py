@@ -1,5 +1,5 @@
-"""Envido and flor points and the falta (ENV-2..7, FLR-1, FLR-6, URU-5, URU-6, AMB-21, AMB-22,
-AMB-24, AMB-30, AMB-38).
+"""Envido and flor points and the falta (ENV-2, ENV-3, ENV-4, ENV-5, ENV-6, ENV-7, FLR-1, FLR-6, URU-5, URU-6,
+AMB-21, AMB-22, AMB-24, AMB-30, AMB-38).
 
 A card is (rank, suit), the indices of its rank and suit in the ruleset file's deck, as in
 spec.rules. Every value is the file's: the envido value of each rank (ENV-7), the bonus of two

@@ -1,7 +1,7 @@
-"""Properties of envido and flor points and of the falta (ENV-*, FLR-*, URU-5, URU-6, AMB-21, AMB-22,
-AMB-24, AMB-30, AMB-38), on the ruleset file's values. Each bound a claim states is worked out from
-the file's values by the rules' own arithmetic (the two best values of a suit plus the bonus, ...),
-never by running the model."""
+"""Properties of envido and flor points and of the falta (ENV-1, ENV-2, ENV-3, ENV-4, ENV-5, ENV-6, ENV-7,
+FLR-1, FLR-2, FLR-3, FLR-4, FLR-5, FLR-6, FLR-7, FLR-8, URU-5, URU-6, AMB-21, AMB-22, AMB-24, AMB-30, AMB-38),
+on the ruleset file's values. Each bound a claim states is worked out from the file's values by the rules' own
+arithmetic (the two best values of a suit plus the bonus, ...), never by running the model."""
 
 from __future__ import annotations
 

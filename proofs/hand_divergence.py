@@ -1,5 +1,6 @@
-"""Divergence domains of hand resolution (HND-*, AMB-1..4): the result of a sequence of round
-results, and whether the hand goes on to another round."""
+"""Divergence domains of hand resolution (HND-1, HND-2, HND-3, HND-4, HND-5, HND-6, HND-7, HND-8, HND-9,
+HND-10, HND-11, AMB-1, AMB-2, AMB-3, AMB-4): the result of a sequence of round results, and whether the hand
+goes on to another round."""
 
 from __future__ import annotations
 

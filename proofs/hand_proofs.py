@@ -1,4 +1,5 @@
-"""Properties of hand resolution (HND-*, AMB-1..4), each with its negative control."""
+"""Properties of hand resolution (HND-1, HND-2, HND-3, HND-4, HND-5, HND-6, HND-7, HND-8, HND-9, HND-10,
+HND-11, AMB-1, AMB-2, AMB-3, AMB-4), each with its negative control."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Divergence domains of the raise ladder (VAL-*, BET-*): the next call from a hand value, and what
-running from a call pays."""
+"""Divergence domains of the raise ladder (VAL-1, VAL-2, BET-1, BET-2, BET-3, BET-4, BET-5, BET-6, BET-7,
+BET-8, BET-9, BET-10): the next call from a hand value, and what running from a call pays."""
 
 from __future__ import annotations
 

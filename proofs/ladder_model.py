@@ -1,4 +1,5 @@
-"""The raise ladder of one hand as a transition system (BET-1..10, TEN-2, TEN-3, TEN-4, IRN-3, AMB-9).
+"""The raise ladder of one hand as a transition system (BET-1, BET-2, BET-3, BET-4, BET-5, BET-6, BET-7,
+BET-8, BET-9, BET-10, TEN-2, TEN-3, TEN-4, IRN-3, AMB-9).
 
 State: the hand's value, the pending call (0: none), the side that made it, the side that made
 the last call (-1: none), whether the hand is over, who won it and what was paid, and whether it

@@ -1,6 +1,7 @@
-"""Properties of the raise ladder (BET-*, TEN-3, TEN-4, IRN-3), proved by 1-induction on the
-transition system of `ladder_model`: the invariant holds initially and is kept by every action,
-and each property is checked on every action taken from a state satisfying the invariant."""
+"""Properties of the raise ladder (BET-1, BET-2, BET-3, BET-4, BET-5, BET-6, BET-7, BET-8, BET-9, BET-10,
+TEN-3, TEN-4, IRN-3), proved by 1-induction on the transition system of `ladder_model`: the invariant holds
+initially and is kept by every action, and each property is checked on every action taken from a state
+satisfying the invariant."""
 
 from __future__ import annotations
 

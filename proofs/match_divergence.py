@@ -1,5 +1,6 @@
-"""Divergence domains of the match (MAT-*, TEN-*, IRN-*): what the hand of ten allows at a score,
-and whether a score ends the match."""
+"""Divergence domains of the match (MAT-1, MAT-2, MAT-3, MAT-4, TEN-1, TEN-2, TEN-3, TEN-4, TEN-5, TEN-6,
+TEN-7, IRN-1, IRN-2, IRN-3, IRN-4): what the hand of ten allows at a score, and whether a score ends the
+match."""
 
 from __future__ import annotations
 

@@ -1,10 +1,11 @@
-"""The match as a transition system over the two scores (MAT-1..4, TEN-1..6, IRN-1, IRN-4, HND-9).
+"""The match as a transition system over the two scores (MAT-1, MAT-2, MAT-3, MAT-4, TEN-1, TEN-2, TEN-3,
+TEN-4, TEN-5, TEN-6, IRN-1, IRN-4, HND-9).
 
-One transition is one scoring event: a hand won (at its value or by a run), an all-tied hand
-where nobody scores (HND-9), a declined hand of ten (TEN-6), a forfeit by a call in the hand of
-ten (TEN-4), or, where the ruleset has envido or flor, a contest settled (ENV-*, FLR-*, AMB-25).
-Every value is the ruleset file's: the target, the ladder, the hand of ten and the iron hand.
-"""
+One transition is one scoring event: a hand won (at its value or by a run), an all-tied hand where nobody
+scores (HND-9), a declined hand of ten (TEN-6), a forfeit by a call in the hand of ten (TEN-4), or, where the
+ruleset has envido or flor, a contest settled (ENV-1, ENV-2, ENV-3, ENV-4, ENV-5, ENV-6, ENV-7, FLR-1, FLR-2,
+FLR-3, FLR-4, FLR-5, FLR-6, FLR-7, FLR-8, AMB-25). Every value is the ruleset file's: the target, the ladder,
+the hand of ten and the iron hand."""
 
 from __future__ import annotations
 

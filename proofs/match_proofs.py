@@ -1,4 +1,5 @@
-"""Properties of the match (MAT-*, TEN-*, IRN-*), by 1-induction on `match_model`."""
+"""Properties of the match (MAT-1, MAT-2, MAT-3, MAT-4, TEN-1, TEN-2, TEN-3, TEN-4, TEN-5, TEN-6, TEN-7,
+IRN-1, IRN-2, IRN-3, IRN-4), by 1-induction on `match_model`."""
 
 from __future__ import annotations
 

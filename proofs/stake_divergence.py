@@ -1,5 +1,5 @@
-"""Divergence domains of the envido and flor stakes (FLR-6..8, ENV-1, MAT-4, AMB-25, AMB-27): what me
-achico pays, and when side points that reach the target end the partida."""
+"""Divergence domains of the envido and flor stakes (FLR-6, FLR-7, FLR-8, ENV-1, MAT-4, AMB-25, AMB-27): what
+me achico pays, and when side points that reach the target end the partida."""
 
 from __future__ import annotations
 

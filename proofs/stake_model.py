@@ -1,5 +1,5 @@
-"""The stakes of envido and of flor as transition systems (ENV-1, ENV-5, ENV-6, FLR-2..8, AMB-20, AMB-22,
-AMB-27).
+"""The stakes of envido and of flor as transition systems (ENV-1, ENV-5, ENV-6, FLR-2, FLR-3, FLR-4, FLR-5,
+FLR-6, FLR-7, FLR-8, AMB-20, AMB-22, AMB-27).
 
 Envido chain (AMB-20 `classic`). State: envidos called (0..2), real envido called, falta envido
 called, the chain's sum (2 per envido, 3 for real envido), the value of the last call, what a

@@ -1,6 +1,7 @@
-"""Properties of the envido chain and of the flor exchange (ENV-5, ENV-6, FLR-2..8, AMB-20, AMB-27),
-by 1-induction on the transition systems of `stake_model`: the invariant holds initially and is
-kept by every action, and each property is checked on every action from a state satisfying it."""
+"""Properties of the envido chain and of the flor exchange (ENV-5, ENV-6, FLR-2, FLR-3, FLR-4, FLR-5, FLR-6,
+FLR-7, FLR-8, AMB-20, AMB-27), by 1-induction on the transition systems of `stake_model`: the invariant holds
+initially and is kept by every action, and each property is checked on every action from a state satisfying
+it."""
 
 from __future__ import annotations
 

@@ -20,6 +20,7 @@ from typing import Any
 
 import yaml
 
+from spec.clause_ids import CLAUSE_ID_RE
 from spec.ruleset_file import RULESETS_DIR, RulesetFile, RulesetFileError, load_ruleset_file
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -32,7 +33,6 @@ LANGUAGES: tuple[str, ...] = ("es", "en", "it", "pt")
 KINDS: tuple[str, ...] = ("definition", "setup", "play", "betting", "scoring", "ending", "signals")
 AMBIGUITY_KINDS: tuple[str, ...] = ("conflict", "internal", "gap", "option")
 
-CLAUSE_ID_RE = re.compile(r"^[A-Z]{2,5}-\d+$")
 AMBIGUITY_ID_RE = re.compile(r"^AMB-\d+$")
 
 Text = Mapping[str, str]  # language code -> text
@@ -466,7 +466,7 @@ def load_catalogue() -> Catalogue:
             # clauses its file names as the source of one of its rules and, where its origin is a
             # rulebook, that rulebook's clauses which the register entries it reads bear on (the
             # hand's resolution, say: its file has no section for it, only the readings of
-            # AMB-1..3, whose clauses are the rulebook's HND-n).
+            # AMB-1, AMB-2, AMB-3, whose clauses are the rulebook's HND-n).
             held = set(rs.file.referenced_clause_ids())
             if rs.doc is not None:
                 read = set(rs.file.data.get("readings") or {})

@@ -13,6 +13,8 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
+from spec.clause_ids import CLAUSE_ID
+
 # Cardinal number words, per language. "one"/"un"/"uno"/"una"/"um" are left out: they are also
 # articles ("a hand"), and a lone 1 is written as a digit where the rulebooks mean the value.
 NUMBER_WORDS: dict[str, dict[str, int]] = {
@@ -33,7 +35,7 @@ TERMS: dict[str, tuple[str, ...]] = {
 }
 
 # Clause and register IDs and the rulebooks' codes are names, not values.
-_ID = re.compile(r"\b(?:[A-Z]{2,5}|AMB)-\d+\b|\b00[0-3]\b")
+_ID = re.compile(rf"\b{CLAUSE_ID}\b|\b00[0-3]\b")  # IDs and the rulebooks' numbers
 _TOKEN = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*|\d+")
 
 

@@ -11,6 +11,8 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, settings
 
+from spec.clause_ids import CLAUSE_ID
+
 # Profiles. `ci` keeps Hypothesis' own CI defaults (derandomized, no database) and raises the
 # example count; `deep` is for long runs on demand: HYPOTHESIS_PROFILE=deep pytest.
 settings.register_profile("ci", parent=settings.get_profile("ci"), max_examples=300)
@@ -26,7 +28,7 @@ settings.register_profile(
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
 # A clause ID as cited in failure messages: "[BET-4]", "[HND-10]".
-CLAUSE_RE = re.compile(r"\[([A-Z]{2,5}-\d+[a-z]?)\]")
+CLAUSE_RE = re.compile(rf"\[({CLAUSE_ID}[a-z]?)\]")
 
 
 # Skips in CI. A skipped test checks nothing, so under CI=true it fails the run unless it is listed

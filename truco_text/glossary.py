@@ -9,11 +9,11 @@ from pathlib import Path
 
 import yaml
 
+from spec.clause_ids import CLAUSE_ID_RE
 from truco_text.languages import LANGS
 
 GLOSSARY_FILE = Path(__file__).resolve().parents[1] / "spec" / "data" / "glossary.yaml"
 _ID = re.compile(r"^[a-z][a-z0-9-]*$")
-_CLAUSE = re.compile(r"^[A-Z]{2,5}-\d+$")
 _AMB = re.compile(r"^AMB-\d+$")
 _FIELDS = {"id", "names", "means"}
 
@@ -70,7 +70,7 @@ def load_glossary(path: Path = GLOSSARY_FILE) -> list[Term]:
             if not isinstance(means[lang], str) or not means[lang].strip():
                 raise GlossaryError(f"{where} ({tid}): means.{lang} is empty")
         source = entry.get("clause", entry.get("entry"))
-        if not isinstance(source, str) or not (_AMB if "entry" in entry else _CLAUSE).match(source):
+        if not isinstance(source, str) or not (_AMB if "entry" in entry else CLAUSE_ID_RE).match(source):
             kind = ("entry", "a register entry ID (AMB-n)") if "entry" in entry else ("clause", "a clause ID")
             raise GlossaryError(f"{where} ({tid}): {kind[0]} {source!r} is not {kind[1]}")
         terms.append(Term(tid, entry.get("clause"), {k: tuple(v) for k, v in names.items()}, dict(means),

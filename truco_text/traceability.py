@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from spec.clause_ids import CLAUSE_PREFIX
+
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS_DIR = "build/results"
 # First found wins: the witnesses `truco diff --write-all` keeps, or a results copy.
@@ -40,7 +42,7 @@ TREES: dict[str, tuple[str, ...]] = {
 EXCLUDED = ("tests/docs/",)
 
 # "BET-4", and ranges as the code writes them: "TEN-1..4", "IRN-1..IRN-4".
-_ID = re.compile(r"\b([A-Z]{2,5})-(\d+)(?:\.\.(?:\1-)?(\d+))?\b")
+_ID = re.compile(rf"\b({CLAUSE_PREFIX})-([0-9]+)(?:\.\.(?:\1-)?([0-9]+))?\b")
 _TEST_DEF = re.compile(r"^(\s*)(?:async\s+)?def\s+(test\w*)|^(\s*)class\s+(Test\w*)")
 
 

@@ -1,18 +1,17 @@
 """Deal classes: the deals of a ruleset, partitioned by what its rules can see of the cards.
 
-The reduction. The rules see a dealt card only through its strength (DECK-2, CARD-1..5, and
-URU-3/URU-4 under a muestra) and, where the ruleset has them, through the envido points
-(ENV-2) and the flor (FLR-1) of the hand it is in. So two deals whose cards compare alike give
-the same game tree up to the names of the cards: same shape, same results. What decides a round
-is how the card one seat plays compares with the others' (RND-2, RND-3), so the class key is, for
-each pair of seats, the 3x3 matrix of win/tie/lose between their cards, each seat's cards
-sorted by strength. Sorting is sound because the order in which a seat plays its cards is that
-seat's choice (RND-1: any card of its hand; in a blind hand any slot): a deal and the same deal
-with a seat's slots permuted have the same tree with the play actions renamed. For Mineiro one
-against one this gives 115 classes (`exact_classes`, by enumeration of the strengths; the
-slots in deal order would give 2,054). Rulesets with envido, flor or a muestra keep each seat's
-envido points, flor and flor points too, and their strengths under the muestra: far more
-classes, counted on a sample of deals (`sampled_classes`, a lower bound).
+The reduction. The rules see a dealt card only through its strength (DECK-2, CARD-1, CARD-2, CARD-3, CARD-4,
+CARD-5, and URU-3/URU-4 under a muestra) and, where the ruleset has them, through the envido points (ENV-2)
+and the flor (FLR-1) of the hand it is in. So two deals whose cards compare alike give the same game tree up
+to the names of the cards: same shape, same results. What decides a round is how the card one seat plays
+compares with the others' (RND-2, RND-3), so the class key is, for each pair of seats, the 3x3 matrix of
+win/tie/lose between their cards, each seat's cards sorted by strength. Sorting is sound because the order in
+which a seat plays its cards is that seat's choice (RND-1: any card of its hand; in a blind hand any slot): a
+deal and the same deal with a seat's slots permuted have the same tree with the play actions renamed. For
+Mineiro one against one this gives 115 classes (`exact_classes`, by enumeration of the strengths; the slots in
+deal order would give 2,054). Rulesets with envido, flor or a muestra keep each seat's envido points, flor and
+flor points too, and their strengths under the muestra: far more classes, counted on a sample of deals
+(`sampled_classes`, a lower bound).
 
 The assumption, that the rules see nothing else of a card, is the spec's (checked on the spec:
 two deals of one class give equal tree counts, tests/spec/test_exhaustive.py). That an engine

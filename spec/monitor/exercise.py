@@ -135,8 +135,9 @@ def round_clause(hand: Hand, k: int) -> str:
 
 
 def resolution_clauses(hand: Hand) -> tuple[str, ...]:
-    """The hand-resolution clauses (HND-1..10) that the round results of a finished hand apply,
-    those of the ruleset's own rulebook where it states them."""
+    """The hand-resolution clauses (HND-1, HND-2, HND-3, HND-4, HND-5, HND-6, HND-7, HND-8, HND-9, HND-10)
+    that the round results of a finished hand apply, those of the ruleset's own rulebook where it states
+    them."""
     rules, rounds = hand.rules, hand.rounds
     t = [x == TIE for x in rounds]
     if len(rounds) < 2:

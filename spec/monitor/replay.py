@@ -226,7 +226,8 @@ class _MatchChecker:
 
     def winner_clause(self, hand: Hand, outcome: Outcome) -> str:
         """The clause that names a hand's winner: for a hand decided by its rounds, the resolution
-        rule those rounds apply (HND-3..10), else the clause that ended the hand."""
+        rule those rounds apply (HND-3, HND-4, HND-5, HND-6, HND-7, HND-8, HND-9, HND-10), else the clause
+        that ended the hand."""
         if outcome.clause not in ("HND-3", "HND-9", "HND-10"):
             return outcome.clause
         found = resolution_clauses(hand)
@@ -297,7 +298,7 @@ class _MatchChecker:
 
     def check_rounds(self, hand: Hand, claimed: list[Any], path: str, number: int) -> None:
         """The claimed round results against the replayed ones; a wrong round also names the card
-        rule that decided it (CARD-1..5, COV-1, URU-3...).
+        rule that decided it (CARD-1, CARD-2, CARD-3, CARD-4, CARD-5, COV-1, URU-3...).
 
         A wrong round is placed at the action that ended it: the engine decided it there, and what
         it did next (who leads the next round, an early end of the hand) follows from it. The cause

@@ -1,5 +1,5 @@
 """The deck and the strength of the cards (the deck, strength and muestra clauses of the ruleset:
-DECK-1, DECK-2, CARD-1..5, ARG-2, URU-2..4; COV-1).
+DECK-1, DECK-2, CARD-1, CARD-2, CARD-3, CARD-4, CARD-5, ARG-2, URU-2, URU-3, URU-4; COV-1).
 
 Finite encoding, shared with the solver models: a card is (rank, suit), the indices of its rank
 and suit in the ruleset's deck (spec.rules.ruleset). Strength: a larger int is a stronger card,

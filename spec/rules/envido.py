@@ -1,6 +1,6 @@
-"""Envido and flor points, the falta, and the stakes of envido and flor (the ruleset's `envido`,
-`flor` and `muestra` sections: ENV-2..7, FLR-2..8, ARG-5, ARG-6, URU-5, URU-6; AMB-20..24,
-AMB-27, AMB-30, AMB-34, AMB-38).
+"""Envido and flor points, the falta, and the stakes of envido and flor (the ruleset's `envido`, `flor` and
+`muestra` sections: ENV-2, ENV-3, ENV-4, ENV-5, ENV-6, ENV-7, FLR-2, FLR-3, FLR-4, FLR-5, FLR-6, FLR-7, FLR-8,
+ARG-5, ARG-6, URU-5, URU-6; AMB-20, AMB-21, AMB-22, AMB-23, AMB-24, AMB-27, AMB-30, AMB-34, AMB-38).
 
 Finite encoding: a card is (rank, suit), indices into the ruleset's deck. `envido_points`,
 `has_flor` and `flor_points` are dual-use on the six ints of a three-card hand and the muestra.

@@ -1,4 +1,5 @@
-"""Hand resolution from the sequence of round results (HND-1..10, AMB-1..4).
+"""Hand resolution from the sequence of round results (HND-1, HND-2, HND-3, HND-4, HND-5, HND-6, HND-7, HND-8,
+HND-9, HND-10, AMB-1, AMB-2, AMB-3, AMB-4).
 
 Finite encoding, shared with the solver model. A round result is 0, 1 (the side that won it),
 TIE = 2, or NOT_PLAYED = 3. A hand outcome code is 0 or 1 (that side wins the hand), UNDECIDED = 2

@@ -1,5 +1,6 @@
 """Seats, starters and dealers, the target and the end of the match (the ruleset's `players` and
-`match`: SET-1, SET-2, ORD-1, ORD-2, MAT-1..4, ARG-7, URU-9, IRN-4, AMB-15, AMB-18, AMB-19)."""
+`match`: SET-1, SET-2, ORD-1, ORD-2, MAT-1, MAT-2, MAT-3, MAT-4, ARG-7, URU-9, IRN-4, AMB-15, AMB-18,
+AMB-19)."""
 
 from __future__ import annotations
 

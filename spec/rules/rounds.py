@@ -1,4 +1,4 @@
-"""Round resolution (RND-1..3, AMB-5 `partner-tie`) and who leads the next round (AMB-14).
+"""Round resolution (RND-1, RND-2, RND-3, AMB-5 `partner-tie`) and who leads the next round (AMB-14).
 
 Round result codes: 0 or 1 = the side that won the round, TIE = 2.
 """

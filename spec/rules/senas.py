@@ -1,4 +1,4 @@
-"""Señas, the pair's signals (the ruleset's `senas` section: SEN-1..3, AMB-28 `senas`, AMB-36
+"""Señas, the pair's signals (the ruleset's `senas` section: SEN-1, SEN-2, SEN-3, AMB-28 `senas`, AMB-36
 `ciego`, whose readings set the file's `below` rank)."""
 
 from __future__ import annotations

@@ -10,12 +10,13 @@ import pytest
 
 from engine.adapter import make_adapter
 from spec.catalogue import load_catalogue
+from spec.clause_ids import CLAUSE_ID
 from spec.monitor.drive import Settings, check_engine
 
 TESTS = pathlib.Path(__file__).resolve().parents[1]
 _MARKER = re.compile(r"mark\.clause\(([^)]*)\)")
-_ID = re.compile(r"[A-Z]{2,5}-\d+[a-z]?")
-_CITED = re.compile(r"\[([A-Z]{2,5}-\d+[a-z]?)\]")
+_ID = re.compile(rf"{CLAUSE_ID}[a-z]?")
+_CITED = re.compile(rf"\[({CLAUSE_ID}[a-z]?)\]")
 
 
 def _is_benchmark(node: ast.AST) -> bool:

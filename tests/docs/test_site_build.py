@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from spec.catalogue import LANGUAGES, load_catalogue
+from spec.clause_ids import CLAUSE_ID
 from spec.coverage import coverage
 from tests.docs.served_site import served_site
 from truco_text import traceability
@@ -120,7 +121,7 @@ def test_procedure_translations_follow_the_english_original(lang: str) -> None:
     When the original changes, this fails until the translations are brought up to date.
     """
     def refs(text: str) -> set[str]:
-        found = set(re.findall(r"\b[A-Z]{2,5}-\d+(?:\.\.\d+)?\b|`[^`]+`", text))
+        found = set(re.findall(rf"\b{CLAUSE_ID}(?:\.\.[0-9]+)?\b|`[^`]+`", text))
         return {r for r in found if not r.startswith("`--reading")}  # its argument names are translated
 
     original = (ROOT / "docs/guide/procedure.md").read_text(encoding="utf-8")

@@ -109,7 +109,7 @@ def test_reading_side_bet_scoring(reading: str) -> None:
                           ({"match_format": "best-of-three"}, False, (0, 0))])
 def test_partida_ends_mid_hand(readings: dict[str, str], over: bool, score: tuple[int, int]) -> None:
     g = play(new(GA, BASE, scores=(22, 20), **readings), "envido", "accept")
-    assert (g.outcome() is not None) == over and g.scores == score, f"[MAT-2..4] {readings}"
+    assert (g.outcome() is not None) == over and g.scores == score, f"[MAT-2, MAT-3, MAT-4] {readings}"
     if over or "match_format" in readings:
         hand = g.record()["hands"][-1]
         assert hand["result"]["winner"] is None and hand["result"]["rounds"] == []

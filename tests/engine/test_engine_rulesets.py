@@ -92,7 +92,8 @@ def test_mineiro_card_order() -> None:
     s = MINEIRO_FORTY.strength
     order = ["4C", "7H", "AS", "7D", "3D", "2D", "AD", "KD", "JD", "QD", "7S", "6D", "5D", "4D"]
     values = [s[MINEIRO_FORTY.index(c)] for c in order]
-    assert values == sorted(values, reverse=True) and len(set(values)) == len(values), "[CARD-1..3]"
+    assert values == sorted(values, reverse=True) and len(set(values)) == len(values), \
+        "[CARD-1, CARD-2, CARD-3]"
     assert s[MINEIRO_FORTY.index("3C")] == s[MINEIRO_FORTY.index("3H")], "[CARD-4] suit irrelevant"
 
 

@@ -18,7 +18,7 @@ GAUDERIO = [f"{r}{s}" for r in (1, 2, 3, 4, 5, 6, 7, 10, 11, 12) for s in "eboc"
 RAISES = (1, 2, 3, 4, 6, 10, 12)  # BET-6, BET-9 (with each ladder's start)
 SIMPLE = ("accept", "run", "ten-play", "ten-decline", "envido", "real-envido", "falta-envido", "flor",
           "flor-raise", "flor-pass", "contraflor", "contraflor-resto")
-SIGNS = ("ciego", "tanto-27-29", "tanto-30-plus")  # SEN-1..3
+SIGNS = ("ciego", "tanto-27-29", "tanto-30-plus")  # SEN-1, SEN-2, SEN-3
 
 
 def _every_action() -> dict[str, tuple[str, str | int | None]]:

@@ -114,7 +114,7 @@ def covered_wins() -> ReferenceAdapter:
     return _adapter(_CoverWins)()
 
 
-# --- ENV-*: envido points without the 20 for a pair -----------------------------------------
+# --- ENV-2, ENV-4: envido points without the 20 for a pair ------------------------------------
 class _EnvidoNoBonus(Game):
     def _prepare_contests(self) -> None:
         super()._prepare_contests()
@@ -204,7 +204,7 @@ def double_deck() -> ReferenceAdapter:
     return _adapter(_DoubleDeck)()
 
 
-# --- SEN-*: señas that lie about the hand are allowed under the truthful reading ---------------
+# --- SEN-1, SEN-2, SEN-3: señas that lie about the hand are allowed under the truthful reading
 def lying_senas() -> ReferenceAdapter:
     return _adapter(senas_truthful=False)()
 

@@ -1,6 +1,6 @@
-"""The witnesses of the register's newer entries (proofs/register_witnesses.py: AMB-20 falta-added,
-AMB-34..38, AMB-41, AMB-42), found for every ruleset against each alternative reading, replayed
-through the executable spec: the spec must give both sides' results, and they must differ."""
+"""The witnesses of the register's newer entries (proofs/register_witnesses.py: AMB-20 falta-added, AMB-34,
+AMB-35, AMB-36, AMB-37, AMB-38, AMB-41, AMB-42), found for every ruleset against each alternative reading,
+replayed through the executable spec: the spec must give both sides' results, and they must differ."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
-"""The readings of the register entries raised by the second reading of the rulebooks (AMB-34..42,
-AMB-20 falta-added), played through the executable spec: each reading does what its summary says,
-and switching it changes the result where the register says the readings differ."""
+"""The readings of the register entries raised by the second reading of the rulebooks (AMB-34, AMB-35, AMB-36,
+AMB-37, AMB-38, AMB-39, AMB-40, AMB-41, AMB-42, AMB-20 falta-added), played through the executable spec: each
+reading does what its summary says, and switching it changes the result where the register says the readings
+differ."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The envido contest: calls, answers and its points (ENV-1..7, ARG-5, ARG-6, URU-5, URU-8;
-AMB-20..25, AMB-29..31)."""
+"""The envido contest: calls, answers and its points (ENV-1, ENV-2, ENV-3, ENV-4, ENV-5, ENV-6, ENV-7, ARG-5,
+ARG-6, URU-5, URU-8; AMB-20, AMB-21, AMB-22, AMB-23, AMB-24, AMB-25, AMB-29, AMB-30, AMB-31)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""The flor exchange: singing, the partner's raise, the opponents' answers, contraflor and
-contraflor al resto (FLR-1..8, ARG-8, URU-6; AMB-24, AMB-26, AMB-27, AMB-29, AMB-31, AMB-34).
+"""The flor exchange: singing, the partner's raise, the opponents' answers, contraflor and contraflor al resto
+(FLR-1, FLR-2, FLR-3, FLR-4, FLR-5, FLR-6, FLR-7, FLR-8, ARG-8, URU-6; AMB-24, AMB-26, AMB-27, AMB-29, AMB-31,
+AMB-34).
 
 Who answers, in which order, and whose flors are compared is AMB-40 `flor-answers` (in-turn): each
 opponent holding flor in the order of play after the singer; a contraflor closes those answers and

@@ -1,5 +1,5 @@
-"""Scores, partidas and the sequence of hands (HND-11, the ruleset's `match`: MAT-1..4, ARG-7,
-URU-9; IRN-4, TEN-4, AMB-15, AMB-19, AMB-25)."""
+"""Scores, partidas and the sequence of hands (HND-11, the ruleset's `match`: MAT-1, MAT-2, MAT-3, MAT-4,
+ARG-7, URU-9; IRN-4, TEN-4, AMB-15, AMB-19, AMB-25)."""
 
 from __future__ import annotations
 

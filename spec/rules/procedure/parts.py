@@ -41,7 +41,8 @@ class Outcome:
 
 @dataclass(slots=True)
 class TrucoState:
-    """The truco ladder in this hand (BET-1..10)."""
+    """The truco ladder in this hand (BET-1, BET-2, BET-3, BET-4, BET-5, BET-6, BET-7, BET-8, BET-9,
+    BET-10)."""
 
     last_call_side: int | None = None  # side of the accepted call in force (BET-10)
     called: bool = False  # a truco call was made in this hand (AMB-23 closes the envido window)
@@ -53,7 +54,7 @@ class TrucoState:
 
 @dataclass(slots=True)
 class EnvidoState:
-    """The envido chain being answered (ENV-1..6)."""
+    """The envido chain being answered (ENV-1, ENV-2, ENV-3, ENV-4, ENV-5, ENV-6)."""
 
     chain: list[tuple[str, int]] = field(default_factory=list)  # (call, seat)
     responder: int = 0
@@ -61,7 +62,7 @@ class EnvidoState:
 
 @dataclass(slots=True)
 class FlorState:
-    """The flor exchange (FLR-1..8)."""
+    """The flor exchange (FLR-1, FLR-2, FLR-3, FLR-4, FLR-5, FLR-6, FLR-7, FLR-8)."""
 
     singer: int = 0
     stake: int = 0

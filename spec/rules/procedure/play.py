@@ -1,5 +1,6 @@
-"""Playing and covering cards, and the end of a round (RND-1..3, COV-1, COV-2, IRN-2, HND-1..10,
-AMB-4..8, AMB-14, AMB-35)."""
+"""Playing and covering cards, and the end of a round (RND-1, RND-2, RND-3, COV-1, COV-2, IRN-2, HND-1, HND-2,
+HND-3, HND-4, HND-5, HND-6, HND-7, HND-8, HND-9, HND-10, AMB-4, AMB-5, AMB-6, AMB-7, AMB-8, AMB-14,
+AMB-35)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Señas: one per seat and hand, on a turn to play (SEN-1..3, AMB-28, AMB-36, AMB-39)."""
+"""Señas: one per seat and hand, on a turn to play (SEN-1, SEN-2, SEN-3, AMB-28, AMB-36, AMB-39)."""
 
 from __future__ import annotations
 

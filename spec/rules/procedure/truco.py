@@ -1,5 +1,6 @@
-"""Truco calls and their answers, the hand of ten and the iron hand (BET-1..10, ARG-3, URU-7,
-TEN-1..6, IRN-3; AMB-4, AMB-9, AMB-10, AMB-12, AMB-16, AMB-37, AMB-42)."""
+"""Truco calls and their answers, the hand of ten and the iron hand (BET-1, BET-2, BET-3, BET-4, BET-5, BET-6,
+BET-7, BET-8, BET-9, BET-10, ARG-3, URU-7, TEN-1, TEN-2, TEN-3, TEN-4, TEN-5, TEN-6, IRN-3; AMB-4, AMB-9,
+AMB-10, AMB-12, AMB-16, AMB-37, AMB-42)."""
 
 from __future__ import annotations
 
