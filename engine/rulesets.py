@@ -8,7 +8,6 @@ agrees with spec/data/ambiguities.yaml on keys, readings and their order.
 
 from __future__ import annotations
 
-import os
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -108,10 +107,6 @@ FALLBACK: Mapping[str, str] = MappingProxyType({
     "flor-before-truco": "truco-allowed",  # only playing a card waits for a mandatory flor (AMB-26)
 })
 
-# Ruleset files a parent process added (`--ruleset-file`), os.pathsep-separated: processes it
-# starts (checker workers) read them too, so that their engine knows the same rulesets.
-ENV_FILES = "TRUCO_RULESET_FILES"
-
 _NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 BUILTIN_DIR = Path(__file__).resolve().parent.parent / "spec" / "data" / "rulesets"
 
@@ -171,10 +166,6 @@ class _Registry(Mapping[str, Ruleset]):
             # The rulebooks' rulesets in rulebook order, then the others by name.
             for rs in sorted(shipped, key=lambda r: (r.doc is None, r.doc or "", r.name)):
                 self._by_name.setdefault(rs.name, rs)
-            for path in env_ruleset_files():  # files a parent process added (--ruleset-file)
-                added = _read(path, str(path), strict=True)
-                self.add(added, replace=False)
-                _intern_cards(added)
         return self._by_name
 
     def __getitem__(self, name: str) -> Ruleset:
@@ -201,11 +192,6 @@ class _Registry(Mapping[str, Ruleset]):
 
 
 RULESETS: Mapping[str, Ruleset] = _Registry()
-
-
-def env_ruleset_files() -> list[Path]:
-    """The ruleset files named by the TRUCO_RULESET_FILES environment variable, in order."""
-    return [Path(p) for p in os.environ.get(ENV_FILES, "").split(os.pathsep) if p]
 
 
 def find_ruleset(name: str) -> Ruleset:

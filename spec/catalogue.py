@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import functools
-import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -306,24 +305,16 @@ def generation() -> int:
     return _generation[0]
 
 
-# Ruleset files added to this process are also named in this environment variable, so that the
-# processes it starts (checker workers, an engine's protocol server) load the same rulesets.
-ENV_FILES = "TRUCO_RULESET_FILES"
-
-
-def _env_files() -> list[Path]:
-    return [Path(p).resolve() for p in os.environ.get(ENV_FILES, "").split(os.pathsep) if p]
-
-
 def add_ruleset_file(path: str | Path) -> str:
     """Load one more ruleset file (as `--ruleset-file` does) and return its name.
 
     The file is checked in full first (RulesetFileError names the file, field and line); a name
     or code that another loaded ruleset already uses is an error. Loading the same file again is
-    harmless. Processes started afterwards load it too (environment variable TRUCO_RULESET_FILES).
+    harmless. A process started afterwards knows it only when it is given the file
+    (`added_ruleset_paths`, `added_ruleset_files`), as the checker's workers are.
     """
     path = Path(path).resolve()
-    if path not in _EXTRA_FILES and path not in _env_files():
+    if path not in _EXTRA_FILES:
         _EXTRA_FILES.append(path)
         _generation[0] += 1
         load_catalogue.cache_clear()
@@ -333,16 +324,21 @@ def add_ruleset_file(path: str | Path) -> str:
             _EXTRA_FILES.remove(path)
             load_catalogue.cache_clear()
             raise
-        os.environ[ENV_FILES] = os.pathsep.join(str(p) for p in [*_env_files(), path])
     else:
         cat = load_catalogue()
     return next(rs.name for rs in cat.rulesets.values() if rs.file.path.resolve() == path)
 
 
+def added_ruleset_paths() -> tuple[Path, ...]:
+    """The ruleset files added to this process, in load order: what a process of this machine
+    is given to load the same rulesets."""
+    return tuple(_added())
+
+
 def added_ruleset_files() -> tuple[tuple[str, str], ...]:
-    """The ruleset files added to this process, as (file name, text): what a process on another
+    """The ruleset files added to this process, as (path, text): what a process on another
     machine needs to load the same rulesets (`add_ruleset_texts`)."""
-    return tuple((p.name, p.read_text(encoding="utf-8")) for p in _added())
+    return tuple((str(p), p.read_text(encoding="utf-8")) for p in _added())
 
 
 _FROM_TEXT: dict[tuple[str, str], str] = {}
@@ -359,7 +355,7 @@ def add_ruleset_texts(files: tuple[tuple[str, str], ...]) -> list[str]:
     names = []
     for filename, text in files:
         if (filename, text) not in _FROM_TEXT:
-            same = _added_with_text(Path(filename).name, text)
+            same = _added_with_text(Path(filename).name, text) or _same_file(Path(filename), text)
             if same is not None:  # a worker of this machine has the file already (its parent's)
                 _FROM_TEXT[(filename, text)] = add_ruleset_file(same)
             else:
@@ -371,6 +367,16 @@ def add_ruleset_texts(files: tuple[tuple[str, str], ...]) -> list[str]:
                 _FROM_TEXT[(filename, text)] = add_ruleset_file(path)
         names.append(_FROM_TEXT[(filename, text)])
     return names
+
+
+def _same_file(path: Path, text: str) -> Path | None:
+    """`path`, when this machine has it with that very text (a worker beside its parent)."""
+    try:
+        if path.is_absolute() and path.is_file() and path.read_text(encoding="utf-8") == text:
+            return path
+    except (OSError, UnicodeDecodeError):
+        pass
+    return None
 
 
 def _added_with_text(name: str, text: str) -> Path | None:
@@ -386,8 +392,8 @@ def _added_with_text(name: str, text: str) -> Path | None:
 
 
 def _added() -> list[Path]:
-    """The files added to this process or named by TRUCO_RULESET_FILES, each once, in that order."""
-    return list(dict.fromkeys([*_env_files(), *_EXTRA_FILES]))
+    """The files added to this process, each once, in load order."""
+    return list(dict.fromkeys(_EXTRA_FILES))
 
 
 def ruleset_paths() -> list[Path]:

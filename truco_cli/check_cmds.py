@@ -156,7 +156,8 @@ def check(engine_spec: str | None, engine_cmd: str | None, ruleset: tuple[str, .
         fail("--report needs a folder name")
     chosen = rulesets_from(ruleset, ruleset_files) or None
     cat = load_catalogue()
-    factory, engine_name, names_or_none = engine_factory(engine_spec, engine_cmd, call_timeout, chosen)
+    factory, engine_name, names_or_none = engine_factory(engine_spec, engine_cmd, call_timeout, chosen,
+                                                         ruleset_files)
     names = names_or_none or list(cat.rulesets)
     per_ruleset, announced = checked_readings(factory, names, readings)
     if announced and not as_json:

@@ -6,7 +6,7 @@ protocol of spec.protocol). Used by `truco check`, `truco replay` and `truco con
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 DEFAULT_ENGINE = "engine.adapter:make_adapter"
@@ -71,10 +71,66 @@ def _try_import(module_name: str) -> None:
              f"{done.returncode})")
 
 
+class WithRulesetFiles:
+    """A Python engine factory that first loads ruleset files into the reference engine, once per
+    process: the checker's workers are other processes, started with the shipped rulesets only.
+    It carries each file's text, so that a worker on another machine plays the same ruleset.
+    Everything else (`announced`, ...) is the wrapped factory's."""
+
+    def __init__(self, factory: Callable[[], Any], files: tuple[tuple[str, str], ...]) -> None:
+        self.factory, self.files = factory, files
+
+    def __call__(self) -> Any:
+        _load_engine_files(self.files)
+        return self.factory()
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_") or name in ("factory", "files"):  # unpickling: not set yet
+            raise AttributeError(name)
+        return getattr(self.factory, name)
+
+    def __repr__(self) -> str:
+        return f"WithRulesetFiles({self.factory!r}, {len(self.files)} files)"
+
+
+_ENGINE_LOADED: set[tuple[str, str]] = set()
+
+
+def _load_engine_files(files: tuple[tuple[str, str], ...]) -> None:
+    """Load each (path, text) into the reference engine once: from the path when it holds that
+    text, else from a private copy removed when the process ends."""
+    from pathlib import Path
+
+    from engine import load_ruleset_file
+
+    for path, text in files:
+        if (path, text) in _ENGINE_LOADED:
+            continue
+        source = Path(path)
+        try:
+            same = source.is_file() and source.read_text(encoding="utf-8") == text
+        except (OSError, UnicodeDecodeError):
+            same = False
+        if not same:
+            import atexit
+            import shutil
+            import tempfile
+
+            folder = Path(tempfile.mkdtemp(prefix="truco-engine-rulesets-"))
+            atexit.register(shutil.rmtree, folder, ignore_errors=True)
+            source = folder / source.name
+            source.write_text(text, encoding="utf-8")
+        load_ruleset_file(source)
+        _ENGINE_LOADED.add((path, text))
+
+
 def engine_factory(engine_spec: str | None, engine_cmd: str | None, call_timeout: float,
-                   rulesets: list[str] | None) -> tuple[Callable[[], Any], str, list[str] | None]:
+                   rulesets: list[str] | None, ruleset_files: Sequence[str] = ()
+                   ) -> tuple[Callable[[], Any], str, list[str] | None]:
     """The factory of --engine or --engine-cmd, its name for reports, and for an engine process
     that names the rulesets it plays, those of `rulesets` it plays (`rulesets` None: all of them).
+    A Python factory is given the `ruleset_files` (--ruleset-file, already loaded here) for the
+    reference engine of every process it runs in; an engine process must know its rulesets itself.
     Exits 2 when the engine cannot be loaded or started."""
     from truco_cli.errors import fail
 
@@ -82,8 +138,12 @@ def engine_factory(engine_spec: str | None, engine_cmd: str | None, call_timeout
         fail("give --engine or --engine-cmd, not both")
     if engine_cmd is None:
         import pickle
+        from pathlib import Path
 
         factory = load_factory(engine_spec or DEFAULT_ENGINE)
+        if ruleset_files:
+            factory = WithRulesetFiles(factory, tuple(
+                (str(Path(f).resolve()), Path(f).read_text(encoding="utf-8")) for f in ruleset_files))
         try:  # the games run in worker processes, which get the factory by pickling
             pickle.dumps(factory)
         except Exception as exc:

@@ -158,10 +158,12 @@ def _on_dask(job: WalkJob, factory: Factory, call_timeout: float) -> list[tuple[
 def on_dask(factory: Factory, call_timeout: float, address: str, workers: int | None) -> Callable[
         [list[WalkJob]], Iterator[Event]]:
     """The jobs on the Dask cluster at `address` ("local": one started here for the run)."""
+    from spec.catalogue import added_ruleset_files
     from spec.monitor.parallel import dask_client
 
     def run(jobs: list[WalkJob]) -> Iterator[Event]:
-        with dask_client(address, workers) as (client, _threads):
+        # The workers load the files added here (--ruleset-file), sent as their texts.
+        with dask_client(address, workers, ruleset_files=added_ruleset_files()) as (client, _threads):
             futures = [client.submit(_on_dask, job, factory, call_timeout, pure=False) for job in jobs]
             for job, future in zip(jobs, futures, strict=True):
                 for kind, data in future.result():

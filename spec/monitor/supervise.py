@@ -28,6 +28,7 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
+from pathlib import Path
 from typing import Any
 
 from spec.monitor.beacon import Beacon, activate
@@ -56,11 +57,16 @@ class Event:
     data: Any
 
 
-def _worker(conn: Connection, memory: Any, work: Work, context: Any) -> None:
+def _worker(conn: Connection, memory: Any, work: Work, context: Any, ruleset_files: tuple[Path, ...]) -> None:
     # The worker's stdout is the checker's: what an engine prints would corrupt `--json` output.
     # The events go back by the pipe, so stdout is sent to stderr.
     with contextlib.suppress(OSError):
         os.dup2(2, 1)
+    if ruleset_files:  # a spawned worker starts with the shipped rulesets only
+        from spec.catalogue import add_ruleset_file
+
+        for path in ruleset_files:
+            add_ruleset_file(path)
     adopt()  # the helpers an engine starts in sessions of their own become this worker's to end
     try:
         _serve(conn, memory, work, context)
@@ -97,10 +103,11 @@ def _serve(conn: Connection, memory: Any, work: Work, context: Any) -> None:
 class _Slot:
     """One worker process, its pipe, its beacon and the job it is running."""
 
-    def __init__(self, ctx: Any, work: Work, context: Any) -> None:
+    def __init__(self, ctx: Any, work: Work, context: Any, ruleset_files: tuple[Path, ...]) -> None:
         self.beacon = Beacon.shared(ctx)
         self.conn, child = ctx.Pipe()
-        self.proc = ctx.Process(target=_worker, args=(child, self.beacon.memory, work, context), daemon=True)
+        self.proc = ctx.Process(target=_worker, daemon=True,
+                                args=(child, self.beacon.memory, work, context, ruleset_files))
         with children_ignore_ctrl_c():  # the parent stops its workers on Ctrl-C
             self.proc.start()
         child.close()
@@ -138,17 +145,26 @@ class _Slot:
 
 
 class Supervisor:
-    """Runs jobs on `workers` processes; `work` and `context` must be picklable (module level)."""
+    """Runs jobs on `workers` processes; `work` and `context` must be picklable (module level).
 
-    def __init__(self, work: Work, context: Any, workers: int = 1) -> None:
+    Each worker first loads `ruleset_files` into its catalogue (by default the files added to this
+    process): the rulesets the jobs name are then the parent's. An engine in the worker learns
+    them from its factory (truco_cli.engines gives the reference engine's)."""
+
+    def __init__(self, work: Work, context: Any, workers: int = 1,
+                 ruleset_files: Sequence[Path] | None = None) -> None:
+        from spec.catalogue import added_ruleset_paths
+
         self.work, self.context = work, context
         self.workers = max(1, workers)
+        self.ruleset_files = tuple(added_ruleset_paths() if ruleset_files is None else ruleset_files)
         self.ctx = multiprocessing.get_context("spawn")
 
     def run(self, jobs: Sequence[Any]) -> Iterator[Event]:
         """Every event of every job, as they come; each job ends with "done", "hang" or "died"."""
         pending = deque(jobs)
-        slots = [_Slot(self.ctx, self.work, self.context) for _ in range(min(self.workers, len(pending)))]
+        slots = [_Slot(self.ctx, self.work, self.context, self.ruleset_files)
+                 for _ in range(min(self.workers, len(pending)))]
         try:
             for slot in slots:
                 self._feed(slot, pending)
@@ -202,6 +218,6 @@ class Supervisor:
 
     def _replace(self, slot: _Slot, pending: deque[Any]) -> _Slot:
         slot.kill()
-        new = _Slot(self.ctx, self.work, self.context)
+        new = _Slot(self.ctx, self.work, self.context, self.ruleset_files)
         self._feed(new, pending)
         return new

@@ -19,13 +19,13 @@ from spec.ruleset_file import RULESETS_DIR, RulesetFileError
 @pytest.fixture()
 def fresh_catalogue():  # type: ignore[no-untyped-def]
     """Added ruleset files are forgotten after the test."""
-    saved, env = list(catalogue_module._EXTRA_FILES), os.environ.get(catalogue_module.ENV_FILES)
+    def environment() -> dict[str, str]:
+        return {k: v for k, v in os.environ.items() if k != "PYTEST_CURRENT_TEST"}
+
+    saved, env = list(catalogue_module._EXTRA_FILES), environment()
     yield
     catalogue_module._EXTRA_FILES[:] = saved
-    if env is None:
-        os.environ.pop(catalogue_module.ENV_FILES, None)
-    else:
-        os.environ[catalogue_module.ENV_FILES] = env
+    assert environment() == env, "adding a ruleset file leaves the environment as it was"
     catalogue_module._generation[0] += 1
     load_catalogue.cache_clear()
 
@@ -137,9 +137,9 @@ def test_what_is_not_a_regular_file_is_refused(tmp_path: Path) -> None:
 
 
 def test_a_worker_given_the_files_as_text_reuses_its_own_and_leaves_no_folder(tmp_path: Path) -> None:
-    """A Dask worker on this machine already has the parent's files (TRUCO_RULESET_FILES): the
-    copy it is sent is the same ruleset, not a second one of that name; a copy it had to write
-    is gone when it ends."""
+    """A Dask worker on this machine already has the parent's files (it loaded them, or their
+    paths hold the same text): the copy it is sent is the same ruleset, not a second one of that
+    name; a copy it had to write is gone when it ends."""
     import subprocess
     import sys
 
@@ -154,7 +154,6 @@ assert add_ruleset_texts(sent) == ["gauderio-1v1"]
 import os; assert os.listdir({str(temp)!r}) == [], "no copy of a file the worker has"
 """
     env = {**os.environ, "TMPDIR": str(temp), "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
-    env.pop(catalogue_module.ENV_FILES, None)
     done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True,
                           timeout=60, check=False)
     assert done.returncode == 0, done.stderr[-1500:]
