@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import os
+import re
 import stat
 from collections.abc import Mapping
 from pathlib import Path
@@ -95,10 +96,42 @@ def _check_size(text: str, display: str) -> None:
         return  # the loader reports it, with its line
 
 
-def read_document(path: Path, display: str, *, strict: bool = True) -> tuple[dict[str, Any], str]:
-    """The file's data (a mapping) and its text; RulesetFileError if it cannot be read as YAML.
-    `strict` also refuses a key given twice in one mapping (skipped for the files shipped with the
-    engine, which the suite checks)."""
+# `extends: NAME.yaml`: the fields of that file of the same folder, this file's merged over them
+# (a mapping field by field, anything else replaced). Only a plain name: no reaching outside.
+_BASE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,99}\.yaml")
+MAX_EXTENDS = 4  # files extending one another, at most this many deep
+
+
+def read_document(path: Path, display: str, *, strict: bool = True,
+                  chain: tuple[Path, ...] = ()) -> tuple[dict[str, Any], str]:
+    """The file's data (a mapping, with what it `extends` merged in) and its own text;
+    RulesetFileError if it cannot be read as YAML. `strict` also refuses a key given twice in one
+    mapping (skipped for the files shipped with the engine, which the suite checks)."""
+    data, text = _read_one(path, display, strict=strict)
+    if "extends" not in data:
+        return data, text
+    name, line = data["extends"], line_of(text, "extends")
+    if not isinstance(name, str) or not _BASE_NAME.fullmatch(name):
+        raise RulesetFileError(display, "extends", "names a ruleset file in the same folder, as NAME.yaml",
+                               line)
+    base_path, here = path.parent / name, (*chain, path.resolve())
+    if base_path.resolve() in here:
+        raise RulesetFileError(display, "extends", f"{name} extends this file again: a circle", line)
+    if len(here) > MAX_EXTENDS:
+        raise RulesetFileError(display, "extends", f"more than {MAX_EXTENDS} files extend one another", line)
+    base, _ = read_document(base_path, str(base_path), strict=strict, chain=here)
+    return _merged(base, {k: v for k, v in data.items() if k != "extends"}), text
+
+
+def _merged(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for key, value in over.items():
+        old = out.get(key)
+        out[key] = _merged(old, value) if isinstance(value, dict) and isinstance(old, dict) else value
+    return out
+
+
+def _read_one(path: Path, display: str, *, strict: bool) -> tuple[dict[str, Any], str]:
     text = _read_bounded(path, display)
     _check_size(text, display)
     try:

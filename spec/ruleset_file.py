@@ -16,6 +16,7 @@ import copy
 import functools
 import json
 import os
+import re
 import stat
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -154,8 +155,7 @@ def _check_size(text: str, file: str) -> None:
         return  # the loader reports it, with its line
 
 
-def _read(path: Path) -> tuple[Any, dict[PathKey, int]]:
-    file = str(path)
+def _read(path: Path, file: str) -> tuple[Any, dict[PathKey, int]]:
     text = _read_bounded(path, file)
     _check_size(text, file)
     try:
@@ -174,6 +174,45 @@ def _read(path: Path) -> tuple[Any, dict[PathKey, int]]:
     if node is None:
         raise RulesetFileError(file, (), None, "the file is empty")
     return data, _lines(node, file)
+
+
+# --- a file that extends another ----------------------------------------------------------------
+
+# `extends: NAME.yaml` names a ruleset file in the same folder whose fields this one starts from:
+# a mapping given here is merged into the other's (field by field, at every depth), anything else
+# replaces it. Only a plain file name: a file cannot reach outside its folder.
+_BASE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,99}\.yaml")
+MAX_EXTENDS = 4  # files extending one another, at most this many deep
+
+
+def _merged(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for key, value in over.items():
+        old = out.get(key)
+        out[key] = _merged(old, value) if isinstance(value, dict) and isinstance(old, dict) else value
+    return out
+
+
+def _read_extended(path: Path, file: str, chain: tuple[Path, ...] = ()) -> tuple[Any, dict[PathKey, int]]:
+    """The file's data with what it extends merged in, and the lines of its own fields (a field it
+    takes from the other file has the line of its nearest field here)."""
+    data, lines = _read(path, file)
+    if not isinstance(data, dict) or "extends" not in data:
+        return data, lines
+    name, line = data["extends"], lines.get(("extends",))
+    if not isinstance(name, str) or not _BASE_NAME.fullmatch(name):
+        raise RulesetFileError(file, ("extends",), line,
+                               "names a ruleset file in the same folder, as NAME.yaml")
+    base_path = path.parent / name
+    here = (*chain, path.resolve())
+    if base_path.resolve() in here:
+        raise RulesetFileError(file, ("extends",), line, f"{name} extends this file again: a circle")
+    if len(here) > MAX_EXTENDS:
+        raise RulesetFileError(file, ("extends",), line, f"more than {MAX_EXTENDS} files extend one another")
+    base, _ = _read_extended(base_path, str(base_path), here)
+    if not isinstance(base, dict):
+        raise RulesetFileError(file, ("extends",), line, f"{name} is not a mapping of fields")
+    return _merged(base, {k: v for k, v in data.items() if k != "extends"}), lines
 
 
 # --- the model -----------------------------------------------------------------------------------
@@ -615,7 +654,7 @@ def load_ruleset_file(
     """
     path = Path(path)
     file = display or str(path)
-    data, lines = _read(path)
+    data, lines = _read_extended(path, file)
     if not isinstance(data, dict):
         raise RulesetFileError(file, (), 1, "a ruleset file is a mapping of fields (format, name, deck, ...)")
     problem = _schema_error(file, data, lines)

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-import yaml
+from ruleset_yaml import read_ruleset_yaml
 
 from truco_site import site_protocol
 from truco_text.languages import LANGS
@@ -54,7 +54,7 @@ def test_the_transcripts_show_what_they_are_there_for() -> None:
 def test_the_vocabulary_table_follows_the_ruleset_files(lang: str) -> None:
     rows = {row[0].strip("`"): row for row in site_protocol.vocabulary_rows(lang)}
     for path in sorted((ROOT / "spec/data/rulesets").glob("*.yaml")):
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = read_ruleset_yaml(path)
         row = rows[data["name"]]
         calls = [f"`raise {c['value']}` {c['name'][lang]}" for c in data["truco"]["calls"]]
         assert row[2] == ", ".join(calls), row

@@ -8,16 +8,14 @@ import pathlib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-import yaml
+from ruleset_yaml import shipped_ruleset_files
 
 from engine import RULESETS, Game
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 RULESET_NAMES = ("mineiro-1v1-es", "mineiro-1v1-en", "mineiro-pairs-it", "gauderio-pairs-es")  # golden
 ALL_RULESETS = tuple(RULESETS)  # every ruleset file the engine loaded
-RULESET_FILES = {
-    p.stem: yaml.safe_load(p.read_text()) for p in (ROOT / "spec" / "data" / "rulesets").glob("*.yaml")
-}
+RULESET_FILES = shipped_ruleset_files()
 
 
 def ruleset_data(ruleset: str, readings: Mapping[str, str] | None = None) -> dict[str, Any]:

@@ -5,15 +5,14 @@ from __future__ import annotations
 import pytest
 import yaml
 from engine_support import ROOT
+from ruleset_yaml import shipped_ruleset_files
 
 import engine
 from engine import Action, Game, InvalidActionError, UnknownReadingError, UnknownRulesetError
 from engine.config import make_config
 
 REGISTER = yaml.safe_load((ROOT / "spec" / "data" / "ambiguities.yaml").read_text())
-RULESET_FILES = {
-    p.stem: yaml.safe_load(p.read_text()) for p in (ROOT / "spec" / "data" / "rulesets").glob("*.yaml")
-}
+RULESET_FILES = shipped_ruleset_files()
 # The decks, as the engine reads them from the ruleset files.
 MINEIRO_FORTY = make_config("mineiro-1v1-es").deck
 MINEIRO_NO_Q = make_config("mineiro-1v1-es", {"deck": "spanish-without-tens"}).deck

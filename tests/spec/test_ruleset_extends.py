@@ -1,0 +1,108 @@
+"""`extends`: a ruleset file that starts from another of its folder. Both encodings read it on
+their own; they must merge the same way, and refuse the same broken files with the field."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from ruleset_yaml import RULESETS, read_ruleset_yaml
+from rulesets_for_tests import GAUDERIO_1V1
+
+import engine
+from engine.errors import RulesetFileError as EngineFileError
+from engine.ruleset_file import read_document
+from spec.ruleset_file import RulesetFileError, _read_extended
+
+ROOT = Path(__file__).resolve().parents[2]
+CHILD = """format: truco-ruleset/1
+extends: gauderio-1v1.yaml
+name: gauderio-1v1-fast
+code: gf
+title: {en: "Gauderio to 12", es: "Gauderio a 12", it: "Gauderio a 12", pt: "Gaudério a 12"}
+match: {target: 12}
+"""
+
+
+def _files(tmp_path: Path, child: str = CHILD) -> Path:
+    (tmp_path / "gauderio-1v1.yaml").write_text(GAUDERIO_1V1, encoding="utf-8")
+    path = tmp_path / "gauderio-1v1-fast.yaml"
+    path.write_text(child, encoding="utf-8")
+    return path
+
+
+def test_both_encodings_merge_a_mapping_field_by_field(tmp_path: Path) -> None:
+    path = _files(tmp_path)
+    spec_data, lines = _read_extended(path, str(path))
+    engine_data, _ = read_document(path, str(path))
+    assert spec_data == engine_data == read_ruleset_yaml(path)
+    base = read_ruleset_yaml(tmp_path / "gauderio-1v1.yaml")
+    assert spec_data["match"] == {**base["match"], "target": 12}, "the other fields of match stay"
+    assert spec_data["deck"] == base["deck"] and "extends" not in spec_data
+    assert lines[("match", "target")] == 6, "a field of this file has its own line"
+
+
+def test_a_file_that_extends_another_plays_and_its_records_validate(tmp_path: Path) -> None:
+    """Through the command line, in a process of its own (the file is not left loaded here): the
+    engine plays it, the spec checks its records."""
+    path, records = _files(tmp_path), tmp_path / "records.jsonl"
+
+    def truco(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "truco_cli", *args], cwd=ROOT, capture_output=True,
+                              text=True, timeout=300, check=False)
+
+    done = truco("simulate", "--ruleset-file", str(path), "--games", "3", "--out", str(records))
+    assert done.returncode == 0, done.stderr
+    played = {json.loads(line)["ruleset"] for line in records.read_text().splitlines()}
+    assert played == {"gauderio-1v1-fast"}, played
+    done = truco("validate", "--ruleset-file", str(path), str(records), "--json")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert json.loads(done.stdout)["conforming"] == 3
+
+
+@pytest.mark.parametrize(("extends", "message"), [
+    ("../gauderio-1v1.yaml", "same folder"),
+    ("/etc/passwd", "same folder"),
+    ("missing.yaml", "cannot read the file"),
+    ("gauderio-1v1-fast.yaml", "a circle"),
+    ("[1, 2]", "same folder"),
+])
+def test_a_broken_extends_is_refused_by_both_with_its_field(tmp_path: Path, extends: str,
+                                                           message: str) -> None:
+    path = _files(tmp_path, CHILD.replace("extends: gauderio-1v1.yaml", f"extends: {extends}"))
+    with pytest.raises(RulesetFileError, match=message) as spec_error:
+        _read_extended(path, "mine.yaml")
+    with pytest.raises(EngineFileError, match=message) as engine_error:
+        read_document(path, "mine.yaml")
+    if message != "cannot read the file":  # that one names the file it could not read
+        assert spec_error.value.path == ("extends",) and spec_error.value.line == 2
+        assert engine_error.value.field == "extends" and engine_error.value.line == 2
+
+
+def test_a_chain_longer_than_four_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "gauderio-1v1.yaml").write_text(GAUDERIO_1V1, encoding="utf-8")
+    parent = "gauderio-1v1.yaml"
+    for i in range(5):
+        (tmp_path / f"c{i}.yaml").write_text(f"extends: {parent}\nname: c{i}\n", encoding="utf-8")
+        parent = f"c{i}.yaml"
+    _read_extended(tmp_path / "c3.yaml", "c3.yaml")  # four deep: fine
+    read_document(tmp_path / "c3.yaml", "c3.yaml")
+    with pytest.raises(RulesetFileError, match="more than 4 files"):
+        _read_extended(tmp_path / "c4.yaml", "c4.yaml")
+    with pytest.raises(EngineFileError, match="more than 4 files"):
+        read_document(tmp_path / "c4.yaml", "c4.yaml")
+
+
+def test_the_english_mineiro_file_keeps_the_spanish_rules() -> None:
+    """001 and 000 describe one game: the English file differs only in identity and rationales."""
+    es = read_ruleset_yaml(RULESETS / "mineiro-1v1-es.yaml")
+    en = read_ruleset_yaml(RULESETS / "mineiro-1v1-en.yaml")
+    assert "extends" in (RULESETS / "mineiro-1v1-en.yaml").read_text(encoding="utf-8")
+    own = {"name", "code", "title", "language", "origin", "readings"}
+    assert {k: v for k, v in en.items() if k not in own} == {k: v for k, v in es.items() if k not in own}
+    defaults = [{k: r["default"] for k, r in d["readings"].items()} for d in (en, es)]
+    assert defaults[0] == defaults[1]
+    assert engine.find_ruleset("mineiro-1v1-en").defaults == engine.find_ruleset("mineiro-1v1-es").defaults
