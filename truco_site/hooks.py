@@ -21,6 +21,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
 from spec.catalogue import load_catalogue
+from spec.clause_ids import CLAUSE_ID
 from spec.coverage import coverage
 from truco_site import (
     site_books,
@@ -206,7 +207,7 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
 
 
 # Clause and ambiguity IDs in hand-written pages become links; an unknown one is a dangling reference.
-_REF = re.compile(r"(`[^`\n]*`|\[[^\]\n]*\]\([^)\n]*\))|\b((?:[A-Z]{2,5})-\d+)(?:\.\.(\d+))?\b")
+_REF = re.compile(r"(`[^`\n]*`|\[[^\]\n]*\]\([^)\n]*\))|\b(" + CLAUSE_ID + r")(?:\.\.([0-9]+))?\b")
 _FENCE = re.compile(r"^(```|~~~).*?^\1", re.MULTILINE | re.DOTALL)
 
 

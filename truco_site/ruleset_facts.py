@@ -8,17 +8,17 @@ as the file resolves it under its default readings (spec.rules.ruleset.Rules).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from spec.catalogue import load_catalogue
+from spec.clause_ids import CLAUSE_ID_RE
 from spec.rules.ruleset import Rules
 
 # Feature sections of a ruleset file: present (not null) = the game has the feature.
 SECTIONS = ("muestra", "envido", "flor", "senas", "hand_of_ten", "iron_hand")
-_CLAUSE_ID = re.compile(r"^[A-Z]{2,5}-\d+$")
+_CLAUSE_ID = CLAUSE_ID_RE
 _CLAUSE_KEYS = ("clause", "clauses", "order")
 
 

@@ -9,10 +9,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from spec.clause_ids import CLAUSE_ID
 from truco_site.site_labels import label
 
 _ESCAPE = re.compile(r"([\\`*_{}\[\]()#+\-.!|~])")
-_ID = re.compile(r"\b([A-Z]{2,5}-\d+)\b")
+_ID = re.compile(rf"\b({CLAUSE_ID})\b")
 
 
 def esc(text: str, table: bool = False) -> str:
