@@ -33,7 +33,8 @@ from typing import Any, Protocol
 from spec.catalogue import DATA_DIR
 from spec.files import write_text_atomic
 from spec.monitor.beacon import Beacon
-from spec.monitor.follow import Divergence, EngineFault, Follower
+from spec.monitor.engine_calls import EngineFault
+from spec.monitor.follow import Divergence, Follower
 from spec.monitor.script import new_follower
 from spec.rules.cards import deck
 from spec.rules.state import Hand, Match, Rules, legal_actions

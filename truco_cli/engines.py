@@ -152,7 +152,7 @@ def engine_factory(engine_spec: str | None, engine_cmd: str | None, call_timeout
         return factory, engine_spec or DEFAULT_ENGINE, rulesets
     import shlex
 
-    from spec.monitor.follow import EngineFault
+    from spec.monitor.engine_calls import EngineFault
     from spec.protocol.client import EngineCommand
 
     try:

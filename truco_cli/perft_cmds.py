@@ -134,7 +134,7 @@ def check_perft(factory: Callable[[], Any], engine: str, rulesets: list[str],
     The tables hold the counts of the default readings; a ruleset checked with other readings
     (`--reading`, or those the engine announces) gets the table's positions counted by the spec
     on the fly with those readings instead."""
-    from spec.monitor.follow import stacks_deals
+    from spec.monitor.engine_calls import stacks_deals
     from spec.monitor.supervise import Supervisor
     from spec.perft import PerftJob, load_table, make_table, run_perft_job
     from spec.protocol.client import EngineCommand

@@ -24,7 +24,8 @@ from typing import Any
 
 from spec.conformance.cases import PERFT, Case
 from spec.monitor.beacon import Beacon
-from spec.monitor.follow import CannotReach, Divergence, EngineFault, Follower, stacks_deals
+from spec.monitor.engine_calls import EngineFault, stacks_deals
+from spec.monitor.follow import CannotReach, Divergence, Follower
 from spec.monitor.script import new_follower
 from spec.monitor.views import cards_named
 from spec.rules.state import Rules

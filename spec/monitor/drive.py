@@ -40,18 +40,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from spec.monitor.beacon import Beacon
+from spec.monitor.engine_calls import EngineFault, sets_position, stacks_deals
 from spec.monitor.findings import Finding, Group, group, record_finding
-from spec.monitor.follow import (
-    ENGINE,
-    MAX_STEPS,
-    CannotReach,
-    Divergence,
-    EngineFault,
-    Follower,
-    ResultDiffers,
-    sets_position,
-    stacks_deals,
-)
+from spec.monitor.follow import ENGINE, MAX_STEPS, CannotReach, Divergence, Follower, ResultDiffers
 from spec.monitor.replay import check_record
 from spec.monitor.script import finding_of, new_follower, run_script, shrink
 from spec.monitor.supervise import Event, Supervisor

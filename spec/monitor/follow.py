@@ -10,35 +10,24 @@ seat sees), each seat's observation must show what the spec lets that seat see, 
 (spec.rules.visibility).
 When the spec ends the match, the engine must end it too, and the other way round: the
 divergence names the spec's deciding clause (MAT-1, TEN-4, ...).
-When the seat to act differs, the divergence names the cause it can see: the clause of who
-answers a contest where one is pending or was just called (the engine's legal answers show what it
-thinks is pending), else the order of play (AMB-14, ORD-2...). A round the engine decided by
+Which clause a divergence names is spec.monitor.blame's to say. A round the engine decided by
 another card order shows in its record, which it writes once it has ended the hand alone: that
 finding is placed at the round's last card, before the seat to act (spec.monitor.replay).
-`EngineFault` is an engine that raised where it must not, hung, or returned the wrong type.
 
-Refusals: an adapter names the exceptions that mean "refused" in `refusal_errors`; any other
-exception is a fault, also on an illegal action. An adapter that declares none has every
-exception read as a refusal (spec/adapter.py).
-
-Time limit without signals: every call is timed, and one that returned after `call_timeout`
-seconds is a fault. A call that never returns cannot be interrupted from inside the process: the
-follower writes the call in progress to its `Beacon`, and the supervisor that runs the check in a
-worker process (spec.monitor.supervise) kills the worker and reports the hang with game and step.
+The engine is reached through spec.monitor.engine_calls (every call timed, its answer's type
+checked, a refusal told from a crash), of which a `Follower` is one.
 """
 
 from __future__ import annotations
 
-import inspect
-import json
 import random
-import time
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from spec.monitor import blame
 from spec.monitor.beacon import Beacon
+from spec.monitor.engine_calls import START_LIMIT, Deal, EngineCalls, EngineFault, sets_position, stacks_deals
 from spec.monitor.findings import AFTER_RESULT, verb
 from spec.monitor.trace import LEGAL, REFUSED, Step, Trace
 from spec.monitor.views import view_problems
@@ -51,15 +40,6 @@ MAX_STEPS = 20_000  # far above any real match: an engine still playing after th
 JUNK = ("raise 5", "raise 0", "play 8C", "play 9e", "cover #4", "sign wink", "fold", "")
 _RAISE_PROBES = (1, 2, 3, 4, 6, 10, 12)  # values of every ladder in the rulebooks, tried off the ladder
 
-# The calls and answers of each contest (a last action among them puts the seat to act in its hands).
-_CONTESTS = {"truco": frozenset({"raise"}), "envido": frozenset({"envido", "real-envido", "falta-envido"}),
-             "flor": frozenset({"flor", "flor-raise", "flor-pass", "contraflor", "contraflor-resto"})}
-_ANSWERS = frozenset({"accept", "run", "contraflor", "contraflor-resto", "flor-raise", "flor-pass"})
-# The clause that allows an action (named when the engine leaves out one the spec allows).
-_GRANTS = {"play": "RND-1", "cover": "COV-1", "ten-play": "TEN-5", "ten-decline": "TEN-5",
-           "envido": "ENV-1", "real-envido": "ENV-5", "falta-envido": "ENV-6", "flor": "FLR-1",
-           "flor-raise": "FLR-3", "flor-pass": "FLR-3", "contraflor": "FLR-6",
-           "contraflor-resto": "FLR-6", "sign": "SEN-1"}
 
 
 class Divergence(Exception):
@@ -76,60 +56,6 @@ class Divergence(Exception):
         self.cause = cause
 
 
-class EngineFault(Exception):
-    """The engine raised unexpectedly, hung, exited, or returned something of the wrong type.
-
-    `category` names the failing call and the kind of failure (e.g. "legal_actions: timeout")."""
-
-    def __init__(self, message: str, category: str = "") -> None:
-        super().__init__(message)
-        self.category = category or message.split("(", 1)[0]
-
-
-@dataclass(frozen=True)
-class Refusal:
-    """An action the engine refused: the clause and reason it gave, when it gave them."""
-
-    clause: str | None
-    reason: str
-
-
-@dataclass(frozen=True)
-class Deal:
-    """The cards of one hand: per seat in deal order, and the card turned up (None in most rulesets)."""
-
-    hands: tuple[tuple[str, ...], ...]
-    muestra: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"hands": [list(h) for h in self.hands], "muestra": self.muestra}
-
-
-def refusal_types(adapter: Any) -> tuple[type[BaseException], ...]:
-    """The exception types the adapter declares as refusals (every Exception when it declares none)."""
-    declared = getattr(adapter, "refusal_errors", None)
-    if declared is None:
-        return (Exception,)
-    types = (declared,) if isinstance(declared, type) else tuple(declared)
-    if not types or not all(isinstance(t, type) and issubclass(t, BaseException) for t in types):
-        raise EngineFault(f"refusal_errors must be exception classes, not {_brief(declared)}",
-                          "adapter: refusal_errors")
-    return types
-
-
-def sets_position(adapter: Any) -> bool:
-    """Whether the adapter's new_game takes a set position (a `sets_position` attribute says so, else
-    `scores` and `dealer` parameters of new_game)."""
-    declared = getattr(adapter, "sets_position", None)
-    if declared is not None:
-        return bool(declared)
-    try:
-        parameters = inspect.signature(adapter.new_game).parameters
-    except (TypeError, ValueError):
-        return False
-    return "scores" in parameters and "dealer" in parameters
-
-
 class ResultDiffers(Exception):
     """The hand just ended, and the engine's record scores it otherwise than the spec (raised by
     `play` only when `check_results` is on). The record monitor names the clause; the follower is
@@ -141,30 +67,13 @@ class CannotReach(Exception):
     dealer): the situation is reported as not reached, never as a violation."""
 
 
-def stacks_deals(adapter: Any) -> bool:
-    """Whether the adapter's new_game takes stacked deals (a `stacks_deals` attribute says so,
-    else a `deals` parameter of new_game)."""
-    declared = getattr(adapter, "stacks_deals", None)
-    if declared is not None:
-        return bool(declared)
-    try:
-        return "deals" in inspect.signature(adapter.new_game).parameters
-    except (TypeError, ValueError):
-        return False
-
-
-START_LIMIT = 30.0  # seconds for an engine's start-up: its factory and its new_game
-
-
-class Follower:
+class Follower(EngineCalls):
     """One game of an engine, followed by the spec."""
 
     def __init__(self, adapter: Any, rules: Rules, seed: int, call_timeout: float = 0.0,
                  beacon: Beacon | None = None) -> None:
-        self.adapter, self.rules, self.seed = adapter, rules, seed
-        self.timeout = call_timeout
-        self.beacon = beacon if beacon is not None else Beacon()
-        self.refusals = refusal_types(adapter)
+        super().__init__(adapter, rules, call_timeout, beacon)
+        self.seed = seed
         self.match = Match(rules)
         self.hand: Hand | None = None
         self.steps = 0
@@ -179,105 +88,6 @@ class Follower:
         self.steps_before = 0  # and its steps (`steps` counts on from them)
         self.counted = False  # its counts are in a tally (spec.monitor.drive)
         self.check_results = False  # compare the score the engine records after each hand (ResultDiffers)
-
-    # --- calling the engine ---------------------------------------------------------------------
-    def call(self, name: str, *args: Any, **kwargs: Any) -> Any:
-        """One call to the engine, timed; a call that took longer than the limit is an EngineFault."""
-        method: Callable[..., Any] = getattr(self.adapter, name)
-        beacon = self.beacon
-        start = beacon.enter(name, self.timeout)
-        try:
-            out = method(*args, **kwargs)
-        except EngineFault:
-            beacon.leave()
-            raise
-        except BaseException:
-            self._in_time(name, start)
-            raise
-        self._in_time(name, start)
-        return out
-
-    def _in_time(self, name: str, start: float) -> None:
-        """The call is over: clear the beacon, and fault a call that took longer than the limit."""
-        self.beacon.leave()
-        if self.timeout and time.monotonic() - start > self.timeout:
-            raise EngineFault(f"{name}() did not return within {self.timeout:g} s", f"{name}: timeout")
-
-    def safe(self, name: str, *args: Any, **kwargs: Any) -> Any:
-        try:
-            return self.call(name, *args, **kwargs)
-        except EngineFault:
-            raise
-        # Whatever the engine raises is its fault, SystemExit and KeyboardInterrupt too: the
-        # check runs in workers that ignore Ctrl-C (the parent stops them), so none is the user's.
-        except BaseException as exc:
-            raise EngineFault(f"{name}() raised {type(exc).__name__}: {exc}",
-                              f"{name}: {type(exc).__name__}") from None
-
-    def attempt(self, action: str) -> Refusal | None:
-        """apply(action): None when the engine took it, the Refusal when it refused it; any other
-        exception is an EngineFault."""
-        try:
-            self.call("apply", action)
-        except EngineFault:
-            raise
-        except BaseException as exc:  # SystemExit and the like too (see safe)
-            return self.refusal_of(action, exc)
-        return None
-
-    def refusal_of(self, action: str, exc: BaseException) -> Refusal:
-        """What apply(action) raised, as a Refusal when it is one of the adapter's refusal errors;
-        anything else is a crash (an EngineFault)."""
-        if isinstance(exc, self.refusals):
-            return Refusal(getattr(exc, "clause", None), str(exc))
-        raise EngineFault(f"apply({action!r}) raised {type(exc).__name__}: {exc} (not one of the "
-                          f"adapter's refusal_errors: a crash, not a refusal)",
-                          f"apply: {type(exc).__name__}") from None
-
-    def engine_to_act(self) -> int | None:
-        seat = self.safe("to_act")
-        if seat is not None and (type(seat) is not int or not 0 <= seat < self.rules.players):
-            raise EngineFault(f"to_act() returned {_brief(seat)}, not a seat 0..{self.rules.players - 1} "
-                              "or None", "to_act: type")
-        return seat
-
-    def engine_legal(self) -> list[str]:
-        legal = self.safe("legal_actions")
-        if not isinstance(legal, (list, tuple)) or not all(isinstance(a, str) for a in legal):
-            raise EngineFault(f"legal_actions() returned {_brief(legal)}, not a list of action texts",
-                              "legal_actions: type")
-        if len(set(legal)) != len(legal):
-            raise EngineFault("legal_actions() listed an action twice", "legal_actions: duplicate")
-        return list(legal)
-
-    def engine_deal(self) -> Deal:
-        value = self.safe("deal")
-        muestra: Any = None
-        cards = value
-        if isinstance(value, Mapping):
-            cards, muestra = value.get("hands"), value.get("muestra")
-        else:  # an in-process adapter gives the hands; the card turned up, if any, by muestra()
-            muestra = self.engine_muestra()
-        if not isinstance(cards, (list, tuple)) or not all(
-                isinstance(s, (list, tuple)) and all(isinstance(c, str) for c in s) for s in cards) or not (
-                muestra is None or isinstance(muestra, str)):
-            raise EngineFault(f"deal() returned {_brief(value)}, not the card names per seat "
-                              "(and the muestra or null)", "deal: type")
-        return Deal(tuple(tuple(s) for s in cards), muestra)
-
-    def engine_record(self) -> dict[str, Any]:
-        return checked_record(self.safe("record"))
-
-    def observations(self) -> tuple[Any, ...]:
-        if not callable(getattr(self.adapter, "observation", None)):
-            return ()
-        return tuple(_json_data(self.safe("observation", seat), "observation")
-                     for seat in range(self.rules.players))
-
-    def snapshot(self) -> tuple[Any, ...]:
-        """What must not change when the engine refuses an action."""
-        return (self.engine_to_act(), sorted(self.engine_legal()), self.engine_deal(),
-                self.engine_record(), self.observations())
 
     # --- following ------------------------------------------------------------------------------
     @property
@@ -319,15 +129,6 @@ class Follower:
             self.timeout = per_call
         self.next_hand()
 
-    def engine_muestra(self) -> str | None:
-        """The card the engine turned up (rulesets with a muestra; adapters without `muestra()` have none)."""
-        if not callable(getattr(self.adapter, "muestra", None)):
-            return None
-        card = self.safe("muestra")
-        if card is not None and not isinstance(card, str):
-            raise EngineFault(f"muestra() returned {_brief(card)}, not a card name or None", "muestra: type")
-        return card
-
     def next_hand(self) -> None:
         deal = self.engine_deal()
         r = self.rules
@@ -367,13 +168,13 @@ class Follower:
         seat = self.engine_to_act()
         want = self.hand.to_act() if self.hand is not None and not self.over else None
         if seat != want:
-            clause, requires, category, says = self.actor_divergence(seat, want)
+            clause, requires, category, says = blame.actor_divergence(self, seat, want)
             engine = "the engine's match is over" if seat is None else "another seat"
             raise Divergence(clause, requires, category, says, f"{self.state()}: {engine} to act")
         got = self.engine_legal()
         spec = self.spec_legal()
         if set(got) != spec:
-            clause, requires, says = self.set_divergence(set(got), spec)
+            clause, requires, says = blame.set_divergence(self, set(got), spec)
             raise Divergence(clause, requires, "legal", says, f"{self.state()}: {_verbs(set(got), spec)}")
         return sorted(spec)
 
@@ -409,8 +210,9 @@ class Follower:
                 return
             if self.engine_to_act() is None:
                 self.hand_actions = AFTER_RESULT
-                raise Divergence(self.target_clause(), f"the match goes on at {self.match.score}: nobody "
-                                                       "has reached the target", "end", "the match is over",
+                raise Divergence(blame.target_clause(self),
+                                 f"the match goes on at {self.match.score}: nobody has reached the target",
+                                 "end", "the match is over",
                                  f"{hand.kind} hand over: the engine ends the match")
             if self.check_results and self.recorded_score() not in (None, self.match.hand_score):
                 raise ResultDiffers(f"hand {self.match.number}")
@@ -435,11 +237,11 @@ class Follower:
             # answer: then the contest is settled on both sides, and the target is the cause.
             waiting = self.hand is not None and self.hand.truco.pending
             asked = self.hand is not None and self.hand_actions and not waiting
-            contest = self.contest_cause() if asked else None
+            contest = blame.contest_cause(self) if asked else None
             if contest is not None:  # a contest's points ended it, but the engine asks for an answer
                 raise Divergence(contest[0], f"the match is over ({contest[1] or contest[0]})", "actor",
                                  f"seat {seat} to act", f"{self.state()}: the engine plays on")
-            clause = self.end_clause()
+            clause = blame.end_clause(self)
             hand = self.hand
             if hand is None or hand.outcome is None or not hand.outcome.partida_ended:
                 self.hand_actions = AFTER_RESULT
@@ -510,121 +312,7 @@ class Follower:
                 raise Divergence(sight.clause, sight.why, "view", says, f"{self.state()}: {seen}")
         self.views_checked += 1
 
-    # --- diagnosis ------------------------------------------------------------------------------
-    def target_clause(self) -> str:
-        return self.rules.clause("match", "target")
-
-    def end_clause(self) -> str:
-        """The clause that ended the spec's match (the target's clause for a target reached)."""
-        end = self.match.end_clause
-        return self.target_clause() if end in (self.rules.clause("match", "end"), "") else end
-
-    def actor_divergence(self, seat: int | None, want: int | None) -> tuple[str, str, str, str]:
-        hand, r = self.hand, self.rules
-        if want is None:
-            end = self.end_clause()
-            return end, f"the match is over ({end})", "end", f"seat {seat} to act"
-        assert hand is not None
-        if seat is None:
-            return self.outcome_clause(), f"seat {want} must act", "end", "the match is over"
-        recorded = len(self.engine_record().get("hands") or [])
-        if recorded != self.match.number - 1:
-            return (self.outcome_clause(), f"hand {self.match.number} goes on: seat {want} must act", "actor",
-                    f"hand {self.match.number} is over")
-        contest = self.contest_cause()
-        if contest is not None:
-            clause, settled = contest
-            return clause, f"seat {want} must act" + (f" ({settled})" if settled else ""), "actor", \
-                f"seat {seat} to act"
-        if hand.phase == "ten-choice":
-            clause = r.clause_or("hand_of_ten", "choice", "TEN-5")
-        elif hand.phase in _CONTESTS:
-            clause = self.answer_clause(hand.phase)
-        elif hand.plays:
-            clause = str(r.data["play"]["order"])
-        elif hand.rounds:
-            clause = "AMB-14"  # the round leader (register: round-leader)
-        else:
-            clause = "ORD-2" if r.holds("ORD-2") else "AMB-15"
-        return clause, f"seat {want} must act", "actor", f"seat {seat} to act"
-
-    def last_action(self) -> tuple[str, str]:
-        """(the last action applied in this hand, the spec's phase before it), or ("", "")."""
-        if not self.hand_actions:
-            return "", ""
-        step = next(s for s in reversed(self.trace.steps) if s.expect == LEGAL)
-        return step.action, self.phase_before
-
-    def answer_clause(self, contest: str, offered: frozenset[str] = frozenset()) -> str:
-        """The clause of who answers a pending contest (truco, envido, flor), from the ruleset's file.
-        The flor's stage is the spec's, or where its flor is over, the one the engine's answers
-        (`offered`) show it is at."""
-        r, hand = self.rules, self.hand
-        if contest == "truco":
-            return str(r.data["truco"]["clauses"]["answer"])
-        if contest == "envido":
-            return r.clause_or("envido", "contest", "ENV-1")
-        stage = hand.flor.stage if hand is not None and hand.phase == "flor" else ""
-        if not stage and offered:
-            stage = "partner" if "flor-raise" in offered else "resto" if "contraflor-resto" in offered else ""
-        if stage == "partner":
-            return r.clause_or("flor", "partner", "FLR-3")
-        if stage in ("contraflor", "resto"):
-            return r.clause_or("flor", "contraflor", "FLR-6")
-        return r.clause_or("flor", "answers", "FLR-4")
-
-    def contest_cause(self) -> tuple[str, str] | None:
-        """Where the engine's seat to act differs because of a contest: (the clause of who must
-        answer it, "the <contest> is settled" where the spec's contest is over, else ""), else None.
-
-        A contest decides who acts until it is settled: when the last action was one of its
-        calls or answers, or the engine offers answers, the clause of who answers the contest is
-        the cause, not the order of play that a wrong answerer then breaks (ORD-2, AMB-14)."""
-        hand = self.hand
-        assert hand is not None
-        last, before = self.last_action()
-        verb = last.split(" ", 1)[0]
-        offered = frozenset(a.split(" ", 1)[0] for a in self.engine_legal()) & _ANSWERS
-        if not offered and hand.phase not in _CONTESTS:
-            return None  # neither side has a contest pending: the order of play decides
-        called = next((c for c in _CONTESTS if verb in _CONTESTS[c]), "")
-        # A call names its contest; else the contest the spec waits on, or the one just settled.
-        contest = called or (hand.phase if hand.phase in _CONTESTS else before)
-        if contest not in _CONTESTS:
-            return None
-        settled = "" if hand.phase in _CONTESTS else f"the {contest} is settled"
-        return self.answer_clause(contest, offered), settled
-
-    def outcome_clause(self) -> str:
-        """The hand-resolution clause the current hand is at (for an engine that ended it early)."""
-        hand, r = self.hand, self.rules
-        assert hand is not None
-        if len(hand.rounds) >= 1 and r.reading("hand-length") != "always-three-rounds":
-            return "HND-2" if r.holds("HND-2") else "HND-1"
-        return "RND-1"
-
-    def set_divergence(self, got: set[str], spec: set[str]) -> tuple[str, str, str]:
-        """(clause, what the rules require, what the engine does) for legal sets that differ."""
-        hand = self.hand
-        assert hand is not None
-        extra, missing = sorted(got - spec), sorted(spec - got)
-        also = f"; it leaves out {missing}" if missing else ""
-        if extra:
-            try:
-                hand.apply(hand.to_act(), extra[0], dry_run=True)  # type: ignore[arg-type]
-                clause, why = "RND-1", "not allowed now"
-            except Illegal as exc:
-                clause, why = exc.clause, exc.requires
-            return clause, f"{extra[0]!r} is not allowed now: {why}", f"allows {extra}{also}"
-        verb = missing[0].split(" ", 1)[0]
-        if verb == "raise":
-            clause = "BET-5" if hand.phase == "truco" else "BET-1"
-        elif verb in ("accept", "run"):
-            clause = {"envido": "ENV-1", "flor": "FLR-4"}.get(hand.phase, "BET-2")
-        else:
-            clause = _GRANTS.get(verb, "RND-1")
-        return clause, f"{missing[0]!r} is allowed now", f"leaves out {missing}"
-
+    # --- after a divergence ---------------------------------------------------------------------
     def finish_hand_alone(self) -> None:
         """After a divergence: play the engine's first legal action until the hand it is in ends,
         so that its record has the hand with the round results it claims (the cause of a seat to
@@ -667,27 +355,3 @@ def _verbs(got: set[str], spec: set[str]) -> str:
     extra = sorted({_verb(a) for a in got - spec})
     missing = sorted({_verb(a) for a in spec - got})
     return " ".join([*(f"+{v}" for v in extra), *(f"-{v}" for v in missing)])
-
-
-def checked_record(value: Any) -> dict[str, Any]:
-    """What record() returned, once it is JSON data and an object (else the engine's fault)."""
-    rec = _json_data(value, "record")
-    if not isinstance(rec, dict):
-        raise EngineFault(f"record() returned {_brief(rec)}, not a truco-record/1 object", "record: type")
-    return rec
-
-
-def _json_data(value: Any, call: str) -> Any:
-    """`value` when it is JSON data: a set, an object or a value that holds itself would crash the
-    comparisons of a refusal and the record monitor, so it is the engine's fault."""
-    try:
-        json.dumps(value)
-    except (TypeError, ValueError, RecursionError) as exc:
-        raise EngineFault(f"{call}() returned what is not JSON data ({type(exc).__name__}: {exc})",
-                          f"{call}: type") from None
-    return value
-
-
-def _brief(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."

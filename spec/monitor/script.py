@@ -20,8 +20,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from spec.monitor.beacon import Beacon
+from spec.monitor.engine_calls import START_LIMIT, EngineFault
 from spec.monitor.findings import Finding, ordered, record_finding
-from spec.monitor.follow import ENGINE, START_LIMIT, Divergence, EngineFault, Follower
+from spec.monitor.follow import ENGINE, Divergence, Follower
 from spec.monitor.replay import check_record
 from spec.monitor.trace import LEGAL, REFUSED, Step, Trace
 from spec.monitor.violation import Violation

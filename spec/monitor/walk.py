@@ -42,10 +42,12 @@ from dataclasses import dataclass, field
 from types import NoneType
 from typing import Any
 
+from spec.monitor import blame
 from spec.monitor.beacon import Beacon
+from spec.monitor.engine_calls import EngineFault, checked_record
 from spec.monitor.exercise import hand_clauses
 from spec.monitor.findings import AFTER_RESULT, Finding, ordered, record_finding
-from spec.monitor.follow import CannotReach, Divergence, EngineFault, Follower, checked_record
+from spec.monitor.follow import CannotReach, Divergence, Follower
 from spec.monitor.replay import check_record
 from spec.monitor.script import finding_of, new_follower
 from spec.monitor.trace import LEGAL, REFUSED, Step, Trace
@@ -353,8 +355,9 @@ class Walk:
                 f.check_match_end()
             else:
                 f.hand_actions = AFTER_RESULT  # as a game does: after the hand's result, its cause
-                raise Divergence(f.target_clause(), f"the match goes on at {node.match.score}: nobody has "
-                                 "reached the target", "end", "the match is over")
+                raise Divergence(blame.target_clause(f),
+                                 f"the match goes on at {node.match.score}: nobody has reached the target",
+                                 "end", "the match is over")
         hands = record.get("hands") or []
         entry = hands[0] if type(hands) is list and len(hands) == 1 else None
         result = entry.get("result") if type(entry) is dict else None
@@ -370,7 +373,7 @@ class Walk:
         if not same:
             self._at(node)
             if entry is None:
-                raise Divergence(f.outcome_clause(), "the hand is over", "actor",
+                raise Divergence(blame.outcome_clause(f), "the hand is over", "actor",
                                  f"seat {f.engine_to_act()} to act")
             raise Divergence(outcome.clause, f"the hand ends: side {outcome.winner} wins {outcome.points} "
                              f"(score {node.match.hand_score})", "result",

@@ -25,7 +25,7 @@ from typing import IO, Any
 
 from spec.monitor import orphans
 from spec.monitor.beacon import active
-from spec.monitor.follow import EngineFault
+from spec.monitor.engine_calls import EngineFault
 from spec.protocol import PROTOCOL_VERSION
 
 MAX_LINE = 16 * 1024 * 1024  # far above any record: a longer line is garbage

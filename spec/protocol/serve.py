@@ -20,7 +20,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from spec.monitor.follow import refusal_types, sets_position
+from spec.monitor.engine_calls import refusal_types, sets_position
 from truco_protocol.engine_side import Session, serve_session
 
 

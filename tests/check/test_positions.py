@@ -12,7 +12,8 @@ import pytest
 from engine.adapter import ReferenceAdapter, make_adapter
 from engine.errors import GameArgumentError
 from engine.game import Game
-from spec.monitor.follow import CannotReach, Follower, sets_position
+from spec.monitor.engine_calls import sets_position
+from spec.monitor.follow import CannotReach, Follower
 from spec.monitor.replay import check_record
 from spec.protocol.client import EngineCommand, stop_all
 from spec.rules.state import Rules

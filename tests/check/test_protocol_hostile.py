@@ -14,7 +14,7 @@ import time
 import pytest
 from click.testing import CliRunner
 
-from spec.monitor.follow import EngineFault
+from spec.monitor.engine_calls import EngineFault
 from spec.protocol.client import GIVE_UP, STDERR_TAIL, EngineCommand, EngineProcess, stop_all
 from truco_cli.main import cli
 

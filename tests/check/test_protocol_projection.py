@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 import pytest
 from click.testing import CliRunner
 
-from spec.monitor.follow import EngineFault
+from spec.monitor.engine_calls import EngineFault
 from spec.protocol.client import ALL_RULESETS, MAX_AUTO_STEPS, parse_hello
 from spec.protocol.serve import Server
 from truco_cli.main import cli
