@@ -84,6 +84,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     config.extra["alternate"] = [{"name": LANG_NAMES[code], "link": f"{base}{code}/", "lang": code}
                                  for code in LANGS]
     config.site_name = label("site_name", lang)
+    config.copyright = site_stamp(lang)  # the footer: which rules this site publishes
     cat = load_catalogue()
     _ctx = Ctx(lang=lang, cat=cat, coverage=coverage(cat), trace=traceability.load(cat.clauses),
                warn=log.warning, source_url=_source_url(config))
@@ -92,15 +93,39 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     return config
 
 
+def _git(*args: str) -> str:
+    """What git prints in the project, or "" where it is no git checkout."""
+    try:
+        run = subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True, check=False,
+                             timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return ""
+    return run.stdout.strip() if run.returncode == 0 else ""
+
+
+def site_stamp(lang: str) -> str:
+    """The version of the suite, the date the rules (spec/data) last changed and the commit the
+    site is built from; without git, the version alone."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        number = version("truco-rules")
+    except PackageNotFoundError:
+        number = "?"
+    date = _git("log", "-1", "--format=%cs", "--", "spec/data")
+    commit = _git("rev-parse", "--short=10", "HEAD")
+    if not (date and commit):
+        return f"truco-rules {number}"
+    return label("site_stamp", lang).format(version=number, date=date, commit=commit)
+
+
 def _source_url(config: MkDocsConfig) -> str | None:
     """Where code links point: `TRUCO_SOURCE_URL` or `extra.source_url`, e.g. a repository's
     `https://<host>/<owner>/truco-rules/blob/{commit}` ({commit} = the checked-out commit). Without
     one, code links open the site's own view of each file (code/<path>.html)."""
     url = os.environ.get("TRUCO_SOURCE_URL") or config.extra.get("source_url") or None
     if url and "{commit}" in url:
-        run = subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True,
-                             check=False)
-        url = url.replace("{commit}", run.stdout.strip() if run.returncode == 0 else "main")
+        url = url.replace("{commit}", _git("rev-parse", "HEAD") or "main")
     return url
 
 
@@ -116,7 +141,8 @@ def _nav(ctx: Ctx) -> list[Any]:
                        *({ctx.ruleset_short(name): ruleset_page(name)} for name in ctx.cat.rulesets)]},
         {t("rules"): [{t("all_clauses"): "rules/index.md"},
                       *({f"{t('f_' + fam)} ({fam})": clause_page(ids[0])} for fam, ids in fams.items())]},
-        {t("rulebooks"): [{f"{doc}": f"rulebooks/{doc}.md"} for doc in ctx.cat.sources]},
+        {t("rulebooks"): [{f"{ctx.rulebook_title(doc)} · {doc}": f"rulebooks/{doc}.md"}
+                          for doc in ctx.cat.sources]},
         {t("compare"): [{t("same_rule"): "compare/rulebooks.md"},
                         {t("rulesets_compared"): "compare/rulesets.md"}]},
         {t("ambiguities"): "ambiguities.md"},

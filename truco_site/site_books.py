@@ -27,7 +27,7 @@ def _lines(ctx: Ctx, doc: str) -> dict[int, list[str]]:
 def _header(ctx: Ctx, doc: str) -> list[str]:
     src = ctx.cat.sources[doc]
     rulesets = [r for r in ctx.cat.rulesets.values() if r.doc == doc]
-    title = " / ".join(ctx.ruleset_title(r.name) for r in rulesets) or src.filename
+    title = ctx.rulebook_title(doc)
     lang = ctx.t("lang_" + rulesets[0].language) if rulesets else "?"
     return [f"# {doc} · {esc(title)}", "",
             f"{ctx.t('rulebook_intro')} {ctx.t('reading_intro')}", "",

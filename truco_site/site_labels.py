@@ -18,6 +18,7 @@ class MissingLabel(KeyError):
 _WORDS: dict[str, str | Message] = {
     # the frame: navigation, clause pages, register, traceability, record format
     "site_name": N_("Truco: rules as code"),
+    "site_stamp": N_("truco-rules {version} · rules as of {date} · commit {commit}"),
     "home": N_("Home"),
     "rules": N_("Rules"),
     "all_clauses": N_("All clauses"),

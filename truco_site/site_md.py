@@ -178,3 +178,9 @@ class Ctx:
 
     def ruleset_title(self, name: str) -> str:
         return self.pick(self.cat.rulesets[name].title, f"ruleset {name} title")
+
+    def rulebook_title(self, doc: str) -> str:
+        """A rulebook by the title of the ruleset it states, in the reader's language (its file
+        name where no ruleset states it)."""
+        titles = [self.ruleset_title(r.name) for r in self.cat.rulesets.values() if r.doc == doc]
+        return " / ".join(titles) or self.cat.sources[doc].filename
