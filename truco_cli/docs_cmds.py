@@ -10,6 +10,7 @@ import functools
 import http.server
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -72,9 +73,11 @@ def build(site_dir: Path, base_url: str = DEFAULT_URL, langs: tuple[str, ...] = 
     The languages are independent MkDocs projects, so they build side by side, one process each (as
     many at a time as there are cores). On any exception (Ctrl-C) the builds still running are
     stopped and no other starts."""
+    from truco_site import mermaid
+
     env = {**os.environ, "TRUCO_DOCS_URL": base_url, "NO_MKDOCS_2_WARNING": "1",
-           "DISABLE_MKDOCS_2_WARNING": "true"}
-    mermaid_js()  # fetched once here, not by each language's build
+           "DISABLE_MKDOCS_2_WARNING": "true", mermaid.SHARED_ENV: "1"}
+    script = mermaid_js()  # fetched once here, and put once at the root for the four languages
     slots = max(1, min(len(langs), os.cpu_count() or 1))
     waiting = list(langs)
     running: dict[str, tuple[subprocess.Popen[bytes], IO[bytes]]] = {}
@@ -109,6 +112,13 @@ def build(site_dir: Path, base_url: str = DEFAULT_URL, langs: tuple[str, ...] = 
     from spec.files import write_text_atomic
 
     write_text_atomic(site_dir / "index.html", root_page())
+    if script is not None:
+        shared = site_dir / mermaid.SCRIPT
+        shared.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(script, shared)
+    else:
+        failures["mermaid"] = ("mermaid.min.js is missing and npm could not fetch it: the ladder "
+                               "diagrams would not render")
     return failures
 
 

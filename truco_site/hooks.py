@@ -24,6 +24,7 @@ from spec.catalogue import load_catalogue
 from spec.clause_ids import CLAUSE_ID
 from spec.coverage import coverage
 from truco_site import (
+    mermaid,
     site_books,
     site_code,
     site_conformance,
@@ -211,16 +212,14 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     files.append(File.generated(config, "assets/truco.css", content=_CSS))
     for view in _code_views(_ctx, config):
         files.append(view)
-    script = mermaid_js()
-    if script is None:
-        log.warning("mermaid.min.js is missing and npm could not fetch it: the ladder diagrams would "
-                    "not render offline (run `python -m truco_cli.docs_cmds build`, which fetches it)")
-    else:
-        files.append(File.generated(config, MERMAID_JS, abs_src_path=str(script)))
+    if not mermaid.shared():  # else the build command puts the one copy at the site's root
+        script = mermaid_js()
+        if script is None:
+            log.warning("mermaid.min.js is missing and npm could not fetch it: the ladder diagrams would "
+                        "not render offline (run `python -m truco_cli.docs_cmds build`, which fetches it)")
+        else:
+            files.append(File.generated(config, mermaid.SCRIPT, abs_src_path=str(script)))
     return files
-
-
-MERMAID_JS = "assets/javascripts/mermaid.min.js"
 
 
 def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
@@ -228,7 +227,7 @@ def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -
     if 'class="mermaid"' not in html:
         return html
     up = "../" * page.url.count("/") if config.use_directory_urls else "../" * page.file.src_uri.count("/")
-    return html + f'\n<script src="{up}{MERMAID_JS}"></script>\n'
+    return html + f'\n<script src="{mermaid.script_src(up)}"></script>\n'
 
 
 

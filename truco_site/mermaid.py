@@ -40,3 +40,19 @@ def mermaid_js(fetch: bool = True) -> Path | None:
             partial.write_bytes(member.read())
             partial.replace(cached)  # never a half-written file under the final name
     return cached
+
+
+# Where pages find the copy, from a language's root: its own assets, or, when the four languages
+# are built into one site (`truco docs build` sets TRUCO_SHARED_ASSETS), the one copy at the site's
+# root that they share (3.5 MB once, not four times).
+SCRIPT = "assets/javascripts/mermaid.min.js"
+SHARED_ENV = "TRUCO_SHARED_ASSETS"
+
+
+def shared() -> bool:
+    return os.environ.get(SHARED_ENV) == "1"
+
+
+def script_src(up: str) -> str:
+    """The script's URL from a page `up` ("../"...) below its language's root."""
+    return f"{up}../{SCRIPT}" if shared() else f"{up}{SCRIPT}"

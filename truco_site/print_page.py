@@ -17,16 +17,13 @@ import re
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs_print_site_plugin.urls import get_page_key  # the plugin's own anchors: the same keys
+
+from truco_site import mermaid, search
 
 PRINT_PAGE = "print_page/index.html"
-MERMAID_JS = "assets/javascripts/mermaid.min.js"
 _ID = re.compile(r"""\bid=["']([^"']+)["']""")
 _HREF = re.compile(r"""(<a\s[^>]*?href=")#([^"]*)(")""")
-
-
-def page_key(url: str) -> str:
-    """The print-site plugin's key of a page URL ('rules/bet/' -> 'rules-bet'; '' -> 'index')."""
-    return url.lower().strip().rstrip("/").replace(".html", "").replace("/", "-").lstrip("-") or "index"
 
 
 def page_urls(site_dir: Path) -> list[str]:
@@ -45,7 +42,7 @@ def page_urls(site_dir: Path) -> list[str]:
 def repair_links(html: str, urls: list[str], up: str = "../") -> str:
     """Point each anchor link of the printable page that has no target in it at its page on the site."""
     ids = set(_ID.findall(html))
-    keys = sorted(((page_key(u), u) for u in urls), key=lambda ku: -len(ku[0]))  # longest key first
+    keys = sorted(((get_page_key(u), u) for u in urls), key=lambda ku: -len(ku[0]))  # longest key first
 
     def fix(m: re.Match[str]) -> str:
         target = html_text.unescape(m.group(2))
@@ -64,20 +61,22 @@ def repair_links(html: str, urls: list[str], up: str = "../") -> str:
 
 def load_mermaid_first(html: str, up: str = "../") -> str:
     """Load the site's Mermaid before Material's bundle looks for one (it fetches a CDN copy if none)."""
-    if 'class="mermaid"' not in html or MERMAID_JS in html:
+    if 'class="mermaid"' not in html or mermaid.SCRIPT in html:
         return html
-    tag = f'<script src="{up}{MERMAID_JS}"></script>\n'
+    tag = f'<script src="{mermaid.script_src(up)}"></script>\n'
     bundle = re.search(r'<script src="[^"]*assets/javascripts/bundle\.[^"]*"', html)
     at = bundle.start() if bundle else html.rindex("</body>")
     return html[:at] + tag + html[at:]
 
 
 def on_post_build(config: MkDocsConfig) -> None:
+    """The printable page, read and written once: its links resolved, the site's Mermaid loaded
+    first, and search through the site's worker (truco_site.search) as on every other page."""
     site_dir = Path(config.site_dir)
     page = site_dir / PRINT_PAGE
     if not page.is_file():
         return
     html = page.read_text(encoding="utf-8")
-    fixed = load_mermaid_first(repair_links(html, page_urls(site_dir)))
+    fixed = search.use_wrapper(load_mermaid_first(repair_links(html, page_urls(site_dir))))
     if fixed != html:
         page.write_text(fixed, encoding="utf-8")

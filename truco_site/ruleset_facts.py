@@ -18,6 +18,10 @@ from spec.rules.ruleset import Rules
 
 # Feature sections of a ruleset file: present (not null) = the game has the feature.
 SECTIONS = ("muestra", "envido", "flor", "senas", "hand_of_ten", "iron_hand")
+# Facts that are a reading of the register, not a section of the file: fact -> (key, the reading
+# under which the ruleset has it). Covered cards: AMB-7.
+READ_FACTS = {"covered": ("covering", "allowed")}
+_READ_KEYS = {key for key, _ in READ_FACTS.values()}
 _CLAUSE_ID = CLAUSE_ID_RE
 _CLAUSE_KEYS = ("clause", "clauses", "order")
 
@@ -43,6 +47,7 @@ def _facts_of(rules: Rules) -> dict[str, Any]:
     match = rules.data["match"]
     target, halves = int(match["target"]), match.get("halves")
     out: dict[str, Any] = {s: rules.has(s) for s in SECTIONS}
+    out.update({f: rules.readings.get(key) == reading for f, (key, reading) in READ_FACTS.items()})
     out.update(
         halves=None if halves is None else (int(halves), target - int(halves)),
         target=target,
@@ -56,8 +61,12 @@ def facts(ruleset: str) -> dict[str, Fact]:
     rules = Rules.of(ruleset)
     default = _facts_of(rules)
     switches: dict[str, list[Switch]] = {k: [] for k in default}
+    cat = load_catalogue()
     for key, entry in rules.data["readings"].items():
-        for reading in entry.get("sets") or {}:
+        # The readings that change the file (`sets`), and every reading of a key a fact reads.
+        others = ([r.name for r in cat.ambiguity(key).readings] if key in _READ_KEYS
+                  else entry.get("sets") or {})
+        for reading in others:
             if str(reading) == rules.readings.get(key):
                 continue
             other = _facts_of(Rules.of(ruleset, {key: str(reading)}))

@@ -105,6 +105,3 @@ def on_post_build(config: MkDocsConfig) -> None:
     site_dir = Path(config.site_dir)
     search = next(p for name, p in config.plugins.items() if name.split("/")[-1] == "search")
     write_wrapper(site_dir, search.config["separator"])
-    printable = site_dir / "print_page" / "index.html"  # written by the print-site plugin, after the pages
-    if printable.is_file():
-        printable.write_text(use_wrapper(printable.read_text(encoding="utf-8")), encoding="utf-8")

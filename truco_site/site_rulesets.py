@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from spec.catalogue import load_catalogue
 from spec.rules.ruleset import Rules
 from truco_site import ruleset_facts, site_pictures
 from truco_site.ruleset_facts import Fact, Switch
@@ -28,6 +29,7 @@ FACT_ROWS: tuple[tuple[str, str], ...] = (
     ("senas", "ft_senas"),
     ("hand_of_ten", "ft_ten"),
     ("iron_hand", "ft_iron"),
+    ("covered", "ft_covered"),
     ("halves", "fact_halves"),
     ("target", "fact_target"),
     ("partidas", "fact_partidas"),
@@ -37,7 +39,15 @@ _MATCH_ROLE = {"halves": "halves", "target": "target", "partidas": "end"}  # the
 
 def fact_clauses(name: str, fact: str, readings: dict[str, str] | None = None) -> list[str]:
     """The clauses the file gives for a fact (under the given readings)."""
-    data = Rules.of(name, readings).data
+    rules = Rules.of(name, readings)
+    data = rules.data
+    if fact in ruleset_facts.READ_FACTS:  # the clauses of its register entry that the ruleset holds
+        key, reading = ruleset_facts.READ_FACTS[fact]
+        cat = load_catalogue()
+        held = {c.id for c in cat.clauses_of(name)}
+        if rules.readings.get(key) != reading:
+            return []
+        return [c for c in cat.ambiguity(key).clauses if c in held]
     if fact not in _MATCH_ROLE:
         return ruleset_facts.clause_ids(data.get(fact))
     clause = data["match"]["clauses"].get(_MATCH_ROLE[fact])

@@ -20,10 +20,10 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
 
 
 def on_post_build(config: MkDocsConfig) -> None:
-    """After the plugins' (this hook comes after them): the printable page, written by the
-    print-site plugin then, is repaired, and the search worker's script is written."""
-    print_page.on_post_build(config)
+    """After the plugins' (this hook comes after them): the search worker's script is written, and
+    the printable page, written by the print-site plugin then, is repaired."""
     search.on_post_build(config)
+    print_page.on_post_build(config)
 
 
 __all__ = ["on_config", "on_files", "on_page_content", "on_page_markdown", "on_post_build", "on_post_page"]

@@ -90,6 +90,9 @@ def test_the_features_table_says_what_each_ruleset_has_and_which_reading_changes
     assert f">{label('yes', lang)}<" in muestra and "URU-2" in muestra
     target = re.search(rf"<strong>{label('fact_target', lang)}</strong>.*?</tr>", uruguayo, re.S).group(0)
     assert ">30; " in target and "amb-33-40" in target and "amb-33-18" in target
+    mineiro = section(site.html(lang, "rulesets/mineiro-1v1-es"), "features")
+    covered = re.search(rf"<strong>{label('ft_covered', lang)}</strong>.*?</tr>", mineiro, re.S).group(0)
+    assert f">{label('yes', lang)}; " in covered and "amb-7-not-allowed" in covered and "COV-1" in covered
 
 
 def test_the_facts_come_from_the_files_and_their_readings() -> None:
@@ -104,6 +107,11 @@ def test_the_facts_come_from_the_files_and_their_readings() -> None:
     ]
     mineiro = ruleset_facts.facts("mineiro-1v1-es")
     assert mineiro["hand_of_ten"].value and not mineiro["envido"].value and mineiro["halves"].value is None
+    # Covered cards are a reading (AMB-7), not a section of the file: both ways are shown.
+    assert mineiro["covered"].value and [(s.key, s.reading) for s in mineiro["covered"].switches] == [
+        ("covering", "not-allowed")]
+    gauderio = ruleset_facts.facts("gauderio-pairs-es")
+    assert not gauderio["covered"].value and gauderio["covered"].switches[0].reading == "allowed"
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
