@@ -69,3 +69,55 @@ def test_amb6_two_covered_cards_tying_is_flagged_as_an_inference() -> None:
     assert reading.outside is not None and "tie" in reading.outside.source["en"]
     for lang, phrase in NOT_IN_SOURCES.items():
         assert phrase in reading.outside.source[lang].lower()
+
+
+# ------------------------------------------------ the rulesets written from published rules
+
+
+def test_uruguayo_target_follows_its_named_sources() -> None:
+    # 30 (in halves of 15) is the Truco de Amostra's figure for trios; Wikipedia and the club
+    # reglamento give 40, and the same description gives 24 (12 and 12) for pairs.
+    from engine.config import make_config
+    from spec.rules.match import target
+    from spec.rules.ruleset import Rules
+
+    amb = CAT.ambiguity("partida-points")
+    assert amb.defaults["uruguayo-1v1"] == "40"
+    assert any("24 tentos" in w.words for w in amb.reading("24").published)
+    assert target(Rules.of("uruguayo-1v1")) == 40 == make_config("uruguayo-1v1").target
+    assert target(Rules.of("uruguayo-1v1", {"partida-points": "24"})) == 24
+    assert make_config("uruguayo-1v1", {"partida-points": "24"}).target == 24
+
+
+def test_uruguayo_split_then_tie_rationale_names_the_reglamento_it_adopts_hnd6_from() -> None:
+    assert CAT.clause("HND-6").adopted["uruguayo-1v1"].id == "reglamento"
+    why = CAT.ambiguity("split-then-tie").rationale["uruguayo-1v1"]["en"]
+    assert "do not state" not in why and "HND-6" in why and "reglamento" in why
+
+
+def test_argentino_contraflor_stakes_three_more_not_double() -> None:
+    from engine.config import make_config
+    from spec.rules.envido import contraflor_called
+    from spec.rules.ruleset import Rules
+
+    amb = CAT.ambiguity("contraflor-stake")
+    assert amb.defaults["argentino-1v1"] == "three-more"
+    assert any("3 tantos adicionales" in w.words for w in amb.reading("three-more").published)
+    assert "doubles" not in amb.rationale["argentino-1v1"]["en"]
+    assert "doubles" not in CAT.clause("ARG-8").text["en"]
+    rules = Rules.of("gauderio-pairs-es", {"contraflor-stake": "three-more"})
+    assert contraflor_called(rules, 3) == 6 and contraflor_called(rules, 6) == 9  # double: 12
+    assert make_config("gauderio-pairs-es", {"contraflor-stake": "three-more"}).contraflor_three_more
+
+
+def test_argentino_side_bet_scoring_rationale_names_what_acanomas_says() -> None:
+    amb = CAT.ambiguity("side-bet-scoring")
+    assert amb.reading("end-of-hand").mark == "published"
+    assert any("al final de la mano" in w.words for w in amb.reading("end-of-hand").published)
+    why = amb.rationale["argentino-1v1"]["en"]
+    assert "none of the named publications says it" not in why and "Acanomas" in why
+
+
+def test_false_senas_are_published() -> None:
+    free = CAT.ambiguity("senas").reading("free")
+    assert free.mark == "published" and any("Señas falsas" in w.words for w in free.published)
