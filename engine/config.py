@@ -64,6 +64,7 @@ class Config:
     flor_replaces_envido: bool  # AMB-31
     falta_added: bool  # AMB-20 falta-added: the falta is added to the chain's other stakes
     contraflor_double_quiero: bool  # AMB-34: a contraflor stakes twice one quiero's stake
+    contraflor_three_more: bool  # AMB-34: a contraflor stakes the flor's stake more (3 more)
     iron_covered: bool  # AMB-35: the cards of a blind iron hand are covered cards
     ten_call: str  # AMB-37: which calls are asking for truco where truco is barred
     envido_all_three: bool  # AMB-38: three cards of one suit all count
@@ -115,6 +116,7 @@ _READING_FLAGS: dict[str, tuple[str, str]] = {
     "flor_replaces_envido": ("flor-over-envido", "flor-replaces-envido"),
     "falta_added": ("envido-stakes", "falta-added"),
     "contraflor_double_quiero": ("contraflor-stake", "double-quiero"),
+    "contraflor_three_more": ("contraflor-stake", "three-more"),
     "iron_covered": ("iron-cards", "covered"),
     "envido_all_three": ("envido-three-suit", "all-three"),
     "senas_before_first": ("sena-timing", "before-first-card"),

@@ -121,11 +121,15 @@ def _next_opponent(cfg: Config, h: HandState, scores: tuple[int, int]) -> Award 
 
 
 def contraflor(cfg: Config, h: HandState) -> None:
-    """FLR-6: pending, twice the stake in force (AMB-34 double-stake) or twice what one quiero
-    makes the flor (double-quiero); the stake before it is kept for a refusal (AMB-27)."""
+    """FLR-6: pending, twice the stake in force (AMB-34 double-stake), twice what one quiero
+    makes the flor (double-quiero) or the flor's own stake more (three-more: 3 more); the stake
+    before it is kept for a refusal (AMB-27)."""
     h.fl_contra = h.to_act  # type: ignore[assignment]
     h.fl_before = h.fl_stake
-    h.fl_stake = 2 * (cfg.flor.accepted[0] if cfg.contraflor_double_quiero else h.fl_stake)  # type: ignore[union-attr]
+    if cfg.contraflor_three_more:
+        h.fl_stake = h.fl_stake + cfg.flor.stake  # type: ignore[union-attr,operator]
+    else:
+        h.fl_stake = 2 * (cfg.flor.accepted[0] if cfg.contraflor_double_quiero else h.fl_stake)  # type: ignore[union-attr]
     h.fl_out = (*h.fl_out, *h.fl_queue[1:])  # AMB-40 in-turn: the others do not answer, and
     h.fl_queue = ()  # their flors are not compared
     h.phase = FLOR_CONTRA

@@ -116,6 +116,8 @@ def _contraflor(s: Setup, raised: z3.ArithRef) -> z3.ArithRef:
     stake = z3.If(raised == 1, int(flor.get("partner_raise") or flor["stake"]), int(flor["stake"]))
     if s.reading("contraflor-stake") == "double-quiero":
         return z3.IntVal(2 * int(flor["accepted"][0]))
+    if s.reading("contraflor-stake") == "three-more":
+        return stake + int(flor["stake"])
     return 2 * stake
 
 

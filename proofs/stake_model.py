@@ -211,6 +211,8 @@ class FlorExchange:
         """FLR-6: "dobla la puntuación actual de FLOR"; AMB-34 double-quiero: twice one quiero."""
         if self.contraflor_reading == "double-quiero":
             return z3.IntVal(2 * self.accepted[0])
+        if self.contraflor_reading == "three-more":  # AMB-34 three-more: the flor's stake more
+            return stake + self.stake
         return 2 * stake
 
     def refused(self, before: z3.ArithRef, called: z3.ArithRef) -> z3.ArithRef:

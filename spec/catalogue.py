@@ -33,6 +33,9 @@ KINDS: tuple[str, ...] = ("definition", "setup", "play", "betting", "scoring", "
 AMBIGUITY_KINDS: tuple[str, ...] = ("conflict", "internal", "gap", "option")
 
 AMBIGUITY_ID_RE = re.compile(r"^AMB-\d+$")
+# Where a reading comes from, one mark each: a rulebook sentence says it (its quotes), a named
+# publication says it (its words), or nothing says it and the register chose it (and says why).
+READING_MARKS: tuple[str, ...] = ("quoted", "published", "choice")
 
 Text = Mapping[str, str]  # language code -> text
 
@@ -149,6 +152,7 @@ class Reading:
     # The words of `sources` that say what the reading claims (each within one of its quotes).
     claims: tuple[str, ...] = ()
     outside: Outside | None = None
+    mark: str = ""  # one of READING_MARKS: what vouches for the reading
 
 
 
@@ -248,6 +252,50 @@ class Catalogue:
                 raise UnknownNameError(f"ambiguity key for {ruleset}", key, sorted(chosen))
             chosen[key] = self.ambiguity(key).reading(reading).name
         return chosen
+
+
+# How each language says that a reading is not in the sources (a choice's reason says so).
+NOT_IN_SOURCES: Mapping[str, str] = {"en": "not in the sources", "es": "no está en las fuentes",
+                                     "it": "non è nelle fonti", "pt": "não está nas fontes"}
+
+
+def mark_problems(reading: Reading, sources: Mapping[str, Source]) -> list[str]:
+    """What is wrong with a reading's mark: none, an unknown one, or one its data does not support.
+
+    `quoted` needs rulebook quotes, each verbatim in its rulebook's text, and the claims they hold;
+    `published` needs a named publication's words and no rulebook quote (that would be quoted);
+    `choice` needs neither, and the reason the register gives, saying in every language that the
+    reading is not in the sources.
+    """
+    mark = reading.mark
+    if mark not in READING_MARKS:
+        return [f"mark {mark!r} is not one of {', '.join(READING_MARKS)}" if mark else "no mark"]
+    problems = []
+    if mark == "quoted":
+        if not reading.sources:
+            problems.append("marked quoted without a rulebook quote")
+        problems += [f"quote not verbatim in {q.doc}: {q.quote[:60]!r}" for q in reading.sources
+                     if q.doc not in sources or q.quote not in sources[q.doc].text]
+        if reading.sources and not reading.claims:
+            problems.append("marked quoted without the claims its quotes hold")
+    elif mark == "published":
+        if reading.sources:
+            problems.append("marked published, yet a rulebook quote says it: mark it quoted")
+        if not reading.published:
+            problems.append("marked published without a publication's words")
+        problems += [f"a publication without its {what}" for w in reading.published
+                     for what, value in (("publisher", w.publisher), ("title", w.title), ("words", w.words))
+                     if not str(value or "").strip()]
+    else:
+        if reading.sources or reading.published:
+            problems.append("marked a choice, yet it has a quote or a publication's words")
+        if reading.outside is None:
+            problems.append("marked a choice without the register's reason (outside)")
+        else:
+            problems += [f"its reason ({lang}) does not say it is not in the sources"
+                         for lang, phrase in NOT_IN_SOURCES.items()
+                         if phrase not in " ".join(reading.outside.source.get(lang, "").lower().split())]
+    return problems
 
 
 def _text(raw: Any, where: str) -> Text:
@@ -501,7 +549,8 @@ def load_catalogue() -> Catalogue:
                                                    url=w.get("url"), words=w["words"])
                                     for w in r.get("published", ())),
                     claims=tuple(str(c) for c in r.get("claims", ())),
-                    outside=_outside(r.get("outside"), clauses, f"{aid} {r['name']} outside"))
+                    outside=_outside(r.get("outside"), clauses, f"{aid} {r['name']} outside"),
+                    mark=str(r.get("mark", "")))
             for r in raw["readings"]
         )
         # Each ruleset states its default reading of the entries that concern it (its file).

@@ -11,7 +11,7 @@ import click
 
 from truco_cli.errors import fail
 from truco_cli.options import lang_option, ruleset_options, rulesets_from
-from truco_text.catalogues import gettext, ngettext
+from truco_text.catalogues import N_, gettext, ngettext, translate
 from truco_text.words import CLAUSE_KINDS, ENTRY_KINDS
 
 if TYPE_CHECKING:
@@ -88,6 +88,7 @@ def _reading_json(cat: Any, r: Any) -> dict[str, Any]:
         "name": r.name, "summary": dict(r.summary),
         "sources": [{"doc": cat.sources[q.doc].filename, "quote": q.quote} for q in r.sources],
         "in_sources": bool(r.sources),
+        "mark": r.mark,
         "claims": list(r.claims),
     }
     if r.published:
@@ -99,15 +100,23 @@ def _reading_json(cat: Any, r: Any) -> dict[str, Any]:
     return out
 
 
+# Each reading's mark, as the register states it (spec.catalogue.READING_MARKS).
+_MARKS = {"quoted": N_("quoted"), "published": N_("published"), "choice": N_("choice")}
+_MARK_LINES = {
+    "quoted": N_("Quoted: a rulebook sentence says it."),
+    "published": N_("Published: a named publication says it, not one of the four rulebooks."),
+    "choice": N_("Choice: no rulebook or publication says it; the register chose it, and says why."),
+}
+
+
 def _where(r: Any, lang: str) -> str:
-    """Where a reading comes from: the rulebooks that state it, else its publications, else none."""
-    docs = ", ".join(dict.fromkeys(q.doc for q in r.sources))
-    if docs:
-        return docs
-    if r.published:
-        return gettext("published: {publishers}", lang,
-                       publishers=", ".join(dict.fromkeys(w.publisher for w in r.published)))
-    return gettext("not in the sources", lang)
+    """A reading's mark and what it rests on: the rulebooks that state it, its publications, or a choice."""
+    mark = translate(_MARKS[r.mark], lang)
+    if r.mark == "quoted":
+        return f"{mark}: " + ", ".join(dict.fromkeys(q.doc for q in r.sources))
+    if r.mark == "published":
+        return f"{mark}: " + ", ".join(dict.fromkeys(w.publisher for w in r.published))
+    return mark
 
 
 def _pick(text: Any, lang: str) -> str:
@@ -217,8 +226,9 @@ def _explain_ambiguity(cat: Any, a: Any, lang: str) -> None:
     letters = {r.name: chr(ord("A") + i) for i, r in enumerate(a.readings)}
     reading = gettext("Reading", lang)
     for r in a.readings:
-        click.echo(f"  {reading} {letters[r.name]} · {r.name}")
+        click.echo(f"  {reading} {letters[r.name]} · {r.name} · {translate(_MARKS[r.mark], lang)}")
         click.echo(_wrap(_pick(r.summary, lang), "      "))
+        click.echo(_wrap(translate(_MARK_LINES[r.mark], lang), "      "))
         if r.sources:
             _quote_lines(cat, r.sources, lang, "      ")
         for w in r.published:  # a publication's words: named as such, never as a rulebook quote
@@ -230,8 +240,6 @@ def _explain_ambiguity(cat: Any, a: Any, lang: str) -> None:
             click.echo(_wrap(f"“{w.words}”", "        "))
         if r.outside is not None:  # what it takes from beyond the quotes: a choice says so, and why
             click.echo(_wrap(_pick(r.outside.source, lang), "      "))
-        elif not r.sources and not r.published:
-            click.echo("      (" + gettext("not in the sources", lang) + ")")
     click.echo("\n" + gettext("Each ruleset's default reading", lang) + ":")
     for rs, name in a.defaults.items():
         click.echo(f"  {rs}: {reading} {letters[name]} · {name}")

@@ -129,7 +129,10 @@ _WORDS: dict[str, str | Message] = {
     "reading": N_("Reading"),
     "key": N_("key"),
     "note": N_("Note"),
-    "not_in_sources": N_("Not in the sources."),
+    # a reading's mark (spec.catalogue.READING_MARKS): the same words as `truco explain`
+    "mark_quoted": N_("Quoted: a rulebook sentence says it."),
+    "mark_published": N_("Published: a named publication says it, not one of the four rulebooks."),
+    "mark_choice": N_("Choice: no rulebook or publication says it; the register chose it, and says why."),
     "defaults": N_("Defaults"),
     "ruleset": N_("Ruleset"),
     "rationale": N_("Rationale"),
@@ -350,9 +353,6 @@ _WORDS: dict[str, str | Message] = {
     "adopted_intro": N_(
         "These rulesets, which do not come from the four rulebooks, hold the same rule; the publication "
         "that states it for each:"
-    ),
-    "not_in_sources_published": N_(
-        "Not in the four rulebooks; published rules say it (not a rulebook quote):"
     ),
     "said_by_published": N_("No rulebook says it; published rules do: {pubs}."),
     "rulesets_compared": N_("The rulesets, feature by feature"),

@@ -148,12 +148,9 @@ def ambiguities_page(ctx: Ctx) -> str:
             out += [f"### {ctx.reading_label(a, r.name)} {{#{a.id.lower()}-{r.name}}}", "",
                     ctx.linked(here, ctx.pick(r.summary, f"{a.id} {r.name} summary")), "",
                     f"<small>`--reading {a.key}={r.name}`</small>", ""]
+            out += [f"**{t('mark_' + r.mark)}**", ""]  # quoted, published or a choice
             if r.outside is not None:  # what it takes from beyond the quotes: a choice says why
                 out += [f"*{ctx.linked(here, ctx.pick(r.outside.source, f'{a.id} {r.name} outside'))}*", ""]
-            elif not r.sources and not r.published:
-                out += [f"*{t('not_in_sources')}*", ""]
-            if not r.sources and r.published:
-                out += [f"*{t('not_in_sources_published')}*", ""]
             out += [f"- «{esc(w.words)}» — {ctx.publication_ref(w)}" for w in r.published]
             out += [""] if r.published else []
             for q in r.sources:

@@ -259,12 +259,16 @@ def contraflor_stake(stake: int) -> int:
 def contraflor_called(rules: Rules, stake: int) -> int:
     """What a contraflor stakes when the flor's stake in force is `stake` (FLR-6). AMB-34
     `contraflor-stake`: twice that stake (`double-stake`: 3 -> 6, less than a quiero's 9), or twice
-    what one quiero makes the flor (`double-quiero`: 9 -> 18)."""
+    what one quiero makes the flor (`double-quiero`: 9 -> 18), or 3 more than it (`three-more`,
+    the published Argentine rule: "Al cantar contraflor se apuestan 3 tantos adicionales"; the 3
+    are the flor's own stake, the file's `flor.stake`)."""
     reading = rules.readings["contraflor-stake"]
     if reading == "double-stake":
         return contraflor_stake(stake)
     if reading == "double-quiero":
         return contraflor_stake(flor_accepted_stake(rules, 1))
+    if reading == "three-more":
+        return stake + int(rules.data["flor"]["stake"])
     raise ValueError(f"unknown contraflor-stake reading {reading!r}")
 
 

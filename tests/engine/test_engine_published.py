@@ -203,7 +203,8 @@ def test_flor_in_play() -> None:
 
 
 @pytest.mark.clause("URU-9")
-@pytest.mark.parametrize(("reading", "target", "half"), [("30", 30, 15), ("40", 40, 20), ("18", 18, 9)])
+@pytest.mark.parametrize(("reading", "target", "half"),
+                         [("30", 30, 15), ("40", 40, 20), ("24", 24, 12), ("18", 18, 9)])
 def test_partida_points(reading: str, target: int, half: int) -> None:
     hands = deal("10e 11b 12o", "4o 5c 6b")
     g = new(UY, hands, muestras=["1c"], scores=(half - 3, 0), partida_points=reading)

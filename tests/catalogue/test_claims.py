@@ -1,0 +1,51 @@
+"""A clause says only what its quotes say: every claim of every statement is inside one of the
+clause's verbatim quotes (with the span), or is a register entry's reading (spec/claims.py,
+spec/data/claims.yaml)."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from spec.catalogue import load_catalogue
+from spec.claims import CLAIMS_FILE, Claim, load_claims, problems
+
+CAT = load_catalogue()
+
+
+def test_every_claim_of_every_clause_is_quoted_or_a_reading() -> None:
+    claims, pending = load_claims()
+    assert problems(CAT, claims, pending) == []
+
+
+def test_every_clause_of_the_catalogue_is_split_into_claims() -> None:
+    claims, pending = load_claims()
+    quoted = [cid for cid, c in CAT.clauses.items() if c.published is None]
+    assert not [cid for cid in quoted if cid not in claims]
+    assert all(CAT.clauses[cid].published is not None for cid in pending)
+
+
+def test_the_check_has_teeth(tmp_path: Path) -> None:
+    claims, pending = load_claims()
+    card2 = CAT.clause("CARD-2")
+    # The statement CARD-2 had: 'pica-fumo' is in none of its quotes.
+    had = card2.text["en"].replace("(ouros)", "(pica-fumo, ouros)")
+    old = dataclasses.replace(card2, text={**card2.text, "en": had})
+    cat = dataclasses.replace(CAT, clauses={**CAT.clauses, "CARD-2": old})
+    assert any("pica-fumo" in p for p in problems(cat, claims, pending))
+    fixed, span = "The four manilhas (trumps) are fixed", "Manillas - Son fijas."
+    bad = {
+        "neither": Claim(text=fixed),
+        "a span in no quote": Claim(text=fixed, doc="000", span="Son variables."),
+        "a span of another rulebook": Claim(text=fixed, doc="003", span=span),
+        "an entry that does not list the clause": Claim(text=fixed, reading="AMB-1"),
+        "not part of the statement": Claim(text="The manilhas change", doc="000", span=span),
+    }
+    for what, claim in bad.items():
+        changed = {**claims, "CARD-2": (claim, *claims["CARD-2"][1:])}
+        assert problems(CAT, changed, pending), what
+    assert problems(CAT, {**claims, "CARD-2": claims["CARD-2"][1:]}, pending)  # words left unclaimed
+    unsplit = {k: v for k, v in claims.items() if k != "SET-1"}
+    assert problems(CAT, unsplit, pending)  # neither split nor pending
+    assert problems(CAT, claims, (*pending, "SET-1"))  # split, yet pending
+    assert CLAIMS_FILE.name == "claims.yaml"
