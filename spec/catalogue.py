@@ -461,8 +461,17 @@ def load_catalogue() -> Catalogue:
     raw_clauses = _load_yaml("clauses.yaml")
     raw_register = _load_yaml("ambiguities.yaml")
     register = {str(a["key"]): tuple(str(r["name"]) for r in a["readings"]) for a in raw_register}
-    quoted_ids = {str(raw["id"]) for raw in raw_clauses}
+    rulesets, local_clauses = _rulesets(sources, register, {str(raw["id"]) for raw in raw_clauses})
+    clauses = _clauses(raw_clauses, sources, {rs.code: rs.name for rs in rulesets.values()})
+    _add_file_clauses(clauses, rulesets, local_clauses, raw_clauses, raw_register)
+    ambiguities, by_key = _register(raw_register, clauses, sources, rulesets)
+    return Catalogue(sources=sources, clauses=clauses, ambiguities=ambiguities, rulesets=rulesets,
+                     nonnormative=_nonnormative(sources), _by_key=by_key)
 
+
+def _rulesets(sources: Mapping[str, Source], register: Mapping[str, tuple[str, ...]], quoted_ids: set[str]
+              ) -> tuple[dict[str, Ruleset], list[tuple[Ruleset, Mapping[str, Any]]]]:
+    """Every ruleset file, checked, in catalogue order; and the clauses the files define."""
     rulesets: dict[str, Ruleset] = {}
     local_clauses: list[tuple[Ruleset, Mapping[str, Any]]] = []
     for path in ruleset_paths():
@@ -481,12 +490,15 @@ def load_catalogue() -> Catalogue:
         local_clauses += [(rs, c) for c in d.get("clauses", ())]
     # The four rulebooks' rulesets first, in rulebook order, then the others by name; added files last.
     added = set(_added())
-    rulesets = dict(sorted(rulesets.items(), key=lambda kv: (
+    ordered = dict(sorted(rulesets.items(), key=lambda kv: (
         kv[1].file.path.resolve() in added, kv[1].doc is None, kv[1].doc or "", kv[0])))
-    by_code = {rs.code: rs.name for rs in rulesets.values()}
+    return ordered, local_clauses
 
+
+def _clauses(raw_clauses: list[Any], sources: Mapping[str, Source], by_code: Mapping[str, str]
+             ) -> dict[str, Clause]:
+    """The catalogue's clauses (spec/data/clauses.yaml), each with its verbatim quotes."""
     clauses: dict[str, Clause] = {}
-    listed_codes = {code for raw in raw_clauses for code in raw["rulesets"]}
     for raw in raw_clauses:
         cid = raw["id"]
         if not CLAUSE_ID_RE.match(cid) or cid in clauses:
@@ -502,6 +514,14 @@ def load_catalogue() -> Catalogue:
             rulesets=tuple(by_code[code] for code in raw["rulesets"]),
             sources=_quotes(raw["sources"], sources, cid),
         )
+    return clauses
+
+
+def _add_file_clauses(clauses: dict[str, Clause], rulesets: Mapping[str, Ruleset],
+                      local_clauses: list[tuple[Ruleset, Mapping[str, Any]]], raw_clauses: list[Any],
+                      raw_register: list[Any]) -> None:
+    """The clauses ruleset files define, and the catalogue clauses a file-defined ruleset holds."""
+    listed_codes = {code for raw in raw_clauses for code in raw["rulesets"]}
     for rs, raw in local_clauses:
         pubs = {p.id: p for p in rs.publications}
         src = raw["source"]
@@ -531,6 +551,10 @@ def load_catalogue() -> Catalogue:
                 if rs.name not in c.rulesets:
                     clauses[cid] = dataclasses.replace(c, rulesets=(*c.rulesets, rs.name))
 
+
+def _register(raw_register: list[Any], clauses: Mapping[str, Clause], sources: Mapping[str, Source],
+              rulesets: Mapping[str, Ruleset]) -> tuple[dict[str, Ambiguity], dict[str, Ambiguity]]:
+    """The ambiguity register, by ID and by key, with each ruleset's default reading and rationale."""
     ambiguities: dict[str, Ambiguity] = {}
     by_key: dict[str, Ambiguity] = {}
     for raw in raw_register:
@@ -567,6 +591,11 @@ def load_catalogue() -> Catalogue:
         ambiguities[aid] = amb
         by_key[amb.key] = amb
 
+    return ambiguities, by_key
+
+
+def _nonnormative(sources: Mapping[str, Source]) -> tuple[NonNormative, ...]:
+    """The rulebook lines that state no rule (titles, examples), each found in its rulebook."""
     nonnormative = tuple(
         NonNormative(doc=str(doc), line=item["line"], reason=item["reason"])
         for doc, items in _load_yaml("nonnormative.yaml").items()
@@ -576,8 +605,7 @@ def load_catalogue() -> Catalogue:
         if nn.line not in sources[nn.doc].text.splitlines():
             raise CatalogueError(f"non-normative line not in {nn.doc}: {nn.line!r}")
 
-    return Catalogue(sources=sources, clauses=clauses, ambiguities=ambiguities, rulesets=rulesets,
-                     nonnormative=nonnormative, _by_key=by_key)
+    return nonnormative
 
 
 def _display(path: Path) -> str:
