@@ -14,7 +14,7 @@ fails on it, so a new kind of witness cannot reach a page as raw data.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 from truco_text.catalogues import N_, gettext, ngettext
@@ -176,6 +176,199 @@ _SITUATION_KEYS: dict[str, frozenset[str]] = {
 }
 
 
+# One function per witness domain: its situation (the witness's `situation` object) in words.
+# Each takes (situation, language, players per game (2, 4, 6 or 0), decks).
+
+
+def _sit_hand_resolution(s: Mapping[str, Any], lang: str, kind: int, decks: Sequence[Deck]) -> str:
+    return _rounds(list(s["rounds"]), s.get("dealer_side"), kind, lang)
+
+
+def _sit_hand_length(s: Mapping[str, Any], lang: str, kind: int, decks: Sequence[Deck]) -> str:
+    return _rounds(list(s["rounds"]), None, kind, lang)
+
+
+def _sit_ladder(s: Mapping[str, Any], lang: str, kind: int, decks: Sequence[Deck]) -> str:
+    return gettext("The hand is worth {pts}.", lang, pts=points(s["hand_value"], lang))
+
+
+def _sit_run_payout(s: Mapping[str, Any], lang: str, kind: int, decks: Sequence[Deck]) -> str:
+    return gettext(
+        "A call raising the hand to {pts} is refused.", lang, pts=points(s["refused_call"], lang)
+    )
+
+
+def _sit_hand_of_ten(s: Mapping[str, Any], lang: str, kind: int, decks: Sequence[Deck]) -> str:
+    a, b = s["scores"]
+    if a == b == 10:
+        return gettext("Both sides have 10 points (iron hand).", lang)
+    if 10 in (a, b):
+        return gettext(
+            "One side has 10 points, the other {x} (hand of ten).", lang, x=b if a == 10 else a
+        )
+    return gettext("The score is {a} to {b}.", lang, a=a, b=b)
+
+
+def _sit_target(s: Mapping[str, Any], lang: str, kind: int, decks: Sequence[Deck]) -> str:
+    return gettext("A side reaches {pts}.", lang, pts=points(s["score"], lang))
+
+
+def _sit_envido_points(s: Mapping[str, Any], lang: str, kind: int, decks: Sequence[Deck]) -> str:
+    cards = ", ".join(card_name(c, decks, lang) for c in s["hand"])
+    if "muestra" in s:
+        return gettext(
+            "A hand with {cards}; the muestra is {card}.",
+            lang,
+            cards=cards,
+            card=card_name(s["muestra"], decks, lang),
+        )
+    return gettext("A hand with {cards}.", lang, cards=cards)
+
+
+def _sit_falta(s: Mapping[str, Any], lang: str, kind: int, decks: Sequence[Deck]) -> str:
+    a, b = s["scores"]
+    return gettext(
+        "The score is {a} to {b}; the side with {w} wins a falta envido.",
+        lang,
+        a=a,
+        b=b,
+        w=s["scores"][s["contest_winner"]],
+    )
+
+
+def _sit_deck(s: Mapping[str, Any], lang: str, kind: int, decks: Sequence[Deck]) -> str:
+    return gettext("The card {card}.", lang, card=card_name(s["card"], decks, lang))
+
+
+def _sit_covering(s: Mapping[str, Any], lang: str, kind: int, decks: Sequence[Deck]) -> str:
+    return gettext("Round {n} of a hand.", lang, n=s["round"])
+
+
+def _sit_covered_card(s: Mapping[str, Any], lang: str, kind: int, decks: Sequence[Deck]) -> str:
+    parts = [
+        gettext("Round {n}: the leader plays a card face down", lang, n=s["round"]),
+        gettext("the next player also plays face down", lang)
+        if s["next_seat"] == "covers"
+        else gettext("the next player plays a card face up", lang),
+    ]
+    if kind == 4 and s.get("other_seats") == "cover":
+        parts.append(gettext("the others play face down", lang))
+    return "; ".join(parts) + "."
+
+
+def _sit_partner_tie(s: Mapping[str, Any], lang: str, kind: int, decks: Sequence[Deck]) -> str:
+    return _seats(list(s["cards_in_play_order"]), decks, lang)
+
+
+def _sit_flor_refusal(s: Mapping[str, Any], lang: str, kind: int, decks: Sequence[Deck]) -> str:
+    a, b = s["scores"]
+    flor = (
+        gettext("Flor is sung and the singer's partner raises it to 6.", lang)
+        if s["partner_raised"]
+        else gettext("Flor is sung.", lang)
+    )
+    return " ".join(
+        [
+            gettext("The score is {a} to {b}.", lang, a=a, b=b),
+            flor,
+            gettext(
+                "The call of {call} is answered “me achico”.", lang, call=_CALLS[s["refused_call"]]
+            ),
+        ]
+    )
+
+
+def _sit_side_bet_scoring(s: Mapping[str, Any], lang: str, kind: int, decks: Sequence[Deck]) -> str:
+    return gettext(
+        "A pair at {s} wins an envido worth {pts}, enough to win.",
+        lang,
+        s=points(s["score"], lang),
+        pts=points(s["contest_points"], lang),
+    )
+
+
+def _sit_ten_call(s: Mapping[str, Any], lang: str, kind: int, decks: Sequence[Deck]) -> str:
+    if s["hand"] != "hand of ten":
+        raise UnknownWitness(f"ten-call situation {dict(s)!r}: no wording")
+    return gettext("In the hand of ten, a player calls for {pts}.", lang, pts=points(s["call"], lang))
+
+
+def _sit_iron_cards(s: Mapping[str, Any], lang: str, kind: int, decks: Sequence[Deck]) -> str:
+    if s["blind_iron_hand"] is not True:
+        raise UnknownWitness(f"iron-cards situation {dict(s)!r}: no wording")
+    return (
+        gettext("Blind iron hand.", lang) + " " + _seats(list(s["cards_in_play_order"]), decks, lang)
+    )
+
+
+def _sit_card_pairs(s: Mapping[str, Any], lang: str, kind: int, decks: Sequence[Deck]) -> str:
+    return _seats(list(s["cards_in_play_order"]), decks, lang)
+
+
+def _sit_contraflor_stake(s: Mapping[str, Any], lang: str, kind: int, decks: Sequence[Deck]) -> str:
+    flor = (
+        gettext("Flor is sung and the singer's partner raises it to 6.", lang)
+        if s["partner_raised"]
+        else gettext("Flor is sung.", lang)
+    )
+    return flor + " " + gettext("An opponent sings contraflor.", lang)
+
+
+def _sit_envido_three_suit(s: Mapping[str, Any], lang: str, kind: int, decks: Sequence[Deck]) -> str:
+    return gettext(
+        "A hand with {cards}.", lang, cards=", ".join(card_name(c, decks, lang) for c in s["hand"])
+    )
+
+
+def _sit_falta_added(s: Mapping[str, Any], lang: str, kind: int, decks: Sequence[Deck]) -> str:
+    calls = ", ".join(_ENVIDO_CALLS[c] for c in s["accepted_chain"])
+    return gettext(
+        "Calls accepted: {calls}; the falta is worth {pts}.",
+        lang,
+        calls=calls,
+        pts=points(s["falta"], lang),
+    )
+
+
+def _sit_ciego(s: Mapping[str, Any], lang: str, kind: int, decks: Sequence[Deck]) -> str:
+    return gettext(
+        "A hand whose strongest card is {card}.",
+        lang,
+        card=card_name(s["strongest_card"], decks, lang),
+    )
+
+
+def _sit_flor_before_truco(s: Mapping[str, Any], lang: str, kind: int, decks: Sequence[Deck]) -> str:
+    return _role(f"flor_move/{s['move']}", lang)
+
+
+_SITUATIONS: dict[str, Callable[[Mapping[str, Any], str, int, Sequence[Deck]], str]] = {
+    "hand-resolution": _sit_hand_resolution,
+    "hand-length": _sit_hand_length,
+    "ladder": _sit_ladder,
+    "run-payout": _sit_run_payout,
+    "hand-of-ten": _sit_hand_of_ten,
+    "target": _sit_target,
+    "envido-points": _sit_envido_points,
+    "falta": _sit_falta,
+    "deck": _sit_deck,
+    "covering": _sit_covering,
+    "covered-card": _sit_covered_card,
+    "partner-tie": _sit_partner_tie,
+    "round-leader": _sit_partner_tie,
+    "flor-refusal": _sit_flor_refusal,
+    "side-bet-scoring": _sit_side_bet_scoring,
+    "ten-call": _sit_ten_call,
+    "iron-cards": _sit_iron_cards,
+    "card-pairs": _sit_card_pairs,
+    "contraflor-stake": _sit_contraflor_stake,
+    "envido-three-suit": _sit_envido_three_suit,
+    "falta-added": _sit_falta_added,
+    "ciego": _sit_ciego,
+    "flor-before-truco": _sit_flor_before_truco,
+}
+
+
 def situation_text(
     witness: Mapping[str, Any], lang: str, players: Collection[int] = (), decks: Sequence[Deck] = ()
 ) -> str:
@@ -189,125 +382,11 @@ def situation_text(
     if unknown:
         raise UnknownWitness(f"{domain} situation {dict(s)!r}: no wording for {', '.join(unknown)}")
     try:
-        if domain == "hand-resolution":
-            return _rounds(list(s["rounds"]), s.get("dealer_side"), kind, lang)
-        if domain == "hand-length":
-            return _rounds(list(s["rounds"]), None, kind, lang)
-        if domain == "ladder":
-            return gettext("The hand is worth {pts}.", lang, pts=points(s["hand_value"], lang))
-        if domain == "run-payout":
-            return gettext(
-                "A call raising the hand to {pts} is refused.", lang, pts=points(s["refused_call"], lang)
-            )
-        if domain in ("hand-of-ten",):
-            a, b = s["scores"]
-            if a == b == 10:
-                return gettext("Both sides have 10 points (iron hand).", lang)
-            if 10 in (a, b):
-                return gettext(
-                    "One side has 10 points, the other {x} (hand of ten).", lang, x=b if a == 10 else a
-                )
-            return gettext("The score is {a} to {b}.", lang, a=a, b=b)
-        if domain == "target":
-            return gettext("A side reaches {pts}.", lang, pts=points(s["score"], lang))
-        if domain == "envido-points":
-            cards = ", ".join(card_name(c, decks, lang) for c in s["hand"])
-            if "muestra" in s:
-                return gettext(
-                    "A hand with {cards}; the muestra is {card}.",
-                    lang,
-                    cards=cards,
-                    card=card_name(s["muestra"], decks, lang),
-                )
-            return gettext("A hand with {cards}.", lang, cards=cards)
-        if domain == "falta":
-            a, b = s["scores"]
-            return gettext(
-                "The score is {a} to {b}; the side with {w} wins a falta envido.",
-                lang,
-                a=a,
-                b=b,
-                w=s["scores"][s["contest_winner"]],
-            )
-        if domain == "deck":
-            return gettext("The card {card}.", lang, card=card_name(s["card"], decks, lang))
-        if domain == "covering":
-            return gettext("Round {n} of a hand.", lang, n=s["round"])
-        if domain == "covered-card":
-            parts = [
-                gettext("Round {n}: the leader plays a card face down", lang, n=s["round"]),
-                gettext("the next player also plays face down", lang)
-                if s["next_seat"] == "covers"
-                else gettext("the next player plays a card face up", lang),
-            ]
-            if kind == 4 and s.get("other_seats") == "cover":
-                parts.append(gettext("the others play face down", lang))
-            return "; ".join(parts) + "."
-        if domain in ("partner-tie", "round-leader"):
-            return _seats(list(s["cards_in_play_order"]), decks, lang)
-        if domain == "flor-refusal":
-            a, b = s["scores"]
-            flor = (
-                gettext("Flor is sung and the singer's partner raises it to 6.", lang)
-                if s["partner_raised"]
-                else gettext("Flor is sung.", lang)
-            )
-            return " ".join(
-                [
-                    gettext("The score is {a} to {b}.", lang, a=a, b=b),
-                    flor,
-                    gettext(
-                        "The call of {call} is answered “me achico”.", lang, call=_CALLS[s["refused_call"]]
-                    ),
-                ]
-            )
-        if domain == "side-bet-scoring":
-            return gettext(
-                "A pair at {s} wins an envido worth {pts}, enough to win.",
-                lang,
-                s=points(s["score"], lang),
-                pts=points(s["contest_points"], lang),
-            )
-        if domain == "ten-call" and s["hand"] == "hand of ten":
-            return gettext("In the hand of ten, a player calls for {pts}.", lang, pts=points(s["call"], lang))
-        if domain == "iron-cards" and s["blind_iron_hand"] is True:
-            return (
-                gettext("Blind iron hand.", lang) + " " + _seats(list(s["cards_in_play_order"]), decks, lang)
-            )
-        if domain == "card-pairs":
-            return _seats(list(s["cards_in_play_order"]), decks, lang)
-        if domain == "contraflor-stake":
-            flor = (
-                gettext("Flor is sung and the singer's partner raises it to 6.", lang)
-                if s["partner_raised"]
-                else gettext("Flor is sung.", lang)
-            )
-            return flor + " " + gettext("An opponent sings contraflor.", lang)
-        if domain == "envido-three-suit":
-            return gettext(
-                "A hand with {cards}.", lang, cards=", ".join(card_name(c, decks, lang) for c in s["hand"])
-            )
-        if domain == "falta-added":
-            calls = ", ".join(_ENVIDO_CALLS[c] for c in s["accepted_chain"])
-            return gettext(
-                "Calls accepted: {calls}; the falta is worth {pts}.",
-                lang,
-                calls=calls,
-                pts=points(s["falta"], lang),
-            )
-        if domain == "ciego":
-            return gettext(
-                "A hand whose strongest card is {card}.",
-                lang,
-                card=card_name(s["strongest_card"], decks, lang),
-            )
-        if domain == "flor-before-truco":
-            return _role(f"flor_move/{s['move']}", lang)
+        return _SITUATIONS[domain](s, lang, kind, decks)
+    except UnknownWitness:
+        raise
     except (KeyError, TypeError, ValueError, IndexError) as exc:
-        if isinstance(exc, UnknownWitness):
-            raise
         raise UnknownWitness(f"{domain} situation {dict(s)!r}: {exc}") from exc
-    raise UnknownWitness(f"witness domain {domain!r} has no wording")
 
 
 _SIDE_RESULT = re.compile(r"side (\d) wins(?: the (round|hand))?$|the round goes to side (\d)$")
@@ -355,74 +434,100 @@ _TEN_CALLS = {
 def outcome_text(witness: Mapping[str, Any], result: Any, lang: str, players: Collection[int] = ()) -> str:
     """One side's result as a sentence. `players`: how many play in that side's game."""
     domain, s = witness.get("domain"), witness.get("situation") or {}
-    kind = _kind(players)
+    said: str | None = None
     if isinstance(result, str):
-        if result in _PLAIN:
-            return gettext(_PLAIN[result], lang)
-        if result in _TEN_CALL_RESULTS and domain in ("ten-call", "ciego"):
-            return gettext(_TEN_CALL_RESULTS[result], lang)
-        m = _SIDE_RESULT.match(result)
-        if m:
-            side = int(m[1] if m[1] is not None else m[3])
-            what = "round" if m[2] == "round" or m[3] is not None else "hand"
-            if domain == "hand-resolution":
-                who = _side_role(side, s.get("dealer_side"), kind, lang)
-            elif domain == "partner-tie":
-                who = gettext("the leader's pair", lang) if side == 0 else _role("other/4", lang)
-            else:  # the side that led (0) or the other (1)
-                who = gettext("the leader", lang) if side == 0 else _role(f"other/{kind}", lang)
-            if what == "round":
-                return gettext("{who} wins the round.", lang, who=_cap(who))
-            return gettext("{who} wins the hand.", lang, who=_cap(who))
-    elif isinstance(result, bool):
-        pass
-    elif isinstance(result, int):
-        if domain in ("envido-points", "envido-three-suit"):
-            return _cap(ngettext("{n} envido point", "{n} envido points", result, lang)) + "."
-        if domain == "falta":
-            return gettext("It scores {pts}.", lang, pts=points(result, lang))
+        said = _result_text(str(domain), s, result, _kind(players), lang)
+    elif isinstance(result, int) and not isinstance(result, bool):
+        said = _number_text(str(domain), result, lang)
     elif isinstance(result, Mapping):
-        if domain == "ladder" and set(result) == {"next_call"}:
-            n = result["next_call"]
-            return (
-                gettext("There is no higher call.", lang)
-                if n is None
-                else gettext("The next call raises it to {pts}.", lang, pts=points(n, lang))
-            )
-        if domain == "run-payout" and set(result) == {"caller_scores"}:
-            return gettext("The calling side scores {pts}.", lang, pts=points(result["caller_scores"], lang))
-        if domain == "round-leader" and set(result) == {"next_leader_seat"}:
-            return _role(f"next{result['next_leader_seat']}", lang)
-        if domain == "contraflor-stake" and set(result) == {"contraflor_stakes"}:
-            return gettext(
-                "The contraflor stakes {pts}.", lang, pts=points(result["contraflor_stakes"], lang)
-            )
-        if domain == "falta-added" and set(result) == {"stake"}:
-            return gettext(
-                "The side that wins the envido scores {pts}.", lang, pts=points(result["stake"], lang)
-            )
-        if domain == "flor-refusal" and set(result) == {"last_singer_scores"}:
-            return gettext(
-                "The pair that sang last scores {pts}.", lang, pts=points(result["last_singer_scores"], lang)
-            )
-        if (
-            domain == "hand-of-ten"
-            and set(result) == {"starts_at", "truco_call", "may_decline"}
-            and result["truco_call"] in _TEN_CALLS
-        ):
-            parts = [
-                gettext("The hand starts at {pts}.", lang, pts=points(result["starts_at"], lang)),
-                gettext(_TEN_CALLS[result["truco_call"]], lang),
-            ]
-            scores = s.get("scores") or []
-            if list(scores).count(10) == 1:  # choosing not to play concerns the one side at ten
-                parts.append(
-                    gettext("The side at 10 may choose not to play.", lang)
-                    if result["may_decline"]
-                    else gettext("The side at 10 must play.", lang)
-                )
-            return " ".join(parts)
-    raise UnknownWitness(f"{domain} result {result!r} has no wording")
+        said = _mapping_text(str(domain), s, result, lang)
+    if said is None:
+        raise UnknownWitness(f"{domain} result {result!r} has no wording")
+    return said
+
+
+def _result_text(domain: str, s: Mapping[str, Any], result: str, kind: int, lang: str) -> str | None:
+    """A result given as a phrase: a plain outcome, or "side N wins the round/hand"."""
+    if result in _PLAIN:
+        return gettext(_PLAIN[result], lang)
+    if result in _TEN_CALL_RESULTS and domain in ("ten-call", "ciego"):
+        return gettext(_TEN_CALL_RESULTS[result], lang)
+    m = _SIDE_RESULT.match(result)
+    if not m:
+        return None
+    side = int(m[1] if m[1] is not None else m[3])
+    what = "round" if m[2] == "round" or m[3] is not None else "hand"
+    if domain == "hand-resolution":
+        who = _side_role(side, s.get("dealer_side"), kind, lang)
+    elif domain == "partner-tie":
+        who = gettext("the leader's pair", lang) if side == 0 else _role("other/4", lang)
+    else:  # the side that led (0) or the other (1)
+        who = gettext("the leader", lang) if side == 0 else _role(f"other/{kind}", lang)
+    if what == "round":
+        return gettext("{who} wins the round.", lang, who=_cap(who))
+    return gettext("{who} wins the hand.", lang, who=_cap(who))
+
+
+def _number_text(domain: str, result: int, lang: str) -> str | None:
+    if domain in ("envido-points", "envido-three-suit"):
+        return _cap(ngettext("{n} envido point", "{n} envido points", result, lang)) + "."
+    if domain == "falta":
+        return gettext("It scores {pts}.", lang, pts=points(result, lang))
+    return None
+
+
+def _ladder_result(s: Mapping[str, Any], result: Mapping[str, Any], lang: str) -> str:
+    n = result["next_call"]
+    if n is None:
+        return gettext("There is no higher call.", lang)
+    return gettext("The next call raises it to {pts}.", lang, pts=points(n, lang))
+
+
+def _hand_of_ten_result(s: Mapping[str, Any], result: Mapping[str, Any], lang: str) -> str | None:
+    if result["truco_call"] not in _TEN_CALLS:
+        return None
+    parts = [
+        gettext("The hand starts at {pts}.", lang, pts=points(result["starts_at"], lang)),
+        gettext(_TEN_CALLS[result["truco_call"]], lang),
+    ]
+    if list(s.get("scores") or []).count(10) == 1:  # choosing not to play concerns the one side at ten
+        parts.append(
+            gettext("The side at 10 may choose not to play.", lang)
+            if result["may_decline"]
+            else gettext("The side at 10 must play.", lang)
+        )
+    return " ".join(parts)
+
+
+_Said = Callable[[Mapping[str, Any], Mapping[str, Any], str], "str | None"]  # (situation, result, lang)
+
+
+def _one_value(message: str, field: str) -> _Said:
+    """A result {field: points} said by `message` (a message with {pts})."""
+    return lambda s, result, lang: gettext(message, lang, pts=points(result[field], lang))
+
+
+# A result given as an object, by domain: (its fields, how it is said).
+_MAPPING_RESULTS: dict[str, tuple[frozenset[str], _Said]] = {
+    "ladder": (frozenset({"next_call"}), _ladder_result),
+    "run-payout": (frozenset({"caller_scores"}),
+                   _one_value(N_("The calling side scores {pts}."), "caller_scores")),
+    "round-leader": (frozenset({"next_leader_seat"}),
+                     lambda s, result, lang: _role(f"next{result['next_leader_seat']}", lang)),
+    "contraflor-stake": (frozenset({"contraflor_stakes"}),
+                         _one_value(N_("The contraflor stakes {pts}."), "contraflor_stakes")),
+    "falta-added": (frozenset({"stake"}),
+                    _one_value(N_("The side that wins the envido scores {pts}."), "stake")),
+    "flor-refusal": (frozenset({"last_singer_scores"}),
+                     _one_value(N_("The pair that sang last scores {pts}."), "last_singer_scores")),
+    "hand-of-ten": (frozenset({"starts_at", "truco_call", "may_decline"}), _hand_of_ten_result),
+}
+
+
+def _mapping_text(domain: str, s: Mapping[str, Any], result: Mapping[str, Any], lang: str) -> str | None:
+    if domain not in _MAPPING_RESULTS or set(result) != _MAPPING_RESULTS[domain][0]:
+        return None
+    return _MAPPING_RESULTS[domain][1](s, result, lang)
 
 
 def similar_text(n: int, lang: str, at_least: bool = False) -> str:
