@@ -12,8 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from spec.catalogue import load_catalogue
 from spec.rules.cards import card_strength, pieza_index
 from spec.rules.ruleset import Rules
+from truco_text.glossary import load_glossary
 
 
 @dataclass(frozen=True)
@@ -78,3 +80,17 @@ def _muestra_example(rules: Rules, muestra: str) -> MuestraExample:
               for s in sorted(by_strength, reverse=True) if s > top for c in by_strength[s]]
     groups = [by_strength[s] for s in sorted(by_strength, reverse=True)]
     return MuestraExample(muestra, piezas, groups)
+
+
+def card_nicknames(ruleset: str, lang: str) -> dict[str, str]:
+    """The cards the game gives a name of their own (the zap, 4C in Mineiro): the glossary's words
+    for a card, in the rulesets that hold the word's clause, in the reader's language."""
+    held = {c.id for c in load_catalogue().clauses_of(ruleset)}
+    in_play = Rules.of(ruleset).deck.in_play
+    return {card: term.name(lang) for term in load_glossary() if term.clause in held
+            for card in term.cards if card in in_play}
+
+
+def pieza_word(lang: str) -> str:
+    """What a pieza is called in `lang` (the glossary's word)."""
+    return next(t.name(lang) for t in load_glossary() if t.id == "pieza")

@@ -9,10 +9,16 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from math import ceil
 
-from truco_site.ruleset_pictures import LadderStep, MuestraExample, ruleset_pictures_data
+from truco_site.ruleset_pictures import (
+    LadderStep,
+    MuestraExample,
+    card_nicknames,
+    pieza_word,
+    ruleset_pictures_data,
+)
 from truco_site.site_labels import label
 from truco_text.witness_words import Deck, card_name, decks_of, points
 
@@ -81,10 +87,13 @@ def _card(name: str, x: float, y: float, lang: str, decks: list[Deck], marked: b
 
 
 def card_order_svg(groups: list[list[str]], lang: str, ruleset: str, title: str | None = None,
-                   marked: frozenset[str] = frozenset(), muestra: str | None = None) -> str:
+                   marked: frozenset[str] = frozenset(), muestra: str | None = None,
+                   nicknames: Mapping[str, str] | None = None) -> str:
     """The deck, strongest group first, numbered; equal cards fanned out together: one HTML block.
-    `marked` cards (the piezas of a muestra) get a coloured edge."""
+    `marked` cards (the piezas of a muestra) get a coloured edge. A card the game names (the zap;
+    `nicknames`, by default the glossary's for the ruleset) has its name written under it."""
     decks = decks_of([ruleset])
+    nicknames = card_nicknames(ruleset, lang) if nicknames is None else nicknames
     title = html.escape(title or label("pic_cards", lang).format(ruleset=ruleset))
     rows = ceil(len(groups) / PER_ROW)
     width, height = PER_ROW * SLOT, rows * ROW_H
@@ -102,6 +111,10 @@ def card_order_svg(groups: list[list[str]], lang: str, ruleset: str, title: str 
             f'<text x="{x0}" y="{y0 - 4}" font-size="11" fill="#666">{i + 1}</text>'
         )
         parts += [_card(c, x0 + j * FAN, y0, lang, decks, c in marked) for j, c in enumerate(group)]
+        called = [nicknames[c] for c in group if c in nicknames]
+        if called:
+            parts.append(f'<text class="card-nickname" x="{x0}" y="{y0 + CARD_H + 12}" font-size="10" '
+                         f'fill="#333">{html.escape(", ".join(called))}</text>')
         parts.append("</g>")
     parts.append("</svg>")
     return "\n".join(parts)  # one element a line: long lines of tags make HTML post-processors crawl
@@ -111,8 +124,10 @@ def muestra_svg(example: MuestraExample, lang: str, ruleset: str) -> str:
     """The order of one hand with a muestra: the piezas (marked) above the fixed order."""
     card = card_name(example.muestra, decks_of([ruleset]), lang)
     title = label("pic_muestra", lang).format(ruleset=ruleset, card=card)
-    return card_order_svg(example.groups, lang, ruleset, title, frozenset(c for c, _ in example.piezas),
-                          example.muestra)
+    word = pieza_word(lang)
+    named = {c: f"{word} · {envido}" for c, envido in example.piezas}  # each pieza with its envido points
+    return card_order_svg(example.groups, lang, ruleset, title, frozenset(named), example.muestra,
+                          {**card_nicknames(ruleset, lang), **named})
 
 
 def _q(text: str) -> str:

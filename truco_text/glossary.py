@@ -16,6 +16,7 @@ GLOSSARY_FILE = Path(__file__).resolve().parents[1] / "spec" / "data" / "glossar
 _ID = re.compile(r"^[a-z][a-z0-9-]*$")
 _AMB = re.compile(r"^AMB-\d+$")
 _FIELDS = {"id", "names", "means"}
+_SHAPES = (_FIELDS | {"clause"}, _FIELDS | {"entry"})
 
 
 class GlossaryError(ValueError):
@@ -29,6 +30,9 @@ class Term:
     names: dict[str, tuple[str, ...]]  # language -> names, the usual one first
     means: dict[str, str]  # language -> one sentence
     entry: str | None = None  # the register entry (AMB-n) whose readings define it, where no clause does
+    # The cards the word names, in the rulesets that hold its clause (the zap is 4C in Mineiro):
+    # the card pictures write it under them.
+    cards: tuple[str, ...] = ()
 
     @property
     def defined_by(self) -> str:
@@ -43,6 +47,14 @@ class Term:
         return list(dict.fromkeys(n for lang in LANGS for n in self.names[lang]))
 
 
+def _cards(entry: dict[str, object], where: str) -> list[str]:
+    cards = entry.get("cards", [])
+    if not isinstance(cards, list) or not all(isinstance(c, str) and c.strip() for c in cards) \
+            or (cards and "clause" not in entry):
+        raise GlossaryError(f"{where}: cards must be a list of card names, on a term defined by a clause")
+    return cards
+
+
 def load_glossary(path: Path = GLOSSARY_FILE) -> list[Term]:
     """The terms in file order; a missing language, an empty name or a duplicate ID is an error."""
     raw = yaml.safe_load(path.read_text(encoding="utf-8"))
@@ -51,9 +63,10 @@ def load_glossary(path: Path = GLOSSARY_FILE) -> list[Term]:
     terms, seen = [], set()
     for i, entry in enumerate(raw, 1):
         where = f"{path.name} entry {i}"
-        if not isinstance(entry, dict) or set(entry) not in (_FIELDS | {"clause"}, _FIELDS | {"entry"}):
+        if not isinstance(entry, dict) or set(entry) - {"cards"} not in _SHAPES:
             raise GlossaryError(f"{where}: expected exactly the fields id, names, means and one of clause "
-                                "(a clause ID) or entry (a register entry, AMB-n)")
+                                "(a clause ID) or entry (a register entry, AMB-n); cards is optional")
+        cards = _cards(entry, where)
         tid = entry["id"]
         if not isinstance(tid, str) or not _ID.match(tid) or tid in seen:
             raise GlossaryError(f"{where}: id {tid!r} is not a new lower-case-with-hyphens ID")
@@ -74,5 +87,5 @@ def load_glossary(path: Path = GLOSSARY_FILE) -> list[Term]:
             kind = ("entry", "a register entry ID (AMB-n)") if "entry" in entry else ("clause", "a clause ID")
             raise GlossaryError(f"{where} ({tid}): {kind[0]} {source!r} is not {kind[1]}")
         terms.append(Term(tid, entry.get("clause"), {k: tuple(v) for k, v in names.items()}, dict(means),
-                          entry.get("entry")))
+                          entry.get("entry"), tuple(cards)))
     return terms

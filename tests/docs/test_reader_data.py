@@ -62,6 +62,10 @@ def test_the_words_of_the_published_rulesets_are_in_the_glossary_with_their_clau
      "means: {es: a, en: b, it: c, pt: d}}\n", "entry 'BET-1' is not a register entry ID"),
     ("- {id: x, clause: BET-1, names: {es: [], en: [b], it: [c], pt: [d]}, "
      "means: {es: a, en: b, it: c, pt: d}}\n", "names.es must be a non-empty list"),
+    ("- {id: x, clause: BET-1, cards: 4C, names: {es: [a], en: [b], it: [c], pt: [d]}, "
+     "means: {es: a, en: b, it: c, pt: d}}\n", "cards must be a list of card names"),
+    ("- {id: x, entry: AMB-2, cards: [4C], names: {es: [a], en: [b], it: [c], pt: [d]}, "
+     "means: {es: a, en: b, it: c, pt: d}}\n", "on a term defined by a clause"),
 ])
 def test_a_malformed_glossary_names_the_entry_and_field(tmp_path: Path, text: str, message: str) -> None:
     path = tmp_path / "glossary.yaml"
@@ -193,3 +197,19 @@ def test_every_witness_of_the_newer_register_entries_reads_as_words(monkeypatch:
             if lang != "en":
                 english = {v for r in (w["a"], w["b"]) if isinstance(r, str) and " " in r for v in [r]}
                 assert not [e for e in english if e in text], text
+
+
+def test_a_card_the_glossary_names_is_in_every_deck_that_holds_its_clause() -> None:
+    """A term's `cards` is drawn under those cards in the rulesets holding its clause: a card missing
+    from such a deck would silently go unnamed."""
+    from spec.catalogue import load_catalogue
+    from spec.rules.ruleset import Rules
+
+    cat = load_catalogue()
+    named = [t for t in load_glossary() if t.cards]
+    assert {t.id for t in named} >= {"zap", "copas", "espadilha", "pica-fumo"}
+    for term in named:
+        holders = [n for n in cat.rulesets if term.clause in {c.id for c in cat.clauses_of(n)}]
+        assert holders, term.id
+        for name in holders:
+            assert set(term.cards) <= Rules.of(name).deck.in_play, (term.id, name)

@@ -238,3 +238,27 @@ def test_the_pages_that_list_the_rulesets_list_all_six(site, lang: str) -> None:
     }[lang]
     for page in ("", "start/truco", "start/variants", "guide/engine", "compare/rulesets"):
         assert four not in text_of(site.html(lang, page)), page
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_special_cards_are_named_on_their_pictures(lang: str) -> None:
+    """The manilhas of Mineiro under their cards (by the glossary's word of each language), the
+    piezas of a sample muestra with their envido points; nothing where the game names none."""
+    from truco_site.ruleset_pictures import card_nicknames
+    from truco_site.site_pictures import card_order_svg, muestra_svg
+
+    def written(svg: str) -> list[str]:
+        return [html.unescape(t) for t in re.findall(r'class="card-nickname"[^>]*>([^<]*)<', svg)]
+
+    for name in ("mineiro-1v1-es", "mineiro-pairs-it"):
+        groups, _ = ruleset_pictures_data(name)
+        names = card_nicknames(name, lang)
+        assert set(names) == {"4C", "7H", "AS", "7D"}
+        assert written(card_order_svg(groups, lang, name)) == [names[c] for c in ("4C", "7H", "AS", "7D")]
+    assert card_nicknames("mineiro-pairs-it", "it")["7H"] == "copeta"  # 002's own word
+    groups, _ = ruleset_pictures_data("gauderio-pairs-es")
+    assert written(card_order_svg(groups, lang, "gauderio-pairs-es")) == []
+    example = muestra_examples("uruguayo-1v1")[0]
+    shown = written(muestra_svg(example, lang, "uruguayo-1v1"))
+    assert len(shown) == len(example.piezas) and all(w.endswith(f" · {e}") for w, (_, e) in
+                                                     zip(shown, example.piezas, strict=True))
