@@ -36,6 +36,7 @@ from truco_site import (
     site_rules,
     site_rulesets,
     site_tables,
+    worked_hand,
 )
 from truco_site.mermaid import mermaid_js
 from truco_site.site_labels import MissingLabel, label
@@ -242,6 +243,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     ctx, here = _ctx, page.file.src_uri
     markdown = site_pictures.replace_markers(markdown, ctx.lang, lambda r: r in ctx.cat.rulesets, log.warning)
     markdown = site_protocol.replace_markers(markdown, ctx.lang, log.warning)
+    markdown = worked_hand.replace_markers(markdown, ctx, here, lambda r: r in ctx.cat.rulesets, log.warning)
     fams = {family_of(cid) for cid in ctx.cat.clauses} | {"AMB"}
 
     def link(m: re.Match[str]) -> str:

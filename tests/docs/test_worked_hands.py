@@ -1,0 +1,73 @@
+"""The start page's worked hands: one per family, the same hand in every language, every step in
+words with one clause the ruleset holds, each round's winner named, the points at the end."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from spec.catalogue import load_catalogue
+from spec.rules.ruleset import Rules
+from truco_site import worked_hand
+from truco_site.site_md import Ctx
+from truco_text.languages import LANGS
+from truco_text.witness_words import card_name, decks_of
+
+CAT = load_catalogue()
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+HERE = "start/truco.md"
+
+
+def _markers(lang: str) -> list[tuple[str, int]]:
+    text = (DOCS / lang / HERE).read_text(encoding="utf-8")
+    return [(m[1], int(m[2])) for m in worked_hand.MARKER.finditer(text)]
+
+
+def test_every_language_shows_the_same_hands_one_per_family() -> None:
+    hands = {lang: _markers(lang) for lang in LANGS}
+    assert all(h == hands["en"] for h in hands.values()), hands
+    families = {CAT.rulesets[name].family["en"] for name, _ in hands["en"]}
+    assert {"Truco Mineiro", "Truco Gauderio"} <= families and len(families) == 3, families
+    assert any(CAT.rulesets[name].doc is None for name, _ in hands["en"]), "one beyond the rulebooks"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_worked_hand_says_every_step_with_its_clause(lang: str) -> None:
+    ctx = Ctx(lang=lang, cat=CAT, coverage={}, trace=None, warn=print)
+    for name, seed in _markers(lang):
+        rules, hand = Rules.of(name), worked_hand.first_hand(name, seed)
+        held = {c.id for c in CAT.clauses_of(name)}
+        steps = worked_hand.steps(rules, hand, lang)
+        plays = [a for a in hand["actions"] if a["action"].split()[0] in ("play", "cover")]
+        rounds = [s for s in steps if s.clause == rules.clause("strength", "order")]
+        assert len(steps) == len(hand["actions"]) + len(rounds)
+        assert len(rounds) == len(plays) // rules.players == len(hand["result"]["rounds"])
+        assert all(s.clause in held for s in steps if s.clause), [s for s in steps if s.clause not in held]
+        assert not any(re.search(r"[\[\]{}]|\b(raise|accept|run) \d", s.text) for s in steps), steps
+        page = worked_hand.worked_hand(ctx, HERE, name, seed)
+        decks = decks_of([name])
+        for cards in hand["deal"]:  # every player's cards, named as the ruleset's deck names them
+            assert all(card_name(c, decks, lang) in page for c in cards)
+        a, b = hand["result"]["score"]
+        last = page.splitlines()[-1]  # the result: the hand's points, the side points, the score
+        assert re.search(rf"\b{a}\b.*\b{b}\b", last.rsplit(".", 2)[-2]), last
+
+
+def test_the_hands_show_what_the_page_promises() -> None:
+    """Mineiro: a truco call accepted; Gauderio: an envido; with the muestra: the card turned up."""
+    told = {name: [a["action"].split()[0] for a in worked_hand.first_hand(name, seed)["actions"]]
+            for name, seed in _markers("en")}
+    assert {"raise", "accept"} <= set(told["mineiro-1v1-es"])
+    assert "envido" in told["gauderio-pairs-es"]
+    seed = dict(_markers("en"))["uruguayo-1v1"]
+    assert worked_hand.first_hand("uruguayo-1v1", seed).get("muestra")
+
+
+def test_a_marker_for_an_unknown_ruleset_is_a_warning_not_a_hand() -> None:
+    ctx = Ctx(lang="en", cat=CAT, coverage={}, trace=None, warn=print)
+    warned: list[str] = []
+    out = worked_hand.replace_markers("<!-- truco:hand nope-1v1 3 -->\n", ctx, HERE,
+                                      lambda r: r in CAT.rulesets, warned.append)
+    assert out.strip() == "" and warned and "nope-1v1" in warned[0]
