@@ -102,7 +102,8 @@ def test_the_facts_come_from_the_files_and_their_readings() -> None:
         ("flor-in-play", "with-flor", True)
     ]
     uru = ruleset_facts.facts("uruguayo-1v1")
-    assert uru["muestra"].value and ("partida-points", "30", (15, 15)) in [
+    assert uru["muestra"].value and uru["halves"].value == (20, 20)
+    assert ("partida-points", "30", (15, 15)) in [
         (s.key, s.reading, s.value) for s in uru["halves"].switches
     ]
     mineiro = ruleset_facts.facts("mineiro-1v1-es")

@@ -148,7 +148,7 @@ def test_flor_one_against_one() -> None:
     assert play(contra.copy(), "accept").scores == (6, 0), "[FLR-6] the doubled stake"
     assert play(contra.copy(), "run").scores == (0, 3), "[FLR-8] AMB-27 stake-before-call"
     resto = play(contra.copy(), "contraflor-resto", "accept")
-    assert resto.scores == (15, 0), "[FLR-7] the falta to the buenas (AMB-30 to-buenas)"
+    assert resto.scores == (20, 0), "[FLR-7] the falta to the buenas at 20 (AMB-30 to-buenas, AMB-33 40)"
     g = uy("2c 5e 6b / 1e 4e 7e", "7c")  # seat 1 alone holds flor
     assert "flor" not in legal_texts(g) and "play 2c" in legal_texts(g)
     play(g, "play 2c")
