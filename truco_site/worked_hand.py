@@ -84,7 +84,7 @@ class _Teller:
         out: list[Step] = []
         if verb in ("play", "cover"):
             if verb == "play":
-                out.append(Step(gettext("{who} plays {card}.", lang, who=who, card=self.card(arg)),
+                out.append(Step(gettext("{who} plays the {card}.", lang, who=who, card=self.card(arg)),
                                 str(self.rules.data["play"]["order"])))
             else:
                 out.append(Step(gettext("{who} plays a card face down.", lang, who=who), "COV-1"))
@@ -164,7 +164,8 @@ class _Teller:
         side = _side(result, self.rules.players)
         if best is None:
             return Step(gettext("Round {n} goes to {side}.", lang, n=n + 1, side=side), order)
-        return Step(gettext("Round {n}: {card} of {who} is the highest card; the round goes to {side}.", lang,
+        return Step(gettext("Round {n}: the {card} of {who} is the highest card; the round goes to {side}.",
+                            lang,
                       n=n + 1, card=self.card(str(best[1])), who=_who(best[0]), side=side), order)
 
 
@@ -203,9 +204,9 @@ def worked_hand(ctx: Ctx, here: str, ruleset: str, seed: int) -> str:
     if hand.get("muestra"):
         turned = card_name(hand["muestra"], decks, lang)
         out += [gettext("The card turned up is {card}.", lang, card=turned), ""]
-    out += [f"- **{_who(seat)}**: {', '.join(esc(card_name(c, decks, lang)) for c in cards)}"
-            for seat, cards in enumerate(hand["deal"])]
-    out.append("")
+    # The deal as one paragraph (a list here would run on into the steps' numbered list).
+    out += [" · ".join(f"**{_who(seat)}**: {', '.join(esc(card_name(c, decks, lang)) for c in cards)}"
+                       for seat, cards in enumerate(hand["deal"])), ""]
     for i, step in enumerate(steps(rules, hand, lang), 1):
         link = f" ({ctx.clause_link(here, step.clause)})" if step.clause else ""
         out.append(f"{i}. {esc(step.text)}{link}")

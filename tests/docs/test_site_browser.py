@@ -292,3 +292,19 @@ def test_a_printable_version(browser_page: Any, site: Any, lang: str) -> None:
             timeout=15_000)
     assert browser_page.locator("pre.mermaid").count() == 0, "a ladder left as diagram source"
     assert not outside, f"requests outside the site: {outside[:5]}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_worked_hand_reads_step_by_step_and_the_manilhas_are_named(browser_page: Any, site: Any,
+                                                                     lang: str) -> None:
+    browser_page.goto(f"{site.url}{lang}/start/truco/#worked-hands")
+    section = browser_page.locator("h2#worked-hands")
+    expect()(section).to_be_in_viewport()
+    steps = browser_page.locator("article ol").first.locator("li")
+    assert steps.count() >= 6
+    expect()(steps.first.locator("a")).to_have_count(1)  # one clause per step
+    browser_page.goto(f"{site.url}{lang}/rulesets/mineiro-1v1-es/#cards")
+    names = browser_page.locator("svg.truco-cards text.card-nickname")
+    expect()(names).to_have_count(4)
+    expect()(names.first).to_be_visible()
+    expect()(browser_page.locator(".md-copyright__highlight")).to_contain_text("truco-rules")
