@@ -52,8 +52,30 @@ class UnknownNameError(LookupError):
         near = difflib.get_close_matches(name, choices, n=1, cutoff=0.6)
         if not near and name.upper() in choices:
             near = [name.upper()]
-        hint = f"did you mean {near[0]!r}?" if near else f"valid choices: {', '.join(choices)}"
+        if near:
+            hint = f"did you mean {near[0]!r}?"
+        elif len(choices) > MAX_LISTED:  # the 90 clause IDs on one line help nobody: the nearest few
+            hint = f"the nearest: {', '.join(_nearest(name, choices))} (of {len(choices)})"
+        else:
+            hint = f"valid choices: {', '.join(choices)}"
         super().__init__(f"unknown {what} {name!r}; {hint}")
+
+
+MAX_LISTED = 12  # an unknown name lists every valid one up to this many
+
+
+def _nearest(name: str, choices: list[str], n: int = 5) -> list[str]:
+    """The few choices nearest to `name`: for an ID (BETX-44), those of the nearest rule area,
+    nearest number first; else the most alike."""
+    m = re.match(r"^([A-Z]+)-?([0-9]*)$", name.strip().upper())
+    areas = sorted({c.split("-", 1)[0] for c in choices if "-" in c})
+    area = difflib.get_close_matches(m[1], areas, n=1, cutoff=0.5) if m else []
+    if m and area:
+        same = [c for c in choices if c.startswith(area[0] + "-") and c.split("-", 1)[1].isdigit()]
+        if m[2]:
+            same.sort(key=lambda c: abs(int(c.split("-", 1)[1]) - int(m[2])))
+        return same[:n]
+    return difflib.get_close_matches(name.upper(), choices, n=n, cutoff=0.0)
 
 
 @dataclass(frozen=True)

@@ -86,7 +86,7 @@ def test_explain_accepts_lowercase_ids() -> None:
     ("args", "expected"),
     [
         (("explain", "BET-99"), "did you mean 'BET-9'"),
-        (("explain", "XYZ"), "valid choices"),
+        (("explain", "XYZ"), "the nearest: "),
         (("clauses", "--ruleset", "mineiro"), "mineiro-1v1-es"),
         (("clauses", "--lang", "fr"), "es, en, it, pt"),
         (("ambiguities", "--ruleset", "gauderio"), "gauderio-pairs-es"),
@@ -119,3 +119,11 @@ def test_explain_shows_a_readings_publication_with_its_words_and_a_choice_with_i
     code, out, _ = run("explain", "AMB-5", "--lang", "es")
     readings = out.split("Lecturas:", 1)[1].split("Lectura por defecto", 1)[0]
     assert code == 0 and readings.count("No está en las fuentes:") == 2 and "práctica" not in out
+
+
+def test_an_unknown_id_gets_the_nearest_few_not_every_id() -> None:
+    code, out, err = run("explain", "ENVIDO-99")
+    said = (out + err).strip()
+    assert code == 2 and said.count("\n") == 0, said
+    nearest = said.split("the nearest: ", 1)[1].split(" (of ")[0].split(", ")
+    assert nearest == ["ENV-7", "ENV-6", "ENV-5", "ENV-4", "ENV-3"], nearest  # its area, nearest number first
