@@ -127,7 +127,7 @@ def contraflor(cfg: Config, h: HandState) -> None:
     h.fl_contra = h.to_act  # type: ignore[assignment]
     h.fl_before = h.fl_stake
     if cfg.contraflor_three_more:
-        h.fl_stake = h.fl_stake + cfg.flor.stake  # type: ignore[union-attr,operator]
+        h.fl_stake = h.fl_stake + cfg.flor.stake  # type: ignore[union-attr]
     else:
         h.fl_stake = 2 * (cfg.flor.accepted[0] if cfg.contraflor_double_quiero else h.fl_stake)  # type: ignore[union-attr]
     h.fl_out = (*h.fl_out, *h.fl_queue[1:])  # AMB-40 in-turn: the others do not answer, and
