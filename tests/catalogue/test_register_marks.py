@@ -89,10 +89,6 @@ def test_a_second_mark_in_the_file_is_caught(tmp_path: Path) -> None:
     assert 2 in marks_in_file(tmp_path / "a.yaml").values()
 
 
-READING_LETTERS = {(a.id, r.name): chr(ord("A") + i) for a in CAT.ambiguities.values()
-                   for i, r in enumerate(a.readings)}
-
-
 @pytest.mark.parametrize("lang", ["en", "es", "it", "pt"])
 def test_explain_and_the_list_show_every_readings_mark_in_each_language(lang: str) -> None:
     from click.testing import CliRunner
