@@ -123,7 +123,8 @@ def default_jobs() -> int:
 @click.option("--situations/--no-situations", "situations", default=True, show_default=True,
               help="Drive the engine through every situation of its rulesets first (`truco situations`): "
                    "each rule, each reading and each edge, from stacked deals and set positions.")
-@click.option("--coverage", is_flag=True, help="Also show each clause's rule beside its ID.")
+@click.option("--coverage/--no-coverage", default=True, show_default=True,
+              help="Show each clause's rule beside its ID.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object: counts per clause and violations.")
 def check(engine_spec: str | None, engine_cmd: str | None, ruleset: tuple[str, ...],
           ruleset_files: tuple[str, ...], games: int | None, programs: int | None, seed: int,
@@ -159,6 +160,11 @@ def check(engine_spec: str | None, engine_cmd: str | None, ruleset: tuple[str, .
     factory, engine_name, names_or_none = engine_factory(engine_spec, engine_cmd, call_timeout, chosen,
                                                          ruleset_files)
     names = names_or_none or list(cat.rulesets)
+    if engine_cmd is None:  # a Python engine: its own name beside the factory that makes it
+        from truco_cli.engines import engine_own_name
+
+        own = engine_own_name(factory, names[0])
+        engine_name = f"{own} ({engine_name})" if own else engine_name
     per_ruleset, announced = checked_readings(factory, names, readings)
     if announced and not as_json:
         told = "; ".join(f"{n}: " + ", ".join(f"{k}={v}" for k, v in r.items()) for n, r in announced.items())
