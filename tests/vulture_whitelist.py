@@ -44,3 +44,5 @@ _(_.author)
 # (adapters/pytrucoengine.py).
 _(_.sendMessageAll, _.sendMessageToPlayer, _.get_action, _.showError, _.returnStatus, _.showWinnerEnvido,
   _.give_cards)
+# MkDocs reads it: the footer's stamp of version, rules date and commit (truco_site/hooks.py).
+_(_.copyright)
