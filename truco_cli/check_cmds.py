@@ -123,7 +123,8 @@ def default_jobs() -> int:
 @click.option("--situations/--no-situations", "situations", default=True, show_default=True,
               help="Drive the engine through every situation of its rulesets first (`truco situations`): "
                    "each rule, each reading and each edge, from stacked deals and set positions.")
-@click.option("--coverage", is_flag=True, help="Also show each clause's rule beside its ID.")
+@click.option("--coverage", is_flag=True, hidden=True,
+              help="Kept for old scripts: each clause's rule is always shown beside its ID.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object: counts per clause and violations.")
 def check(engine_spec: str | None, engine_cmd: str | None, ruleset: tuple[str, ...],
           ruleset_files: tuple[str, ...], games: int | None, programs: int | None, seed: int,
@@ -218,7 +219,7 @@ def check(engine_spec: str | None, engine_cmd: str | None, ruleset: tuple[str, .
                             for i, g in enumerate(groups)],
             "reports": written, "exit": code}))
         sys.exit(code)
-    _print_report(Console(highlight=False, soft_wrap=True), engine_name, total, rows, gaps, coverage, groups)
+    _print_report(Console(highlight=False, soft_wrap=True), engine_name, total, rows, gaps, groups)
     sys.exit(code)
 
 
@@ -229,7 +230,7 @@ def _situation_count(name: str, per_ruleset: dict[str, dict[str, str]], on: bool
 
 
 def _print_report(console: Any, engine_name: str, report: Any, rows: list[tuple[str, int, int]],
-                  gaps: list[Any], coverage: bool, groups: list[Any]) -> None:
+                  gaps: list[Any], groups: list[Any]) -> None:
     from rich.markup import escape as markup
     from rich.table import Table
 
@@ -241,14 +242,14 @@ def _print_report(console: Any, engine_name: str, report: Any, rows: list[tuple[
 
     clauses = load_catalogue().clauses
     table = Table(title=f"clauses checked: {escape(engine_name)}")
-    cols = ("clause", *(("rule",) if coverage else ()), "situations", "games", "violated")
+    cols = ("clause", "rule", "situations", "games", "violated")
     for col in cols:
         table.add_column(col, justify="left" if col in ("clause", "rule") else "right")
     for clause, exercised, violated in rows:
         style = "red" if violated else None
-        title = [escape(clauses[clause].title.get("en", "")) if clause in clauses else ""] if coverage else []
+        title = escape(clauses[clause].title.get("en", "")) if clause in clauses else ""
         by_situations = report.by_situations[clause]
-        table.add_row(clause, *title, f"{by_situations:,}", f"{exercised - by_situations:,}", str(violated),
+        table.add_row(clause, title, f"{by_situations:,}", f"{exercised - by_situations:,}", str(violated),
                       style=style)
     console.print(table)
     if groups:
@@ -282,7 +283,9 @@ def _print_report(console: Any, engine_name: str, report: Any, rows: list[tuple[
         console.print(f"[yellow]{len(report.unreached)} situations not reached[/] (the first: "
                       f"{escape(report.unreached[0][0])}: {escape(report.unreached[0][1])})")
     colour = "green" if report.ok else "red"
-    console.print(f"[{colour}]{report.situations:,} situations, {report.games} games, "
+    named = f"the reference engine ({engine_name})" if engine_name == DEFAULT_ENGINE else engine_name
+    console.print(f"[{colour}]engine checked, {escape(named)}: {report.situations:,} situations, "
+                  f"{report.games} games, "
                   f"{report.programs} programs, {report.steps:,} actions, {report.refusals:,} refusals and "
                   f"{report.views:,} views checked: {sum(report.violated.values())} violations[/]")
 
