@@ -41,6 +41,10 @@ class CatalogueError(Exception):
     """The catalogue's data is inconsistent (a broken quote, an unknown reference, ...)."""
 
 
+_LIST_ALL = 12  # an unknown name lists every valid one up to this many, else only the nearest
+_NEAREST = 5
+
+
 class UnknownNameError(LookupError):
     """A clause ID, ruleset, language or reading that does not exist; the message names the choices."""
 
@@ -49,7 +53,14 @@ class UnknownNameError(LookupError):
         near = difflib.get_close_matches(name, choices, n=1, cutoff=0.6)
         if not near and name.upper() in choices:
             near = [name.upper()]
-        hint = f"did you mean {near[0]!r}?" if near else f"valid choices: {', '.join(choices)}"
+        if near:
+            hint = f"did you mean {near[0]!r}?"
+        elif len(choices) > _LIST_ALL:  # a long list: the few nearest names, not all of them
+            nearest = difflib.get_close_matches(name.upper() if name.upper() != name else name, choices,
+                                                n=_NEAREST, cutoff=0) or choices[:_NEAREST]
+            hint = f"the nearest: {', '.join(nearest)} ({len(choices)} in all)"
+        else:
+            hint = f"valid choices: {', '.join(choices)}"
         super().__init__(f"unknown {what} {name!r}; {hint}")
 
 

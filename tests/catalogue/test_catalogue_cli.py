@@ -86,7 +86,7 @@ def test_explain_accepts_lowercase_ids() -> None:
     ("args", "expected"),
     [
         (("explain", "BET-99"), "did you mean 'BET-9'"),
-        (("explain", "XYZ"), "valid choices"),
+        (("explain", "XYZ"), "the nearest: "),
         (("clauses", "--ruleset", "mineiro"), "mineiro-1v1-es"),
         (("clauses", "--lang", "fr"), "es, en, it, pt"),
         (("ambiguities", "--ruleset", "gauderio"), "gauderio-pairs-es"),
