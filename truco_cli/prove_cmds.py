@@ -11,7 +11,6 @@ from typing import Any
 import click
 
 from truco_cli.errors import cannot_write, fail
-from truco_text.catalogues import N_
 from truco_cli.options import (
     lang_option,
     load_ruleset_files,
@@ -20,6 +19,7 @@ from truco_cli.options import (
     ruleset_options,
     rulesets_from,
 )
+from truco_text.catalogues import N_
 
 
 def _leave_ctrl_c_to_python() -> None:
