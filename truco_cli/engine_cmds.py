@@ -118,6 +118,16 @@ def _tell_finished_hands(console: Any, game: Any, seat: int, told: int, lang: st
     return len(hands)
 
 
+def _clause_words(clause_id: str, lang: str) -> str:
+    from rich.markup import escape
+
+    from spec.catalogue import load_catalogue
+
+    clause = load_catalogue().clauses.get(clause_id)
+    title = clause.title.get(lang) or clause.title.get("en", "") if clause is not None else ""
+    return escape(f"[{clause_id}] {title}".strip())
+
+
 def _legal_line(legal: list[Any], data: Any, lang: str) -> str:
     from truco_cli.play_words import action_words
 
@@ -184,8 +194,8 @@ def play_cmd(ruleset: str | None, ruleset_files: tuple[str, ...], seed: int | No
                 chosen = answer
             try:
                 game.push(chosen)
-            except IllegalActionError as exc:
-                console.print("[red]" + gettext("refused", lang) + f":[/] {exc}")
+            except IllegalActionError as exc:  # the clause that forbids it, by its title in the game's language
+                console.print("[red]" + gettext("refused", lang) + ":[/] " + _clause_words(exc.clause, lang))
             except InvalidActionError:
                 console.print("[red]" + gettext("not an action now", lang) + ":[/] "
                               + gettext("type ? for the actions possible now", lang))

@@ -44,3 +44,9 @@ def test_the_game_speaks_the_language_asked_for(lang: str, words: str) -> None:
     out = _play("-r", "gauderio-pairs-es", "--seed", "2", "--lang", lang, moves="1\n" * 80)
     assert words in out and "your cards" not in out
     _no_python_values(out)
+
+
+def test_a_refusal_names_its_clause_by_title_not_by_seat() -> None:
+    out = _play("-r", "mineiro-1v1-es", "--seed", "1", "--lang", "es", moves="raise 10\n" + "1\n" * 60)
+    assert "se rechaza: [BET-6] La escala del Mineiro" in out, out  # by its title, in the game's language
+    _no_python_values(out)
