@@ -163,3 +163,15 @@ def unmodelled(a: Setup, b: Setup) -> list[str]:
     covered = {k for d in DOMAINS for k in d.keys}
     keys = {k for k, _ in a.readings} & {k for k, _ in b.readings}
     return sorted(k for k in keys if k not in covered and a.reading(k) != b.reading(k))
+
+
+# What a ruleset's data changes that no domain here compares between two rulesets: a muestra
+# (URU-2, URU-3: its piezas rank above every other card, so who wins a round differs) and a flor
+# held by one side only (FLR-1, URU-6). Compared by the features the files declare, never by name.
+UNMODELLED_FEATURES = ("muestra", "flor")
+
+
+def unmodelled_features(a: Setup, b: Setup) -> list[str]:
+    """The features of UNMODELLED_FEATURES that one of `a` and `b` has and the other lacks:
+    differences shown by no witness here."""
+    return [f for f in UNMODELLED_FEATURES if a.has(f) != b.has(f)]

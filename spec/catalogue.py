@@ -44,6 +44,8 @@ class CatalogueError(Exception):
     """The catalogue's data is inconsistent (a broken quote, an unknown reference, ...)."""
 
 
+
+
 class UnknownNameError(LookupError):
     """A clause ID, ruleset, language or reading that does not exist; the message names the choices."""
 
@@ -55,7 +57,7 @@ class UnknownNameError(LookupError):
         if near:
             hint = f"did you mean {near[0]!r}?"
         elif len(choices) > MAX_LISTED:  # the 90 clause IDs on one line help nobody: the nearest few
-            hint = f"the nearest: {', '.join(_nearest(name, choices))} (of {len(choices)})"
+            hint = f"the nearest: {', '.join(_nearest(name, choices))} ({len(choices)} in all)"
         else:
             hint = f"valid choices: {', '.join(choices)}"
         super().__init__(f"unknown {what} {name!r}; {hint}")

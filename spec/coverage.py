@@ -40,17 +40,24 @@ class DocCoverage:
         return [s for s in self.segments if not s.covered]
 
 
+def sentences_of_line(line: str) -> list[tuple[int, int]]:
+    """(start, end) of every sentence or bullet of one line of a rulebook, in order."""
+    out = []
+    pos = 0
+    for piece in _SENTENCE_END.split(line):
+        start = line.index(piece, pos)
+        pos = start + len(piece)
+        if piece.strip():
+            out.append((start, pos))
+    return out
+
+
 def segments_of(source: Source) -> list[tuple[int, int, int]]:
     """(line number, start, end) of every sentence or bullet of a rulebook."""
-    out = []
+    out: list[tuple[int, int, int]] = []
     offset = 0
     for number, line in enumerate(source.text.split("\n"), start=1):
-        pos = 0
-        for piece in _SENTENCE_END.split(line):
-            start = line.index(piece, pos)
-            pos = start + len(piece)
-            if piece.strip():
-                out.append((number, offset + start, offset + pos))
+        out.extend((number, offset + start, offset + end) for start, end in sentences_of_line(line))
         offset += len(line) + 1
     return out
 

@@ -188,9 +188,26 @@ def _quote_lines(cat: Any, quotes: Any, lang: str, indent: str) -> None:
         click.echo(_wrap(f"“{q.quote}”", indent + "  "))
         editorial = editorial_text(q.doc)
         if editorial is not None:
-            text = editorial.splitlines()[line - 1]
-            reading = gettext("editorial reading of line {line}: {text}", lang, line=str(line), text=text)
+            start = src.text.index(q.quote) - (src.text.rfind("\n", 0, src.text.index(q.quote)) + 1)
+            text = _editorial_sentences(src.text.split("\n")[line - 1], editorial.split("\n")[line - 1],
+                                        start, start + len(q.quote))
+            reading = gettext("editorial reading: {text}", lang, text=text)
             click.echo(_wrap(reading, indent + "  "))
+
+
+def _editorial_sentences(line: str, editorial: str, start: int, end: int) -> str:
+    """The sentences of the editorial line that read the sentences of the rulebook's `line` the
+    quote [start, end) falls in: the two lines have the same sentences, restored; where their
+    sentences do not pair up, the whole editorial line."""
+    from spec.coverage import sentences_of_line
+
+    ours, theirs = sentences_of_line(line), sentences_of_line(editorial)
+    if len(ours) != len(theirs):
+        return editorial.strip()
+    hit = [i for i, (s, e) in enumerate(ours) if s < end and start < e]
+    if not hit:
+        return editorial.strip()
+    return editorial[theirs[hit[0]][0]:theirs[hit[-1]][1]].strip()
 
 
 def _explain_clause(cat: Any, c: Any, lang: str) -> None:

@@ -288,7 +288,8 @@ def _print_report(console: Any, engine_name: str, report: Any, rows: list[tuple[
         console.print(f"[yellow]{len(report.unreached)} situations not reached[/] (the first: "
                       f"{escape(report.unreached[0][0])}: {escape(report.unreached[0][1])})")
     colour = "green" if report.ok else "red"
-    console.print(f"[{colour}]{report.situations:,} situations, {report.games} games, "
+    console.print(f"[{colour}]engine checked, {escape(engine_name)}: {report.situations:,} situations, "
+                  f"{report.games} games, "
                   f"{report.programs} programs, {report.steps:,} actions, {report.refusals:,} refusals and "
                   f"{report.views:,} views checked: {sum(report.violated.values())} violations[/]")
 

@@ -13,7 +13,8 @@ from typing import Any
 import click
 
 from truco_cli.errors import INTERRUPTED, cannot_write, fail, interrupted
-from truco_cli.options import reading_option, readings_for, ruleset_options, rulesets_from
+from truco_cli.options import lang_option, reading_option, readings_for, ruleset_options, rulesets_from
+from truco_text.catalogues import gettext, translate
 
 
 def _one_ruleset(ruleset: str | None, ruleset_files: tuple[str, ...]) -> str:
@@ -41,49 +42,96 @@ def play_match(game: Any, bots: dict[int, Any]) -> Any:
 
 # ------------------------------------------------------------------ play
 
-def _show(console: Any, game: Any, seat: int) -> None:
+def _show(console: Any, game: Any, seat: int, lang: str) -> None:
+    from engine.actions import Action, raise_to
+    from truco_cli.play_words import SIGN_MEANS, action_words, who
+
     obs = game.observation(seat)
     score = obs["score"]
-    console.print(f"[bold]hand {obs['hand_number']}[/] ({obs['hand_kind']}, worth {obs['hand_value']}) "
-                  f"score: you {score[seat & 1]} - them {score[(seat + 1) & 1]}"
-                  + (f"  partidas {obs['partidas']}" if obs["partidas"] else ""))
+    data = game.config.ruleset.data
+    console.print("[bold]" + gettext("hand {n}", lang, n=obs["hand_number"]) + "[/] "
+                  + gettext("worth {pts}; score: you {ours}, them {theirs}", lang, pts=obs["hand_value"],
+                            ours=score[seat & 1], theirs=score[(seat + 1) & 1]))
+    if obs.get("muestra"):
+        console.print(gettext("muestra: {card}", lang, card=obs["muestra"]))
     cards = [f"#{c['slot']}" if c["card"] is None else c["card"] for c in obs["hand"]]
-    console.print(f"your cards: {' '.join(cards) or '-'}" + ("  (blind hand)" if obs["blind"] else ""))
+    console.print(gettext("your cards: {cards}", lang, cards=" ".join(cards) or "-")
+                  + ("  " + gettext("(blind hand)", lang) if obs["blind"] else ""))
     if obs.get("partner_cards"):
-        console.print(f"partner's cards: {' '.join(obs['partner_cards'])}")
-    def plays(cards: list[dict[str, Any]]) -> str:
-        return ", ".join(f"{'you' if p['seat'] == seat else 'seat ' + str(p['seat'])} "
-                         f"{p['card'] or 'covered'}" for p in cards)
+        console.print(gettext("your partner's cards: {cards}", lang, cards=" ".join(obs["partner_cards"])))
 
-    def won_by(result: Any) -> str:
-        return "tie" if result == "tie" else ("your side" if result == seat & 1 else "their side")
+    def plays(cards: list[dict[str, Any]]) -> str:
+        return ", ".join(f"{who(p['seat'], seat, lang)} {p['card'] or gettext('covered', lang)}"
+                         for p in cards)
 
     for number, done in enumerate(obs["rounds"], start=1):
-        console.print(f"round {number}: {plays(done['plays'])} -> {won_by(done['result'])}")
-    console.print(f"table: {plays(obs['table']) or 'empty'}")
+        console.print(gettext("round {n}: {plays}; {winner}", lang, n=number, plays=plays(done["plays"]),
+                              winner=_round_winner(done["result"], seat, lang)))
+    console.print(gettext("table: {plays}", lang, plays=plays(obs["table"]) or gettext("empty", lang)))
     pending = obs["pending"]
     if pending:
-        details = ", ".join(f"{k} {v}" for k, v in pending.items() if k != "kind")
-        console.print(f"pending {pending['kind']}: {details}")
+        by = who(pending["by"], seat, lang) if "by" in pending else ""
+        if pending["kind"] == "truco":
+            call = action_words(raise_to(pending["value"]), data, lang)
+            console.print(gettext("{who} called {call}", lang, who=by, call=call))
+        elif pending["kind"] == "envido":
+            chain = ", ".join(action_words(Action.parse(c), data, lang) for c in pending["chain"])
+            console.print(gettext("{who} called {call}", lang, who=by, call=chain))
+        else:
+            console.print(gettext("{who} called {call}", lang, who=by,
+                                  call=action_words(Action.parse(pending["kind"]), data, lang)
+                                  if pending["kind"] != "ten-choice" else gettext("hand of ten", lang)))
     for sign in obs.get("signs", []):
-        console.print(f"your partner signs: {sign['sign']}")
+        means = SIGN_MEANS.get(sign["sign"])
+        console.print(gettext("your partner signs {sign}", lang, sign=sign["sign"])
+                      + (": " + translate(means, lang) if means else ""))
 
 
-def _tell_finished_hands(console: Any, game: Any, seat: int, told: int) -> int:
+def _round_winner(result: Any, seat: int, lang: str) -> str:
+    if result == "tie":
+        return gettext("a tie", lang)
+    return gettext("your side wins it", lang) if result == seat & 1 else gettext("they win it", lang)
+
+
+def _tell_finished_hands(console: Any, game: Any, seat: int, told: int, lang: str) -> int:
     """Print the result of every hand finished since the last call; return how many are told."""
     hands = game.record()["hands"]
     for hand in hands[told:]:
         result = hand["result"]
         if result["winner"] is None:
-            outcome = "nobody scores"
+            outcome = gettext("nobody scores", lang)
+        elif result["winner"] == seat & 1:
+            outcome = gettext("your side scores {pts}", lang, pts=result["points"])
         else:
-            who = "your side" if result["winner"] == seat & 1 else "their side"
-            outcome = f"{who} scores {result['points']}"
-        extra = "".join(f", {s['contest']} {s['points']} to side {s['side']}"
+            outcome = gettext("they score {pts}", lang, pts=result["points"])
+        rounds = ", ".join(_round_winner(r, seat, lang) for r in result["rounds"])
+        def side(number: int) -> str:
+            return gettext("your side", lang) if number == seat & 1 else gettext("them", lang)
+
+        extra = "".join("; " + gettext("{contest}: {pts} to {side}", lang, contest=s["contest"],
+                                       pts=s["points"], side=side(s["side"]))
                         for s in result.get("side_points", []))
-        console.print(f"[bold]hand {hand['number']} over[/]: rounds {result['rounds']}, {outcome}{extra}; "
-                      f"score {result['score'][0]}-{result['score'][1]}")
+        ours, theirs = result["score"][seat & 1], result["score"][(seat + 1) & 1]
+        console.print("[bold]" + gettext("hand {n} over", lang, n=hand["number"]) + "[/]: "
+                      + gettext("rounds: {rounds}; {outcome}{extra}; score: you {ours}, them {theirs}", lang,
+                                rounds=rounds or "-", outcome=outcome, extra=extra, ours=ours, theirs=theirs))
     return len(hands)
+
+
+def _clause_words(clause_id: str, lang: str) -> str:
+    from rich.markup import escape
+
+    from spec.catalogue import load_catalogue
+
+    clause = load_catalogue().clauses.get(clause_id)
+    title = clause.title.get(lang) or clause.title.get("en", "") if clause is not None else ""
+    return escape(f"[{clause_id}] {title}".strip())
+
+
+def _legal_line(legal: list[Any], data: Any, lang: str) -> str:
+    from truco_cli.play_words import action_words
+
+    return "  ".join(f"[{i}] {action_words(a, data, lang)}" for i, a in enumerate(legal, 1))
 
 
 @click.command("play")
@@ -92,56 +140,76 @@ def _tell_finished_hands(console: Any, game: Any, seat: int, told: int) -> int:
 @click.option("--seat", type=int, default=0, show_default=True, help="The seat you play.")
 @reading_option()
 @click.option("--bot", type=click.Choice(["random", "simple"]), default="simple", show_default=True)
+@lang_option(help="The language of the game.")
 def play_cmd(ruleset: str | None, ruleset_files: tuple[str, ...], seed: int | None, seat: int,
-             readings: tuple[tuple[str, str], ...], bot: str) -> None:
-    """Play a match in the terminal against the engine's bots."""
+             readings: tuple[tuple[str, str], ...], bot: str, lang: str) -> None:
+    """Play a match in the terminal against the engine's bots.
+
+    Type a call as the players say it (truco, retruco, envido, quiero, no quiero...), the number
+    of an action in the list, or ? for the actions possible now."""
     from rich.console import Console
 
     from engine import IllegalActionError, InvalidActionError
     from engine.bots import BOTS
+    from truco_cli.play_words import action_words, card_order, is_help, read_answer, who
 
     ruleset = _one_ruleset(ruleset, ruleset_files)
     game = _new_game(ruleset, seed, readings_for(ruleset, readings))
     n = game.config.n
     if not 0 <= seat < n:
         fail(f"--seat must be 0..{n - 1} in {ruleset}")
+    data = game.config.ruleset.data
     console = Console(highlight=False)
     bots: dict[int, Any] = {s: BOTS[bot](None if seed is None else seed + s) for s in range(n) if s != seat}
-    console.print(f"{ruleset}: you are seat {seat} (side {seat & 1}); Ctrl-C or Ctrl-D quits.")
+    console.print(gettext("{ruleset}: you play against the engine; type ? for help, Ctrl-C or Ctrl-D quits.",
+                          lang, ruleset=ruleset))
     hands_told = 0
+    legend_for = 0
     try:
-        while (who := game.to_act) is not None:
-            hands_told = _tell_finished_hands(console, game, seat, hands_told)
-            if who != seat:
-                action = bots[who].choose(game)
+        while (turn := game.to_act) is not None:
+            hands_told = _tell_finished_hands(console, game, seat, hands_told, lang)
+            obs = game.observation(seat)
+            if obs["hand_number"] != legend_for:
+                legend_for = obs["hand_number"]
+                console.print(card_order(game.config.deck, obs.get("muestra"), lang))
+            if turn != seat:
+                action = bots[turn].choose(game)
                 game.push(action)
-                console.print(f"seat {who}: {action.text}")
+                console.print(f"{who(turn, seat, lang)}: {action_words(action, data, lang)}")
                 continue
-            _show(console, game, seat)
-            legal = game.legal_actions()
-            console.print("  ".join(f"[{i}] {a.text}" for i, a in enumerate(legal, 1)))
-            answer = click.prompt("your move (number or action)", prompt_suffix="> ").strip()
-            chosen: Any = answer
-            if answer.isdigit():
-                if not 1 <= int(answer) <= len(legal):
-                    console.print(f"choose 1..{len(legal)}")
+            _show(console, game, seat, lang)
+            legal = list(game.legal_actions())
+            console.print(_legal_line(legal, data, lang))
+            answer = click.prompt(gettext("your move", lang), prompt_suffix="> ").strip()
+            if is_help(answer):
+                console.print(gettext("Type the number of an action, or its words:", lang))
+                for i, a in enumerate(legal, 1):
+                    console.print(f"  {i}  {action_words(a, data, lang)}  ({a.text})")
+                continue
+            chosen: Any = read_answer(answer, legal, data)
+            if chosen is None:
+                if answer.isdigit():
+                    console.print(gettext("choose 1 to {n}", lang, n=len(legal)))
                     continue
-                chosen = legal[int(answer) - 1]
+                chosen = answer
             try:
                 game.push(chosen)
-            except IllegalActionError as exc:
-                console.print(f"[red]refused:[/] {exc}")
-            except InvalidActionError as exc:
-                console.print(f"[red]not an action:[/] {exc}")
+            except IllegalActionError as exc:  # the clause that forbids it, by its title
+                console.print("[red]" + gettext("refused", lang) + ":[/] " + _clause_words(exc.clause, lang))
+            except InvalidActionError:
+                console.print("[red]" + gettext("not an action now", lang) + ":[/] "
+                              + gettext("type ? for the actions possible now", lang))
     except (click.Abort, EOFError, KeyboardInterrupt) as exc:
-        console.print("\nbye")
+        console.print("\n" + gettext("bye", lang))
         if interrupted(exc):  # Ctrl-D ends the game normally; Ctrl-C exits as an interrupted command
             sys.exit(INTERRUPTED)
         return
-    _tell_finished_hands(console, game, seat, hands_told)
+    _tell_finished_hands(console, game, seat, hands_told, lang)
     out = game.outcome()
-    console.print(f"match over: side {out.winner} wins, score {out.score[0]}-{out.score[1]}"
-                  + (" - you win!" if out.winner == seat & 1 else ""))
+    ours, theirs = out.score[seat & 1], out.score[(seat + 1) & 1]
+    console.print(gettext("match over: you win, {ours} to {theirs}", lang, ours=ours, theirs=theirs)
+                  if out.winner == seat & 1 else
+                  gettext("match over: they win, {theirs} to {ours}", lang, ours=ours, theirs=theirs))
 
 
 # ------------------------------------------------------------------ simulate

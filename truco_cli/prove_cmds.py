@@ -19,6 +19,7 @@ from truco_cli.options import (
     ruleset_options,
     rulesets_from,
 )
+from truco_text.catalogues import N_
 
 
 def _leave_ctrl_c_to_python() -> None:
@@ -131,7 +132,7 @@ def diff(ruleset_a: str | None, ruleset_b: str | None, ruleset_files: tuple[str,
         return
     if not (ruleset_a and ruleset_b):
         fail("diff needs two rulesets: truco diff RULESET_A RULESET_B")
-    from proofs.divergence import unmodelled, witnesses
+    from proofs.divergence import unmodelled, unmodelled_features, witnesses
 
     load_ruleset_files(ruleset_files, engine=False)
     both = dict(readings)
@@ -139,10 +140,12 @@ def diff(ruleset_a: str | None, ruleset_b: str | None, ruleset_files: tuple[str,
     b = _setup(ruleset_b, {**both, **dict(reading_bs)})
     found = witnesses(a, b, limit=limit)
     skipped = unmodelled(a, b)
+    features = unmodelled_features(a, b)
     if as_json:
         click.echo(json.dumps({"a": {"ruleset": a.ruleset, "readings": a.overrides},
                                "b": {"ruleset": b.ruleset, "readings": b.overrides},
-                               "witnesses": found, "not_modelled": skipped}, indent=1, ensure_ascii=False))
+                               "witnesses": found, "not_modelled": skipped,
+                               "features_not_modelled": features}, indent=1, ensure_ascii=False))
         return
     from truco_text.catalogues import gettext, ngettext
     from truco_text.witness_words import UnknownWitness, decks_of, outcome_text, similar_text, situation_text
@@ -177,6 +180,21 @@ def diff(ruleset_a: str | None, ruleset_b: str | None, ruleset_files: tuple[str,
     if skipped:
         click.echo(gettext("readings that differ but are not modelled here: {readings}", lang,
                            readings=", ".join(skipped)))
+    if features:
+        from truco_text.catalogues import translate
+
+        click.echo("\n" + gettext("Not modelled here (no witness is sought for these differences):", lang))
+        for feature in features:
+            side, other = ("A", "B") if a.has(feature) else ("B", "A")
+            click.echo("- " + translate(_FEATURE_WORDS[feature], lang, has=side, lacks=other))
+
+
+_FEATURE_WORDS = {
+    "muestra": N_("{has} turns up a muestra and {lacks} does not: the muestra's piezas rank above every "
+                  "other card, so the same cards can win a round in {has} and lose it in {lacks}."),
+    "flor": N_("{has} has the flor and {lacks} does not: three cards of one suit are sung and score "
+               "points in {has}, not in {lacks}."),
+}
 
 
 def register(group: click.Group) -> None:

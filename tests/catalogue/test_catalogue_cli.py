@@ -125,5 +125,5 @@ def test_an_unknown_id_gets_the_nearest_few_not_every_id() -> None:
     code, out, err = run("explain", "ENVIDO-99")
     said = (out + err).strip()
     assert code == 2 and said.count("\n") == 0, said
-    nearest = said.split("the nearest: ", 1)[1].split(" (of ")[0].split(", ")
+    nearest = said.split("the nearest: ", 1)[1].split(" (")[0].split(", ")
     assert nearest == ["ENV-7", "ENV-6", "ENV-5", "ENV-4", "ENV-3"], nearest  # its area, nearest number first

@@ -18,6 +18,8 @@ def test_the_summary_names_the_engine_and_each_clause_s_rule() -> None:
     title = load_catalogue().clause("SET-1").title["en"]
     row = next(line for line in done.output.splitlines() if "SET-1" in line)
     assert title[:20] in row, row
+    closing = next(line for line in done.output.splitlines() if "views checked" in line)
+    assert f"engine checked, {ENGINE_NAME} (engine.adapter:make_adapter)" in closing, closing
     bare = CliRunner().invoke(cli, ["check", "--ruleset", "mineiro-1v1-es", "--games", "1", "--programs", "0",
                                     "--no-situations", "--jobs", "1", "--no-coverage", "--call-timeout", "0"],
                               terminal_width=200)
