@@ -194,7 +194,7 @@ def play_cmd(ruleset: str | None, ruleset_files: tuple[str, ...], seed: int | No
                 chosen = answer
             try:
                 game.push(chosen)
-            except IllegalActionError as exc:  # the clause that forbids it, by its title
+            except IllegalActionError as exc:  # the forbidding clause, by its title
                 console.print("[red]" + gettext("refused", lang) + ":[/] " + _clause_words(exc.clause, lang))
             except InvalidActionError:
                 console.print("[red]" + gettext("not an action now", lang) + ":[/] "
