@@ -94,7 +94,7 @@ def _holds_pieza(hand: Hand) -> bool:
 
 def _stand_in(rules: Rules, card: tuple[int, int], muestra: tuple[int, int] | None) -> bool:
     """URU-4: the card is the stand-in of a muestra that is itself a pieza."""
-    if muestra is None or "stand_in" not in rules.data["muestra"]:
+    if muestra is None or not rules.has("muestra") or "stand_in" not in rules.data["muestra"]:
         return False
     ranks = rules.deck.ranks
     stand_in = ranks.index(str(rules.data["muestra"]["stand_in"]))
