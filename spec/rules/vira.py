@@ -5,6 +5,9 @@ in the file's rank order (`deck.ranks`, lowest first), wrapping from the last ra
 is the manilha rank (PAU-3). The four manilhas rank above every strength group of the file, in
 the suit order of `vira.suits`, strongest first (PAU-4); the other cards keep their group.
 
+AMB-45 manilha-velha: the reading fixed-manilhas removes the section through the file's `sets`
+(and gives fixed strength groups), so every function here is only asked where a vira is turned.
+
 Dual-use like spec.rules.cards: plain ints give ints, solver terms give terms (the proofs).
 """
 
