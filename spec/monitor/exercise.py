@@ -35,10 +35,14 @@ def _verb_clauses(rules: Rules, verb: str) -> tuple[str, ...]:
         "contraflor": (("flor", "answers", "FLR-4"), ("flor", "contraflor", "FLR-6")),
         "contraflor-resto": (("flor", "contraflor", "FLR-6"), ("flor", "resto", "FLR-7")),
     }
-    return tuple(
+    out = tuple(
         rules.clause_or(section, role, default) if section else default
         for section, role, default in table.get(verb, ())
     )
+    if verb == "cover":  # the ruleset's own clause of its covering reading, where its file names one (PAU-11)
+        own = rules.reading_clause("covering")
+        out = (*out, own) if own else out
+    return out
 
 
 def _unique(*clauses: str) -> tuple[str, ...]:
