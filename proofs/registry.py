@@ -5,7 +5,15 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 
-from proofs import card_proofs, envido_proofs, hand_proofs, ladder_proofs, match_proofs, stake_proofs, vira_proofs
+from proofs import (
+    card_proofs,
+    envido_proofs,
+    hand_proofs,
+    ladder_proofs,
+    match_proofs,
+    stake_proofs,
+    vira_proofs,
+)
 from proofs.property import Outcome, Property, run
 from proofs.setup import Setup, Tracing
 
