@@ -7,12 +7,16 @@ Strength comes from the file's ranked groups (the strength clauses): the weakest
 each stronger group one more, and the cards of one group are equal. Where the ruleset has a
 muestra, each hand has its own table: the piezas of the muestra's suit rank above every group, in
 the listed order, and the stand-in rank takes the place of a pieza that is the muestra (URU-3,
-URU-4); `Deck.hand_cards` builds it once per muestra card.
+URU-4); `Deck.hand_cards` builds it once per muestra card. Where the ruleset has a vira instead,
+the cards of the rank after the vira's are the manilhas of the hand, above every group in the
+file's suit order (PAU-3, PAU-4; engine/vira.py); the hand's table is built the same way.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+from engine.vira import vira_strength
 
 COVERED = -1  # COV-1 / AMB-6 worth-nothing: below every face-up card; two covered cards are equal
 NOT_A_PIEZA = -1  # in a hand's pieza table: the card is no pieza
@@ -42,14 +46,16 @@ class Deck:
     members: frozenset[int]
     piezas: tuple[tuple[int, int], ...] = ()  # (rank index, envido points), strongest first
     stand_in: int | None = None  # rank index of the stand-in (URU-4)
+    vira_suits: tuple[int, ...] = ()  # PAU-4: the manilhas' suits, strongest first, where a vira is turned
     _index: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
     _hands: dict[int, HandCards] = field(default_factory=dict, init=False, compare=False, repr=False)
-    # URU-2: a muestra is turned up where the deck has piezas. A field, not a property: every hand
-    # dealt asks (set from the piezas again by dataclasses.replace too).
+    # URU-2, PAU-2: a card is turned up where the deck has piezas or a vira (the game carries it as
+    # the hand's muestra). A field, not a property: every hand dealt asks (set again by
+    # dataclasses.replace too).
     has_muestra: bool = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "has_muestra", bool(self.piezas))
+        object.__setattr__(self, "has_muestra", bool(self.piezas) or bool(self.vira_suits))
 
     def index(self, name: str) -> int | None:
         """The card index of `name` if it is in this deck, else None."""
@@ -64,9 +70,14 @@ class Deck:
         found = self._hands.get(muestra)
         if found is not None:
             return found
+        pieza = [NOT_A_PIEZA] * len(self.names)
+        if self.vira_suits:  # PAU-3, PAU-4: the manilhas of this vira
+            found = self._hands[muestra] = HandCards(
+                vira_strength(self.strength, self.groups, len(self.ranks), len(self.suits), self.members,
+                              self.vira_suits, muestra), tuple(pieza))
+            return found
         suit = self.suit[muestra]
         strength = list(self.strength)
-        pieza = [NOT_A_PIEZA] * len(self.names)
         top = self.groups + len(self.piezas) - 1  # URU-3: the piezas rank above every group
         for i, (rank, points) in enumerate(self.piezas):
             card = self.card(rank, suit)
@@ -82,12 +93,13 @@ class Deck:
     def strengths(self, muestra: str | None = None) -> tuple[int, ...]:
         """The strength table of a hand with this muestra (by name), or the deck's own."""
         m = self.index(muestra) if muestra is not None else None
-        return self.strength if m is None or not self.piezas else self.hand_cards(m).strength
+        return self.strength if m is None or not self.has_muestra else self.hand_cards(m).strength
 
 
 def make_deck(ranks: tuple[str, ...], suits: tuple[str, ...], exclude: frozenset[str],
               groups: list[list[str]], envido: dict[str, int], pair_bonus: int,
-              piezas: tuple[tuple[str, int], ...] = (), stand_in: str | None = None) -> Deck:
+              piezas: tuple[tuple[str, int], ...] = (), stand_in: str | None = None,
+              vira_suits: tuple[str, ...] = ()) -> Deck:
     """Build a deck from a ruleset's fields (already checked: every card in exactly one group)."""
     names = tuple(r + s for r in ranks for s in suits)
     index = {n: i for i, n in enumerate(names)}
@@ -106,5 +118,6 @@ def make_deck(ranks: tuple[str, ...], suits: tuple[str, ...], exclude: frozenset
         members=frozenset(cards),
         piezas=tuple((ranks.index(r), p) for r, p in piezas),
         stand_in=ranks.index(stand_in) if stand_in is not None else None,
+        vira_suits=tuple(suits.index(s) for s in vira_suits),
         _index=index,
     )

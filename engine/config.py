@@ -76,6 +76,14 @@ class Config:
     def reading(self, key: str) -> str:
         return dict(self.readings)[key]
 
+    def reading_clause(self, key: str) -> str | None:
+        """The clause of the ruleset's own file that states its default reading of `key` (PAU-11),
+        where the file names one and that reading is in force; else None."""
+        entry = (self.ruleset.data.get("readings") or {}).get(key) or {}
+        chosen = dict(self.readings).get(key)
+        clause = entry.get("clause")
+        return str(clause) if clause and chosen is not None and str(entry.get("default")) == chosen else None
+
     def asks_for_truco(self, value: int) -> bool:
         """AMB-37 ten-call: whether a call of `value`, made where truco is barred (TEN-3, IRN-3),
         is asking for truco: every call there is (next-step, truco-by-name), or only truco by its

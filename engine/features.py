@@ -219,7 +219,18 @@ def _deck(r: FieldReader, has_envido: bool) -> Deck:
             if stand_in not in ranks or stand_in in dict(piezas):
                 raise r.fail("muestra.stand_in",
                              f"{stand_in!r} must be a rank of this deck that is not a pieza")
-    return make_deck(ranks, suits, frozenset(exclude), groups, values, bonus, tuple(piezas), stand_in)
+    vira: list[str] = []
+    if r.has("vira"):  # PAU-2 to PAU-4: the vira's next rank makes the manilhas, in this suit order
+        if r.has("muestra"):
+            raise r.fail("vira", "a hand turns up one card: a ruleset has a muestra or a vira, not both")
+        vira = list(r.texts("vira.suits", min_items=1))
+        for i, suit in enumerate(vira):
+            if suit not in suits or suit in vira[:i]:
+                raise r.fail(f"vira.suits.{i}", f"{suit!r} is not a suit of this deck, or is listed twice")
+        if len(vira) != len(suits):
+            raise r.fail("vira.suits", "list every suit of the deck: each makes one manilha")
+    return make_deck(ranks, suits, frozenset(exclude), groups, values, bonus, tuple(piezas), stand_in,
+                     tuple(vira))
 
 
 def _ladder(r: FieldReader) -> Ladder:

@@ -132,7 +132,8 @@ def _card_refusal(cfg: Config, h: HandState, action: Action, card: int | None, s
         if not cfg.cover_allowed:
             return COVER_CLAUSE, "covering=not-allowed (AMB-7): cards are played face up"
         if cfg.cover_not_first and not h.rounds:
-            return COVER_CLAUSE, "cover-round=not-first-round (AMB-8): no covered card in round 1"
+            return (cfg.reading_clause("cover-round") or COVER_CLAUSE,  # PAU-11 where the file states it
+                    "cover-round=not-first-round (AMB-8): no covered card in round 1")
     if cfg.flor_mandatory and F.must_sing(cfg, h, seat):
         return (cfg.flor.sing if cfg.flor else F.FLOR_CLAUSE,
                 f"flor-optional=mandatory (AMB-26): seat {seat} must sing flor before playing")

@@ -64,6 +64,10 @@ READINGS: Mapping[str, tuple[str, tuple[str, ...]]] = MappingProxyType({
     "flor-answers": ("AMB-40", ("in-turn",)),
     "card-pairs": ("AMB-41", ("equal", "in-order")),
     "flor-before-truco": ("AMB-42", ("truco-allowed", "flor-first")),
+    "raise-cap": ("AMB-43", ("no-cap",)),
+    "eleven-decline": ("AMB-44", ("one-point", "three-points")),
+    "manilha-velha": ("AMB-45", ("vira", "fixed-manilhas")),
+    "partner-truco": ("AMB-46", ("seat-on-turn",)),
 })
 
 # The reading in force where a ruleset file does not list a key: the plain rule of the play
@@ -105,6 +109,8 @@ FALLBACK: Mapping[str, str] = MappingProxyType({
     "sena-timing": "any-turn",
     "flor-answers": "in-turn",
     "flor-before-truco": "truco-allowed",  # only playing a card waits for a mandatory flor (AMB-26)
+    "raise-cap": "no-cap",  # the ladder's top is the only cap
+    "partner-truco": "seat-on-turn",  # BET-1: the seat to play calls
 })
 
 _NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")

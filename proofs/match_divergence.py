@@ -23,7 +23,9 @@ def _ten_code(s: Setup, s0: z3.ArithRef, s1: z3.ArithRef) -> z3.ArithRef:
     effects = {"refused": 1, "caller-loses-match": 2, "caller-loses-hand": 3}
     effect = effects.get(s.reading("ten-truco") or "", 0)
     call = z3.If(no_truco, effect, 0)
-    decline = z3.If(z3.And(z3.Xor(s0 == 10, s1 == 10), s.reading("ten-choice") == "may-decline"), 1, 0)
+    ten = s.rules.data.get("hand_of_ten")
+    at = int(ten["score"]) if ten else -1  # TEN-1 (PAU-8: 11): the ruleset's own score of the hand of ten
+    decline = z3.If(z3.And(z3.Xor(s0 == at, s1 == at), s.reading("ten-choice") == "may-decline"), 1, 0)
     return start * 100 + call * 10 + decline
 
 

@@ -192,5 +192,20 @@ class IronWorthOne(OddPoint):
     def ten_value(self) -> int:
         return 1
 
+
+class IronShortOfTarget(IronWorthOne):
+    """Control: the iron hand (and a hand) may pay one point less than a side at it lacks: 1 where
+    the iron hand is at 10 of 12 (Mineiro), 0 where it is at 11 of 12 (PAU-9), so that winning it
+    no longer reaches the target."""
+
+    def short(self) -> int:
+        return self.target - int(self.iron["score"]) - 1 if self.iron else 1
+
+    def ten_value(self) -> int:
+        return self.short()
+
+    def hand_points(self) -> tuple[int, ...]:
+        return (self.short(), *MatchModel.hand_points(self))
+
     def ends(self, s: Score, t: Score, e: Event) -> z3.BoolRef:
         return z3.Or(t.s0 >= self.target, t.s1 >= self.target)  # and without 002's IRN-4

@@ -96,9 +96,10 @@ PROPERTIES.add(Property(
     title="Whoever wins the iron hand wins the match, in every ruleset that has one (IRN-4 follows from"
           " MAT-1)",
     clauses=("IRN-1", "IRN-4", "MAT-1", "VAL-1", "TEN-2"), ambiguities=("AMB-10",),
-    build=lambda s, b: _step(s, mm.IronWorthOne if b else mm.MatchModel, _iron),
-    control="the iron hand may pay 1 point",
-    expect=lambda s, cx: cx["score0_pre"] == cx["score1_pre"] == _iron_score(s) and cx["points"] == 1,
+    build=lambda s, b: _step(s, mm.IronShortOfTarget if b else mm.MatchModel, _iron),
+    control="the iron hand may pay one point less than a side at it lacks (1 at 10 of 12, 0 at 11 of 12)",
+    expect=lambda s, cx: cx["score0_pre"] == cx["score1_pre"] == _iron_score(s)
+    and cx["event"] == mm.HAND and cx["points"] == mm.target_of(s) - _iron_score(s) - 1,
     applies=lambda s: s.has("iron_hand"),
     when="an iron hand",
 ))

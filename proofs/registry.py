@@ -5,12 +5,20 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 
-from proofs import card_proofs, envido_proofs, hand_proofs, ladder_proofs, match_proofs, stake_proofs
+from proofs import (
+    card_proofs,
+    envido_proofs,
+    hand_proofs,
+    ladder_proofs,
+    match_proofs,
+    stake_proofs,
+    vira_proofs,
+)
 from proofs.property import Outcome, Property, run
 from proofs.setup import Setup, Tracing
 
 GROUPS = (card_proofs.PROPERTIES, hand_proofs.PROPERTIES, ladder_proofs.PROPERTIES, match_proofs.PROPERTIES,
-          envido_proofs.PROPERTIES, stake_proofs.PROPERTIES)
+          envido_proofs.PROPERTIES, stake_proofs.PROPERTIES, vira_proofs.PROPERTIES)
 
 
 def all_properties() -> list[Property]:

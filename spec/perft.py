@@ -53,7 +53,7 @@ def perft_deals(rules: Rules, seed: int, hands: int) -> list[dict[str, Any]]:
     gives each ruleset its own hands: two rulesets on one deck would otherwise share them, and
     Uruguayo's tables would play Argentino's hands, where a pieza may never be in play."""
     cards = list(deck(rules))
-    turned = 1 if rules.has("muestra") else 0  # URU-2: one more card, turned up
+    turned = 1 if rules.turns_up else 0  # URU-2, PAU-2: one more card, turned up
     out = []
     for number in range(1, hands + 1):
         drawn = random.Random(f"{TABLE_FORMAT}/{rules.ruleset}/{seed}/{number}").sample(

@@ -384,7 +384,8 @@ class _Checker:
         for i, card in enumerate(d["deck"].get("exclude", ())):
             if card not in cards:
                 self.fail(("deck", "exclude", i), f"{card!r} is not a card of this deck")
-        if 3 * d["players"]["count"] + (1 if "muestra" in d else 0) > len(cards) - len(
+        turned = d.get("muestra") is not None or d.get("vira") is not None  # URU-2, PAU-2
+        if 3 * d["players"]["count"] + (1 if turned else 0) > len(cards) - len(
             d["deck"].get("exclude", ())
         ):
             self.fail(("players", "count"), "the deck has too few cards to deal three to every player")
@@ -394,6 +395,8 @@ class _Checker:
             self.check_envido()
         if "muestra" in d:
             self.check_muestra()
+        if d.get("vira") is not None:
+            self.check_vira()
         if "senas" in d and "ciego" in d["senas"] and d["senas"]["ciego"]["below"] not in d["deck"]["ranks"]:
             self.fail(
                 ("senas", "ciego", "below"), f"{d['senas']['ciego']['below']!r} is not a rank of this deck"
@@ -503,6 +506,19 @@ class _Checker:
             self.fail(
                 ("muestra", "stand_in"), f"{stand_in!r} must be a rank of this deck that is not a pieza"
             )
+
+    def check_vira(self) -> None:
+        """PAU-2 to PAU-4: one turned card per hand; every suit of the deck makes one manilha."""
+        d = self.data
+        if d.get("muestra") is not None:
+            self.fail(("vira",), "a hand turns up one card: a ruleset has a muestra or a vira, not both")
+        suits = list(d["deck"]["suits"])
+        order = list(d["vira"]["suits"])
+        for i, suit in enumerate(order):
+            if suit not in suits:
+                self.fail(("vira", "suits", i), f"{suit!r} is not a suit of this deck")
+        if sorted(order) != sorted(suits):
+            self.fail(("vira", "suits"), "list every suit of the deck once: each makes one manilha")
 
     def check_match(self) -> None:
         match = self.data["match"]

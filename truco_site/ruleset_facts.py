@@ -17,7 +17,7 @@ from spec.clause_ids import CLAUSE_ID_RE
 from spec.rules.ruleset import Rules
 
 # Feature sections of a ruleset file: present (not null) = the game has the feature.
-SECTIONS = ("muestra", "envido", "flor", "senas", "hand_of_ten", "iron_hand")
+SECTIONS = ("muestra", "vira", "envido", "flor", "senas", "hand_of_ten", "iron_hand")
 # Facts that are a reading of the register, not a section of the file: fact -> (key, the reading
 # under which the ruleset has it). Covered cards: AMB-7.
 READ_FACTS = {"covered": ("covering", "allowed")}

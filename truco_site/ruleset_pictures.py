@@ -94,3 +94,38 @@ def card_nicknames(ruleset: str, lang: str) -> dict[str, str]:
 def pieza_word(lang: str) -> str:
     """What a pieza is called in `lang` (the glossary's word)."""
     return next(t.name(lang) for t in load_glossary() if t.id == "pieza")
+
+
+@dataclass(frozen=True)
+class ViraExample:
+    """One hand's card order where the ruleset has a vira: the card turned up, the manilhas it
+    makes (strongest first, each with its name) and every other card in its group."""
+
+    vira: str
+    manilhas: list[tuple[str, str]]  # (card, its name in the reader's language)
+    groups: list[list[str]]  # all the cards in play but the vira, strongest group first
+
+
+def vira_examples(ruleset: str, lang: str) -> list[ViraExample]:
+    """Two hands of a ruleset with a vira (none without): a vira in the middle of the order, and
+    the last rank's (the manilhas wrap round to the first rank). The order is the spec's own."""
+    rules = Rules.of(ruleset)
+    if not rules.has("vira"):
+        return []
+    names = rules.data["vira"].get("names") or {}
+    ranks, suits = rules.deck.ranks, rules.deck.suits
+    in_play = rules.deck.in_play
+    middle, last = f"{ranks[len(ranks) // 2 - 2]}{suits[-1]}", f"{ranks[-1]}{suits[0]}"
+    shown = [c for c in (middle, last) if c in in_play]
+    out = []
+    for vira in shown:
+        by_strength: dict[int, list[str]] = {}
+        for card in rules.deck.cards:
+            if card != vira and card in in_play:
+                by_strength.setdefault(card_strength(rules, card, muestra=vira), []).append(card)
+        order = sorted(by_strength, reverse=True)
+        top = len(rules.groups)  # strengths above this are the vira's manilhas
+        manilhas = [(c, str(names.get(rules.deck.suits[rules.deck.index[c][1]], {}).get(lang, "")))
+                    for s in order if s > top for c in by_strength[s]]
+        out.append(ViraExample(vira, manilhas, [by_strength[s] for s in order]))
+    return out

@@ -115,6 +115,7 @@ _WORDS: dict[str, str | Message] = {
     "ft_ten": N_("Hand of ten"),
     "ft_iron": N_("Iron hand"),
     "ft_covered": N_("Covered cards"),
+    "ft_vira": N_("Vira and manilhas"),
     "ft_target": N_("Target and end"),
     "ft_envido": N_("Envido"),
     "ft_flor": N_("Flor"),
@@ -251,11 +252,11 @@ _WORDS: dict[str, str | Message] = {
     "raised_by": N_("Rulebook sentences that raise this question"),
     # the ruleset pages
     "rs_nav": pN_("the site's navigation", "Rulesets"),
-    "rs_all": N_("The six rulesets"),
+    "rs_all": N_("The eight rulesets"),
     "g_rulesets": N_("Define your own ruleset"),
     "rs_index_intro": N_(
         "Each ruleset is a data file (`spec/data/rulesets/`); its page is generated from it. Four encode "
-        "the rulebooks of this project; two are written from published rules, not from those four "
+        "the rulebooks of this project; the others are written from published rules, not from those four "
         "rulebooks."
     ),
     "rs_origin": N_("Origin"),
@@ -299,6 +300,15 @@ _WORDS: dict[str, str | Message] = {
     ),
     "rs_stand_in": N_("When the muestra is itself a pieza, the {rank} of its suit takes that pieza's place."),
     "rs_muestra_example": N_("With the muestra {card}, the piezas are: {piezas}."),
+    "rs_fixed_order_vira": N_("This is the fixed order, below the manilhas of the vira."),
+    "rs_vira": N_("The vira and the manilhas"),
+    "rs_vira_text": N_(
+        "After the deal a card is turned up: the vira. The rank after it in the card order (after the "
+        "last rank, the first) makes that hand's four manilhas, above every other card, ranked by their "
+        "suit; the other cards of a rank are equal."
+    ),
+    "rs_vira_example": N_("With the vira {card}, the manilhas are: {manilhas}."),
+    "pic_vira": N_("The card order of {ruleset} with the vira {card}"),
     "pic_muestra": N_(
         "Card order of {ruleset} when the muestra is {card}, strongest first; the piezas have a gold edge"
     ),

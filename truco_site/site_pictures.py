@@ -15,6 +15,7 @@ from math import ceil
 from truco_site.ruleset_pictures import (
     LadderStep,
     MuestraExample,
+    ViraExample,
     card_nicknames,
     pieza_word,
     ruleset_pictures_data,
@@ -128,6 +129,15 @@ def muestra_svg(example: MuestraExample, lang: str, ruleset: str) -> str:
     named = {c: f"{word} · {envido}" for c, envido in example.piezas}  # each pieza with its envido points
     return card_order_svg(example.groups, lang, ruleset, title, frozenset(named), example.muestra,
                           {**card_nicknames(ruleset, lang), **named})
+
+
+def vira_svg(example: ViraExample, lang: str, ruleset: str) -> str:
+    """The order of one hand with a vira: its manilhas (marked, each named) above the fixed order."""
+    card = card_name(example.vira, decks_of([ruleset]), lang)
+    title = label("pic_vira", lang).format(ruleset=ruleset, card=card)
+    named = {c: n for c, n in example.manilhas if n}
+    return card_order_svg(example.groups, lang, ruleset, title, frozenset(c for c, _ in example.manilhas),
+                          example.vira, named)
 
 
 def _q(text: str) -> str:

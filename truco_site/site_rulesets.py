@@ -15,7 +15,7 @@ from spec.catalogue import load_catalogue
 from spec.rules.ruleset import Rules
 from truco_site import ruleset_facts, site_pictures
 from truco_site.ruleset_facts import Fact, Switch
-from truco_site.ruleset_pictures import muestra_examples, ruleset_pictures_data
+from truco_site.ruleset_pictures import muestra_examples, ruleset_pictures_data, vira_examples
 from truco_site.site_md import Ctx, esc, line_of, ruleset_page
 from truco_text.catalogues import ngettext
 from truco_text.witness_words import card_name, points
@@ -24,6 +24,7 @@ INDEX = "rulesets/index.md"
 # The rows of "what it has", in order: (fact, label key); the fact's file section gives its clauses.
 FACT_ROWS: tuple[tuple[str, str], ...] = (
     ("muestra", "ft_muestra"),
+    ("vira", "ft_vira"),
     ("envido", "ft_envido"),
     ("flor", "ft_flor"),
     ("senas", "ft_senas"),
@@ -224,7 +225,11 @@ def _cards(ctx: Ctx, here: str, rules: Rules) -> list[str]:
     out = [f"## {t('rs_cards')} {{#cards}}", "", t("rs_cards_text") + _refs(ctx, here, order), ""]
     if rules.has("muestra"):
         out += [t("rs_fixed_order"), ""]
+    elif rules.has("vira"):
+        out += [t("rs_fixed_order_vira"), ""]
     out += [site_pictures.card_order_svg(groups, lang, name), ""]
+    if rules.has("vira"):
+        return out + _vira(ctx, here, rules)
     if not rules.has("muestra"):
         return out
     m = rules.data["muestra"]
@@ -247,6 +252,20 @@ def _cards(ctx: Ctx, here: str, rules: Rules) -> list[str]:
             site_pictures.muestra_svg(example, lang, name),
             "",
         ]
+    return out
+
+
+def _vira(ctx: Ctx, here: str, rules: Rules) -> list[str]:
+    """The vira's section: what it does, then two hands drawn with their manilhas named (PAU-n)."""
+    t, lang, name = ctx.t, ctx.lang, rules.ruleset
+    v, decks = rules.data["vira"], [rules.data["deck"]]
+    out = [f"### {t('rs_vira')} {{#vira}}", "",
+           t("rs_vira_text") + _refs(ctx, here, ruleset_facts.clause_ids(v)), ""]
+    for example in vira_examples(name, lang):
+        manilhas = ", ".join(f"{card_name(c, decks, lang)} ({n})" if n else card_name(c, decks, lang)
+                             for c, n in example.manilhas)
+        out += [t("rs_vira_example").format(card=card_name(example.vira, decks, lang), manilhas=manilhas), "",
+                site_pictures.vira_svg(example, lang, name), ""]
     return out
 
 

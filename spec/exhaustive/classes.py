@@ -103,7 +103,7 @@ def _sign(a: int, b: int) -> int:
 def class_key(rules: Rules, deal: dict[str, Any]) -> Key:
     """The class of a deal: per pair of seats the win/tie/lose matrix of their sorted cards, and
     per seat its envido points and flor where the ruleset has them."""
-    shown = deal.get("muestra") if rules.has("muestra") else None
+    shown = deal.get("muestra") if rules.turns_up else None
     hand = Match(rules).new_hand(tuple(tuple(h) for h in deal["hands"]), shown)
     return _key_of([_seat_key(hand, seat) for seat in range(rules.players)])
 
@@ -176,7 +176,7 @@ def sampled_classes(rules: Rules, draws: int = SAMPLED_DEALS) -> tuple[DealClass
     representative and the next SAMPLE of its class as its sample."""
     rng = random.Random(f"truco-classes/{rules.ruleset}")
     cards = list(deck(rules))
-    turned = 1 if rules.has("muestra") else 0  # URU-2: one more card, turned up
+    turned = 1 if rules.turns_up else 0  # URU-2, PAU-2: one more card, turned up
     found: dict[Key, list[dict[str, Any]]] = {}
     for _ in range(draws):
         drawn = rng.sample(cards, 3 * rules.players + turned)

@@ -35,10 +35,14 @@ def _verb_clauses(rules: Rules, verb: str) -> tuple[str, ...]:
         "contraflor": (("flor", "answers", "FLR-4"), ("flor", "contraflor", "FLR-6")),
         "contraflor-resto": (("flor", "contraflor", "FLR-6"), ("flor", "resto", "FLR-7")),
     }
-    return tuple(
+    out = tuple(
         rules.clause_or(section, role, default) if section else default
         for section, role, default in table.get(verb, ())
     )
+    if verb == "cover":  # the ruleset's own clause of its covering reading, where its file names one (PAU-11)
+        own = rules.reading_clause("covering")
+        out = (*out, own) if own else out
+    return out
 
 
 def _unique(*clauses: str) -> tuple[str, ...]:
@@ -94,7 +98,7 @@ def _holds_pieza(hand: Hand) -> bool:
 
 def _stand_in(rules: Rules, card: tuple[int, int], muestra: tuple[int, int] | None) -> bool:
     """URU-4: the card is the stand-in of a muestra that is itself a pieza."""
-    if muestra is None or "stand_in" not in rules.data["muestra"]:
+    if muestra is None or not rules.has("muestra") or "stand_in" not in rules.data["muestra"]:
         return False
     ranks = rules.deck.ranks
     stand_in = ranks.index(str(rules.data["muestra"]["stand_in"]))

@@ -144,11 +144,11 @@ class Follower(EngineCalls):
             raise Divergence(clause, "the deal must be three distinct cards of the deck for each seat",
                              "deal", f"{shown}")
         muestra = deal.muestra
-        if r.has("muestra") and (muestra is None or muestra not in r.deck.in_play or muestra in flat):
-            raise Divergence(r.clause("muestra"),
+        if r.turns_up and (muestra is None or muestra not in r.deck.in_play or muestra in flat):
+            raise Divergence(str(r.turned_clause),
                              "the hand needs a muestra, a card of the deck in nobody's hand",
                              "muestra", f"{muestra!r}")
-        if not r.has("muestra") and muestra is not None:
+        if not r.turns_up and muestra is not None:
             raise Divergence(r.clause("deal"), "this ruleset turns up no muestra", "muestra", f"{muestra!r}")
         # After the deal's own checks: a deal that breaks the deck's rules is that rule's divergence,
         # even where it was stacked; a valid deal other than the stacked one is the engine's fault.

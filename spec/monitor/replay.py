@@ -105,7 +105,7 @@ class _MatchChecker:
         self.over_clause = "HND-2" if rules.holds("HND-2") else "HND-1"
         self.deck_clause, self.players_clause = rules.clause("deck"), rules.clause("players")
         self.deal_clause = rules.clause("deal")
-        self.muestra_clause = rules.clause("muestra") if rules.has("muestra") else None
+        self.muestra_clause = rules.turned_clause  # URU-2, PAU-2
         self.round_ends: list[int] = []  # per round of the hand being checked: its last action
 
     def report(self, clause: str, requires: str, says: Any = "", field: str = "",

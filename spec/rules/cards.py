@@ -1,5 +1,6 @@
 """The deck and the strength of the cards (the deck, strength and muestra clauses of the ruleset:
-DECK-1, DECK-2, CARD-1, CARD-2, CARD-3, CARD-4, CARD-5, ARG-2, URU-2, URU-3, URU-4; COV-1).
+DECK-1, DECK-2, CARD-1, CARD-2, CARD-3, CARD-4, CARD-5, ARG-2, URU-2, URU-3, URU-4; COV-1), and the
+vira's manilhas (PAU-2 to PAU-4, spec.rules.vira) where the ruleset turns up a vira instead.
 
 Finite encoding, shared with the solver models: a card is (rank, suit), the indices of its rank
 and suit in the ruleset's deck (spec.rules.ruleset). Strength: a larger int is a stronger card,
@@ -18,6 +19,7 @@ from types import MappingProxyType
 
 from spec.rules.ruleset import Card, Rules
 from spec.rules.symbolic import And, If, Or, Val, concrete_cache
+from spec.rules.vira import manilha_index, manilha_strength
 
 COVERED = 0  # COV-1: "Carta cubierta ... que no vale nada": below every face-up card
 
@@ -95,6 +97,8 @@ def strength(rules: Rules, rank: Val, suit: Val, muestra: Muestra = None) -> Val
     if type(rank) is int and type(suit) is int and (muestra is None or all(type(x) is int for x in muestra)):
         return _concrete_strength(rules, rank, suit, muestra)
     base = _group_strength(rules, rank, suit)
+    if muestra is not None and rules.has("vira"):  # PAU-3, PAU-4
+        return manilha_strength(rules, manilha_index(rules, rank, suit, muestra), base)
     if muestra is None or not rules.has("muestra"):
         return base
     top = len(rules.groups)
@@ -106,6 +110,8 @@ def strength(rules: Rules, rank: Val, suit: Val, muestra: Muestra = None) -> Val
 def _concrete_strength(rules: Rules, rank: int, suit: int, muestra: tuple[int, int] | None) -> int:
     """The same rule on plain ints, remembered: a replay asks for each card many times."""
     base = next((len(rules.groups) - i for i, g in enumerate(rules.groups) if (rank, suit) in g), 0)
+    if muestra is not None and rules.has("vira"):  # PAU-3, PAU-4
+        return int(manilha_strength(rules, manilha_index(rules, rank, suit, muestra), base))
     if muestra is None or not rules.has("muestra"):
         return base
     k = int(pieza_index(rules, rank, suit, muestra))
@@ -134,6 +140,11 @@ def strength_clause(rules: Rules, a: Card, b: Card, muestra: Card | None = None)
     """The clause that orders two face-up cards: the muestra's where a pieza is involved, else the
     file's strength clause that says it (Mineiro: CARD-2 between manilhas, CARD-3 a manilha and a
     common card, CARD-4 equal ranks, CARD-1 the common order)."""
+    if muestra is not None and rules.has("vira"):
+        ka, kb = (int(manilha_index(rules, *c, muestra)) for c in (a, b))
+        if ka >= 0 or kb >= 0:  # PAU-4 between two manilhas, PAU-3 a manilha above a common card
+            vira = rules.data["vira"]
+            return str(vira["clauses"]["suits" if ka >= 0 and kb >= 0 else "above"])
     if muestra is not None and rules.has("muestra") and (
             int(pieza_index(rules, *a, muestra)) >= 0 or int(pieza_index(rules, *b, muestra)) >= 0):
         return str(rules.data["muestra"].get("clauses", {}).get("order", rules.clause("muestra")))

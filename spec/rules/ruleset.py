@@ -88,6 +88,18 @@ class Rules:
         A reading may add or remove one through the file's `sets` (AMB-32 `flor-in-play`)."""
         return self.data.get(section) is not None
 
+    @functools.cached_property
+    def turns_up(self) -> bool:
+        """Whether a card is turned up after the deal: the muestra (URU-2) or the vira (PAU-2); the
+        hand carries it as its muestra card."""
+        return self.has("muestra") or self.has("vira")
+
+    @functools.cached_property
+    def turned_clause(self) -> str | None:
+        """The clause of the turned-up card (URU-2, PAU-2), where there is one."""
+        section = "muestra" if self.has("muestra") else "vira" if self.has("vira") else None
+        return self.clause(section) if section else None
+
     def clause(self, section: str, role: str | None = None) -> str:
         """The clause the file gives for a rule: `clause("deck")`, `clause("truco", "order")`."""
         part = self.data[section]

@@ -44,10 +44,11 @@ def _played(hand: Hand) -> dict[tuple[int, int], bool]:
 
 
 def _partners_at_ten(hand: Hand, seat: int, owner: int) -> bool:
-    """TEN-7: the two seats are partners on the side at ten, in a ruleset that states the clause."""
+    """TEN-7 (PAU-13): the two seats are partners on the side at ten, in a ruleset whose hand of ten
+    lets partners see each other's cards (its file's `partners_see`)."""
     r = hand.rules
     return (r.players == 4 and owner != seat and side(owner) == side(seat) and hand.kind == lad.TEN
-            and side(seat) == hand.ten_side and r.holds("TEN-7"))
+            and side(seat) == hand.ten_side and bool((r.data.get("hand_of_ten") or {}).get("partners_see")))
 
 
 def sight(hand: Hand, seat: int, owner: int, slot: int, played: dict[tuple[int, int], bool]) -> Sight:
@@ -69,7 +70,8 @@ def sight(hand: Hand, seat: int, owner: int, slot: int, played: dict[tuple[int, 
     if own:
         return Sight(card, owner, True, True, "DEAL-1", "a player sees the cards dealt to it")
     if _partners_at_ten(hand, seat, owner):
-        return Sight(card, owner, True, False, "TEN-7", "partners at ten may see each other's cards")
+        return Sight(card, owner, True, False, hand.rules.clause_or("hand_of_ten", "partners_see", "TEN-7"),
+                     "partners at ten may see each other's cards")
     return Sight(card, owner, False, False, "DEAL-1", "a player never sees the cards dealt to another seat")
 
 

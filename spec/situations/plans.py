@@ -143,7 +143,12 @@ class Dealer:
 
 def muestras(rules: Rules) -> list[str | None]:
     """The muestras the card situations are played under: none where the ruleset turns up no card;
-    else a plain one and one that is itself a pieza (its stand-in then takes its place: URU-4)."""
+    else a plain one and one that is itself a pieza (its stand-in then takes its place: URU-4).
+    Under a vira: one of the lowest rank, and one of the highest, whose manilhas wrap round to the
+    lowest rank (PAU-3)."""
+    if rules.has("vira"):
+        cards = deck(rules)
+        return [cards[0], cards[-1]]
     if not rules.has("muestra"):
         return [None]
     pieza_ranks = [str(p["rank"]) for p in rules.data["muestra"]["piezas"]]

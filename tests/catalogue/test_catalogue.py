@@ -19,8 +19,9 @@ def test_every_quote_is_verbatim(clause_id: str) -> None:
     if clause.published is not None:  # a ruleset file's own clause: a named publication, no quote
         publication, _ = clause.published
         assert not clause.sources and publication.title and publication.publisher, clause_id
-        (owner,) = clause.rulesets
-        assert CAT.rulesets[owner].doc is None, f"[{clause_id}] a rulebook's ruleset quotes its rulebook"
+        assert clause.rulesets, clause_id
+        for owner in clause.rulesets:  # its file's ruleset, and file-defined rulesets that adopt it
+            assert CAT.rulesets[owner].doc is None, f"[{clause_id}] a rulebook's ruleset quotes its rulebook"
         return
     assert clause.sources, f"[{clause_id}] has no source quote"
     for quote in clause.sources:
@@ -120,8 +121,9 @@ def test_the_rulesets_and_their_rulebooks() -> None:
         "mineiro-1v1-es": "000", "mineiro-1v1-en": "001",
         "mineiro-pairs-it": "002", "gauderio-pairs-es": "003",
         "argentino-1v1": None, "uruguayo-1v1": None,
+        "paulista-1v1": None, "paulista-pairs": None,
     }
-    for name in ("argentino-1v1", "uruguayo-1v1"):
+    for name in ("argentino-1v1", "uruguayo-1v1", "paulista-1v1", "paulista-pairs"):
         assert CAT.rulesets[name].publications, f"{name} names the published rules it is written from"
     for rs in CAT.rulesets:
         assert len(CAT.clauses_of(rs)) >= 30, rs

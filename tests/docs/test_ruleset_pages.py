@@ -26,7 +26,7 @@ PUBLISHED = [name for name, rs in CAT.rulesets.items() if rs.doc is None]
 
 
 def test_the_published_rulesets_are_there() -> None:
-    assert PUBLISHED == ["argentino-1v1", "uruguayo-1v1"]
+    assert PUBLISHED == ["argentino-1v1", "paulista-1v1", "paulista-pairs", "uruguayo-1v1"]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -263,3 +263,25 @@ def test_the_special_cards_are_named_on_their_pictures(lang: str) -> None:
     shown = written(muestra_svg(example, lang, "uruguayo-1v1"))
     assert len(shown) == len(example.piezas) and all(w.endswith(f" · {e}") for w, (_, e) in
                                                      zip(shown, example.piezas, strict=True))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_vira_draws_its_manilhas_named_above_the_fixed_order(lang: str) -> None:
+    """Two hands of Truco Paulista, each with its vira: the four cards of the next rank (wrapping
+    from the last rank to the first) on top, each under its name, in the file's suit order."""
+    from truco_site import site_rulesets
+    from truco_site.ruleset_pictures import vira_examples
+    from truco_site.site_md import Ctx
+
+    rules = Rules.of("paulista-1v1")
+    ranks, suits = rules.deck.ranks, rules.data["vira"]["suits"]
+    examples = vira_examples("paulista-1v1", lang)
+    assert len(examples) == 2 and examples[1].vira[:-1] == ranks[-1]
+    for example in examples:
+        after = ranks[(ranks.index(example.vira[:-1]) + 1) % len(ranks)]
+        assert [c for c, _ in example.manilhas] == [f"{after}{s}" for s in suits]
+        assert [n for _, n in example.manilhas] == [rules.data["vira"]["names"][s][lang] for s in suits]
+        assert example.groups[:4] == [[c] for c, _ in example.manilhas]
+    page = site_rulesets.page(Ctx(lang=lang, cat=CAT, coverage={}, trace=None, warn=print), "paulista-1v1")
+    vira = page.split("{#vira}", 1)[1]
+    assert vira.count('<svg class="truco-cards"') == 2 and vira.count('class="card-nickname"') == 8

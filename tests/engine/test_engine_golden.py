@@ -17,6 +17,9 @@ from spec.monitor.replay import check_record
 from truco_cli.engine_cmds import simulate_cmd
 
 GOLDEN = pathlib.Path(__file__).resolve().parent / "golden"
+# The four rulebooks' rulesets, and Truco Paulista's two, whose records carry the vira as the
+# hand's muestra card (PAU-2).
+GOLDEN_RULESETS = (*RULESET_NAMES, "paulista-1v1", "paulista-pairs")
 ARGS = ["--games", "2", "--seed", "1", "--bot", "simple"]
 
 
@@ -30,19 +33,20 @@ def _golden(ruleset: str) -> list[dict]:
     return [json.loads(line) for line in (GOLDEN / f"{ruleset}.jsonl").read_text().splitlines()]
 
 
-@pytest.mark.parametrize("ruleset", RULESET_NAMES)
+@pytest.mark.parametrize("ruleset", GOLDEN_RULESETS)
 def test_golden_playthrough(ruleset: str) -> None:
     expected = (GOLDEN / f"{ruleset}.jsonl").read_text()
     assert simulate(ruleset) == expected, "regenerate as golden/README.md says if the change is intended"
 
 
-@pytest.mark.parametrize("ruleset", RULESET_NAMES)
+@pytest.mark.parametrize("ruleset", GOLDEN_RULESETS)
 def test_golden_records_replay(ruleset: str) -> None:
     """Each stored record is valid and replays through the engine move by move."""
     for record in _golden(ruleset):
         jsonschema.validate(record, schema())
+        turned = [h["muestra"] for h in record["hands"]] if "muestra" in record["hands"][0] else None
         game = Game.new(ruleset, seed=record["seed"], readings=record["readings"],
-                        deals=[h["deal"] for h in record["hands"]])
+                        deals=[h["deal"] for h in record["hands"]], muestras=turned)
         for hand in record["hands"]:
             for step in hand["actions"]:
                 assert game.to_act == step["seat"]
@@ -52,7 +56,7 @@ def test_golden_records_replay(ruleset: str) -> None:
         assert game.record()["hands"] == record["hands"]
 
 
-@pytest.mark.parametrize("ruleset", RULESET_NAMES)
+@pytest.mark.parametrize("ruleset", GOLDEN_RULESETS)
 def test_golden_records_pass_the_spec_monitor(ruleset: str) -> None:
     """The spec's monitor finds nothing wrong with any stored record, clause by clause."""
     for game, record in enumerate(_golden(ruleset)):
@@ -72,5 +76,5 @@ def test_the_monitor_would_see_a_golden_record_changed() -> None:
 
 
 if __name__ == "__main__":
-    for name in RULESET_NAMES:
+    for name in GOLDEN_RULESETS:
         (GOLDEN / f"{name}.jsonl").write_text(simulate(name))

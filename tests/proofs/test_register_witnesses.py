@@ -17,6 +17,7 @@ from spec.rules.procedure.parts import Illegal
 from spec.rules.ruleset import Rules
 from spec.rules.senas import sign_is_true
 from spec.rules.state import Match
+from spec.rules.vira import manilha_rank
 
 DOMAINS = {d["name"] for d in rw.DOMAINS}
 KEYS = sorted({k for d in rw.DOMAINS for k in d["keys"]})
@@ -44,7 +45,8 @@ def _rules(s: Setup) -> Rules:
 def _ten_call(r: Rules, call: int) -> str:
     n = r.players
     deal = (("4C", "7H", "AS"), ("5C", "5H", "6S"), ("6C", "6H", "KS"), ("QC", "QH", "JS"))[:n]
-    hand = Match(r, score=[10, 4]).new_hand(deal)
+    at = int(r.data["hand_of_ten"]["score"])  # TEN-1 (PAU-8: the mão de onze at 11)
+    hand = Match(r, score=[at, 4]).new_hand(deal, _turned(r, [c for h in deal for c in h]))
     if hand.phase == "ten-choice":
         hand.apply(hand.to_act(), "ten-play")
     try:
@@ -58,10 +60,23 @@ def _ten_call(r: Rules, call: int) -> str:
     return "an ordinary call: the hand rises"
 
 
+def _turned(r: Rules, used: list[str]) -> str | None:
+    """A vira (PAU-2) none of whose manilhas is among `used`, where the ruleset turns one up: the
+    witness compares the file's groups, which the manilhas would rise above (PAU-3)."""
+    if not r.has("vira"):
+        return None
+    ranks = r.deck.ranks
+    held = {ranks.index(c[:-1]) for c in used}
+    return next(c for c in r.deck.cards if c not in used
+                and int(manilha_rank(r, ranks.index(c[:-1]))) not in held)
+
+
 def _iron_cards(r: Rules, sit: dict[str, Any]) -> str:
     led, answered = sit["cards_in_play_order"]
     rest = [c for c in ("5C", "5H", "6S", "6C") if c not in (led, answered)]
-    hand = Match(r, score=[10, 10]).new_hand(((led, rest[0], rest[1]), (answered, rest[2], rest[3])))
+    cards = ((led, rest[0], rest[1]), (answered, rest[2], rest[3]))
+    at = int(r.data["iron_hand"]["score"])  # IRN-1 (PAU-9: 11 against 11)
+    hand = Match(r, score=[at, at]).new_hand(cards, _turned(r, [c for h in cards for c in h]))
     assert hand.blind
     hand.apply(0, "play #1")
     hand.apply(1, "play #1")

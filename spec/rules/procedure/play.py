@@ -61,7 +61,9 @@ def check_cover(hand: Hand) -> None:
     if hand.rules.reading("covering") != "allowed":
         raise Illegal("COV-1", "cards may not be covered in this ruleset (AMB-7 covering)")
     if hand.rules.reading("cover-round") == "not-first-round" and not hand.rounds:
-        raise Illegal("COV-1", "no card may be covered in the first round (AMB-8 cover-round)")
+        # PAU-11 where the ruleset's file states the reading, else COV-1
+        raise Illegal(hand.rules.reading_clause("cover-round") or "COV-1",
+                      "no card may be covered in the first round (AMB-8 cover-round)")
 
 
 def check_mandatory_flor(hand: Hand, seat: int) -> None:

@@ -67,6 +67,7 @@ def check_raise(hand: Hand, seat: int, action: Action) -> None:
             raise Illegal(_clause(hand, "order"), f"the only raise now is {nxt}, not {v}")
         check_flor_first(hand, seat, "raises the truco")  # a raise accepts the call (BET-5)
         return
+    # BET-1: a call is made by the seat to play, on its turn (AMB-46 partner-truco, seat-on-turn).
     need_phase(hand, PLAY, clause=_clause(hand, "call"), what="a truco call")
     if not isinstance(hand.result, Undecided):  # hand_result of the rounds played (end_round)
         # Procedure (AMB-4 always-three-rounds): no call once the hand is decided.
@@ -148,6 +149,8 @@ def change_ten(hand: Hand, seat: int, action: Action) -> None:
         hand.phase = PLAY  # TEN-2: "Il valore della mano sarà di quattro punti"
         return
     # TEN-6: "se la coppia scegli di non giocare, la coppia avversaria guadagnerà due punti."
+    # PAU-8: what a refused mão de onze pays is the file's decline_payout, which AMB-44
+    # eleven-decline sets (one-point, three-points).
     data = hand.rules.data["hand_of_ten"]
     hand.finish(
         1 - hand.ten_side,
