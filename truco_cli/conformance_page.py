@@ -44,7 +44,7 @@ def _names(text: str) -> list[str]:
 
 
 def _actions(text: str, lang: str) -> str:
-    return prose([md_code(a) for a in _names(text)], lang)
+    return prose([md_text(a) for a in _names(text)], lang)
 
 
 def _action(text: str, decks: Sequence[Deck], lang: str) -> str:
@@ -52,10 +52,10 @@ def _action(text: str, decks: Sequence[Deck], lang: str) -> str:
     m = re.fullmatch(r"play (\S+)", text)
     if m:
         try:
-            return f"{md_code(text)} ({card_name(m[1], decks, lang)})"
+            return f"{md_text(text)} ({card_name(m[1], decks, lang)})"
         except UnknownWitness:
             pass
-    return md_code(text)
+    return md_text(text)
 
 
 def _points(text: str, lang: str) -> str:
@@ -86,10 +86,11 @@ _NUM: _Say = lambda s, d, lang: s  # noqa: E731
 _SCORE: _Say = lambda s, d, lang: _score(s, lang)  # noqa: E731
 _LIST: _Say = lambda s, d, lang: _actions(s, lang)  # noqa: E731
 _PTS: _Say = lambda s, d, lang: _points(s, lang)  # noqa: E731
-_NAME: _Say = lambda s, d, lang: md_code(s)  # noqa: E731
+_NAME: _Say = lambda s, d, lang: md_text(s)  # noqa: E731
 _ACT: _Say = lambda s, d, lang: _action(s, d, lang)  # noqa: E731
 _TEXT: _Say = lambda s, d, lang: said(s, lang, d)  # noqa: E731
-_CHAIN: _Say = lambda s, d, lang: prose([md_code(c) for c in s.split(", ")], lang)  # noqa: E731
+_CHAIN: _Say = lambda s, d, lang: prose([md_text(c) for c in s.split(", ")], lang)  # noqa: E731
+_ESC: _Say = lambda s, d, lang: md_text(s)  # noqa: E731  (what the engine raised, as text)
 _SIDES: _Say = lambda s, d, lang: prose([x for x in s.split(", ") if x], lang)  # noqa: E731
 _FORMS: list[tuple[str, str | None, dict[str, _Say]]] = [
     (
@@ -173,7 +174,7 @@ _FORMS: list[tuple[str, str | None, dict[str, _Say]]] = [
         r"(?P<call>\w+\(.*?\)) raised (?P<what>.*) "
         r"\(not one of the adapter's refusal_errors: a crash, not a refusal\)",
         N_("{call} raised {what}: not one of the adapter's refusal errors, so a crash, not a refusal"),
-        {"call": _NAME, "what": _NAME},
+        {"call": _NAME, "what": _ESC},
     ),
     (r"the match was already over: no more hands", N_("the match was already over: no more hands"), {}),
     (
@@ -220,8 +221,8 @@ def category(key: str, lang: str) -> str:
     """The kind of check that found a divergence ("legal", "record: FIELD") in words."""
     if key.startswith("record"):
         field = key.split(":", 1)[1].strip() if ":" in key else ""
-        return gettext("the record", lang) + (f" ({md_code(field)})" if field else "")
-    return translate(_CATEGORIES[key], lang) if key in _CATEGORIES else md_code(key)
+        return gettext("the record", lang) + (f" ({md_text(field)})" if field else "")
+    return translate(_CATEGORIES[key], lang) if key in _CATEGORIES else md_text(key)
 
 
 def clause_title(clause_id: str, lang: str) -> str:
@@ -255,7 +256,7 @@ def _rule(clause_id: str, ruleset: str, lang: str) -> list[str]:
                     "{ruleset} reads it as {reading}: {summary}",
                     lang,
                     ruleset=md_code(ruleset),
-                    reading=md_code(reading),
+                    reading=md_text(reading),
                     summary=amb.reading(reading).summary[lang],
                 )
             )
@@ -281,7 +282,7 @@ def _where(f: Any, lang: str) -> str:
     from spec.monitor.findings import AFTER_RESULT, RESULT
 
     hand, action = f.position
-    field = f" ({md_code(f.violation.field)})" if f.violation.field else ""
+    field = f" ({md_text(f.violation.field)})" if f.violation.field else ""
     if hand >= 10**8:
         return gettext("at the end of the match", lang)
     if action >= AFTER_RESULT:
@@ -299,7 +300,7 @@ def _cards(cards: Sequence[str], decks: Sequence[Deck], lang: str) -> str:
         try:
             out.append(card_name(str(c), decks, lang))
         except UnknownWitness:  # a card of no deck of the ruleset: the engine's own name
-            out.append(md_code(c))
+            out.append(md_text(c))
     return ", ".join(out)
 
 
@@ -309,7 +310,7 @@ def _readings(readings: dict[str, str], lang: str) -> str:
     return gettext(
         "with the readings {readings}",
         lang,
-        readings=prose([md_code(f"{k}={v}") for k, v in sorted(readings.items())], lang),
+        readings=prose([md_text(f"{k}={v}") for k, v in sorted(readings.items())], lang),
     )
 
 
@@ -334,7 +335,7 @@ def section(
     v = f.violation
     ruleset = trace.ruleset if trace is not None else ""
     decks = decks_of([ruleset]) if ruleset else []
-    found = category(group.key[1], lang) + (f" ({md_code(group.key[2])})" if group.key[2] else "")
+    found = category(group.key[1], lang) + (f" ({md_text(group.key[2])})" if group.key[2] else "")
     lines = [
         f"### [{v.clause}] {clause_title(v.clause, lang)}",
         "",
@@ -357,7 +358,7 @@ def section(
     else:
         did = said(v.says, lang, decks) if v.says else gettext("(see the rule)", lang)
         if f.category.startswith("record") and v.field:
-            did = gettext("its record says {field}: {value}", lang, field=md_code(v.field), value=did)
+            did = gettext("its record says {field}: {value}", lang, field=md_text(v.field), value=did)
         requires = said(v.requires, lang, decks)
     lines += [
         "#### " + gettext("What the engine did", lang),
@@ -481,7 +482,7 @@ def section(
             if hv.hand is not None:
                 where.append(gettext("hand {hand}", lang, hand=hv.hand))
             if hv.field:
-                where.append(md_code(hv.field))
+                where.append(md_text(hv.field))
             lines.append(
                 f"- #{k} {', '.join(where)}: [{md_text(hv.clause)}] {said(hv.requires, lang, decks)}"
             )
