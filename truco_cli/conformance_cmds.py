@@ -10,10 +10,8 @@ give the same page. The site shows every docs/conformance/<name>.md (truco_site/
 from __future__ import annotations
 
 import json
-import re
 import sys
 import tempfile
-from pathlib import Path
 from typing import Any
 
 import click
@@ -21,82 +19,6 @@ import click
 from truco_cli.errors import fail
 
 FORMAT = "truco-conformance/1"
-
-
-def _demote(text: str, levels: int) -> str:
-    """The report page's headings `levels` deeper (it becomes a section of the conformance page)."""
-    return re.sub(r"^(#+) ", lambda m: "#" * (len(m[1]) + levels) + " ", text, flags=re.MULTILINE)
-
-
-def _details(text: str) -> str:
-    """The page's HTML <details> block as a collapsed admonition (pymdownx.details), which renders
-    the code block inside it."""
-    out: list[str] = []
-    inside = False
-    for line in text.split("\n"):  # not splitlines: it also splits on U+2028 and U+0085
-        m = re.match(r"^<details><summary>(.*)</summary>$", line)
-        if m:
-            out.append(f'??? note "{m[1]}"')
-            inside = True
-        elif inside and line == "</details>":
-            inside = False
-        elif inside:
-            out.append(f"    {line}" if line else "")
-        else:
-            out.append(line)
-    return "\n".join(out)
-
-
-def section(report_page: str, replay_line: str) -> str:
-    """One divergence's report page as a section of the conformance page."""
-    from spec.monitor.untrusted import md_code
-
-    again = f"Play it again: save the script below as `repro.json`, then {md_code(replay_line)}"
-    text = re.sub(r"^Play it again: `.*`$", lambda _: again, report_page, flags=re.MULTILINE)
-    return _details(_demote(text, 2)).rstrip() + "\n"
-
-
-def clause_title(clause_id: str) -> str:
-    """The English title of a clause (an engine fault has none)."""
-    from spec.catalogue import load_catalogue
-
-    clauses = load_catalogue().clauses
-    return clauses[clause_id].title["en"] if clause_id in clauses else "engine fault"
-
-
-def render(title: str, command: str, engine: str, ruleset: str, total: Any, entries: list[dict[str, Any]],
-           pages: list[str], held: list[tuple[str, int]], unexercised: list[str]) -> str:
-    """The conformance page."""
-    from spec.monitor.untrusted import md_text  # a fault's kind names what the engine raised
-
-    broken = len(entries)
-    lines = [f"# {title}", "",
-             f"The engine `{engine}` checked against the ruleset `{ruleset}` by `truco check`: "
-             f"{total.games} random games and {total.programs} Hypothesis programs, {total.steps:,} "
-             f"actions compared step by step with the rules, {total.refusals:,} forbidden actions "
-             f"tried. {broken} distinct divergence{'s' if broken != 1 else ''} found; each comes with "
-             "the shortest reproduction found (a stacked deal and the actions that show it).", "",
-             "Regenerate this page (the same settings give the same page):", "", "```sh", command, "```", ""]
-    lines += ["## Clauses broken", ""]
-    if entries:
-        lines += ["| clause | rule | found by | games | reproduced |", "|---|---|---|---|---|"]
-        for e in entries:
-            lines.append(f"| {e['clause']} | {clause_title(e['clause'])} | {md_text(e['category'])} "
-                         f"| {e['games']} | {'yes' if e['reproduced'] else 'no'} |")
-        lines.append("")
-        for text in pages:
-            lines += [text, ""]
-    else:
-        lines += ["None: every step of every game agreed with the rules.", ""]
-    lines += ["## Clauses held", "",
-              "Exercised in these games without a violation (a clause broken only as a consequence of "
-              "an earlier divergence is listed under it, not here):", "",
-              "| clause | rule | times exercised |", "|---|---|---|"]
-    lines += [f"| {c} | {clause_title(c)} | {n:,} |" for c, n in held]
-    lines += ["", "## Not exercised", "",
-              "Clauses of this ruleset these games never reached (situations the games did not meet): "
-              + (", ".join(unexercised) or "none") + ".", ""]
-    return "\n".join(lines)
 
 
 def suite_command(engine_spec: str | None, engine_cmd: str | None, rulesets: tuple[str, ...], games: int,
@@ -216,6 +138,7 @@ def conformance(suite: bool, engine_spec: str | None, engine_cmd: str | None, ru
     from spec.catalogue import load_catalogue
     from spec.monitor.drive import Settings, check_engine
     from truco_cli.check_cmds import _clause_rows
+    from truco_cli.conformance_page import section as page_section
     from truco_cli.report_cmds import write_report
 
     cat = load_catalogue()
@@ -233,24 +156,34 @@ def conformance(suite: bool, engine_spec: str | None, engine_cmd: str | None, ru
                              progress=lambda name, done: bar.update(task, completed=done))
     groups = total.groups()
     replay_line = f"truco replay repro.json --engine {engine_spec}"
+    kept: list[tuple[Any, ...]] = []
     with tempfile.TemporaryDirectory(prefix="truco-conformance-") as tmp:
         entries = write_report(tmp, factory, engine_name, f"--engine {engine_spec}", [ruleset], total,
-                               groups, call_timeout, jobs, quiet=True)
-        pages = [section((Path(tmp) / e["file"]).read_text(encoding="utf-8"), replay_line) for e in entries]
+                               groups, call_timeout, jobs, quiet=True, keep=kept)
     broken = {e["clause"] for e in entries}
     held = [(c, n) for c, n, v in _clause_rows(total) if not v and c not in broken]
     unexercised = [c.id for c in cat.clauses_of(ruleset) if not total.exercised[c.id]]
     command = shlex.join(["truco", "conformance", "--engine", engine_spec, "--ruleset", ruleset,
                           "--games", str(games), "--programs", str(programs), "--seed", str(seed),
                           *(["--title", title] if title else []), "--out", out_path])
-    text = render(title or f"{engine_name} on {ruleset}", command, engine_spec, ruleset, total, entries,
-                  pages, held, unexercised)
     from spec.files import write_text_atomic
+    from truco_cli.conformance_page import page_path, render
+    from truco_text.catalogues import gettext
+    from truco_text.languages import LANGS
 
-    try:
-        write_text_atomic(out_path, text)
-    except OSError as exc:
-        fail(f"cannot write {out_path}: {exc.strerror or exc}")
+    # One page per language: <name>.md in English, <name>.<lang>.md beside it (the site shows each
+    # in its language, truco_site/site_conformance.py).
+    for lang in LANGS:
+        sections = [page_section(g, trace, first, shrunk, engine_name, total.games, replay_line, found, lang)
+                    for g, trace, first, shrunk, found in kept]
+        heading = title or gettext("{engine} on {ruleset}", lang, engine=engine_name, ruleset=ruleset)
+        text = render(lang, heading,
+                      command, engine_spec, ruleset, total, entries, sections, held, unexercised)
+        path = page_path(out_path, lang)
+        try:
+            write_text_atomic(path, text)
+        except OSError as exc:
+            fail(f"cannot write {path}: {exc.strerror or exc}")
     code = 1 if entries else 0
     if as_json:
         keys = ("clause", "category", "games", "reproduced")

@@ -26,9 +26,10 @@ MAX_REPORTS = 50  # distinct divergences given a shrunk reproduction; later ones
 
 def write_report(report_dir: str, factory: Callable[[], Any], engine: str, replay_args: str,
                  rulesets: list[str], total: Any, groups: list[Any], call_timeout: float, jobs: int,
-                 quiet: bool) -> list[dict[str, Any]]:
+                 quiet: bool, keep: list[tuple[Any, ...]] | None = None) -> list[dict[str, Any]]:
     """Shrink a reproduction of each distinct divergence, write one page each and summary.json;
-    returns the summary's entries."""
+    returns the summary's entries. `keep`, when given, receives what each page is made of
+    (group, trace, first finding, steps shrunk from, held findings), for a page in another language."""
     from rich.console import Console
     from rich.progress import Progress
 
@@ -73,6 +74,8 @@ def write_report(report_dir: str, factory: Callable[[], Any], engine: str, repla
         hint = f"truco replay {folder / name} {replay_args}"
         held = [(k, total.violations[k], total.units[k][1]) for k in members[i]]
         text = page(group, trace, first, from_steps, engine, total.games, hint, held)
+        if keep is not None:
+            keep.append((group, trace, first, from_steps, held))
         try:
             write_text_atomic(folder / name, text)
         except OSError as exc:

@@ -62,6 +62,7 @@ _CSS = """
   width: 100%; font-size: .7rem; }
 .md-typeset .book-table td:first-child { width: 2.5em; }
 .md-typeset .book-table td:last-child { min-width: 16em; }
+.md-typeset code.field-name { word-break: normal; overflow-wrap: normal; hyphens: none; }
 """
 
 _ctx: Ctx | None = None

@@ -3,6 +3,7 @@ and the record format rendered from its JSON Schema."""
 
 from __future__ import annotations
 
+import html
 import json
 from collections.abc import Iterator
 from typing import Any, NamedTuple
@@ -11,6 +12,7 @@ from spec.catalogue import SCHEMAS_DIR
 from spec.rules.ruleset import Rules
 from truco_site import ruleset_facts, site_reading, site_rules, site_rulesets, site_witnesses
 from truco_site.site_md import Ctx, esc, family_of, line_of, ruleset_page
+from truco_text.catalogues import translate
 
 
 class Feature(NamedTuple):
@@ -212,14 +214,23 @@ def record_page(ctx: Ctx) -> str:
     schema = json.loads((SCHEMAS_DIR / "record.schema.json").read_text(encoding="utf-8"))
     t = ctx.t
     out = [f"# {t('g_record')}", "", t("record_intro"), "",
-           f"**{esc(schema.get('title', ''))}**", "", esc(schema.get("description", "")), "",
+           f"**{esc(schema.get('title', ''))}**", "",
+           esc(translate(schema.get("description", ""), ctx.lang)), "",
            f"| {t('field')} | {t('type')} | {t('required')} | {t('description')} |", "|---|---|---|---|"]
     for path, node, required in _fields(schema, schema):
-        out.append(f"| `{path}` | {_type(node)} | {t('yes') if required else t('no')} | "
-                   f"{esc(node.get('description', ''), True)} |")
+        description = node.get("description", "")
+        out.append(f"| {field_name(path)} | {_type(node)} | {t('yes') if required else t('no')} | "
+                   f"{esc(translate(description, ctx.lang) if description else '', True)} |")
     out += ["", f"## {t('full_schema')} {{#schema}}", "", "```json",
             json.dumps(schema, ensure_ascii=False, indent=2), "```", ""]
     return "\n".join(out)
+
+
+def field_name(path: str) -> str:
+    """A field's dotted path as code that never breaks inside a name: only after a dot (the site's
+    CSS keeps `code.field-name` whole, truco_site/hooks.py)."""
+    return '<code class="field-name">' + "<wbr>".join(html.escape(p) + "." for p in path.split(".")[:-1]) \
+        + ("<wbr>" if "." in path else "") + html.escape(path.split(".")[-1]) + "</code>"
 
 
 def _resolve(root: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:

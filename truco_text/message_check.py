@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir, extract_from_file
 from babel.messages.pofile import read_po
@@ -16,7 +17,7 @@ from truco_text.languages import LANGS, SOURCE_LANG
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE_DIRS = ("truco_cli", "truco_text", "truco_site")  # as babel.cfg lists them, with:
-SOURCE_FILES = ("scripts/mutation_report.py",)
+SOURCE_FILES = ("scripts/mutation_report.py", "spec/schemas/record.schema.json")  # the schema's descriptions
 SOURCE_PATHS = tuple(ROOT / path for path in SOURCE_DIRS + SOURCE_FILES)
 KEYWORDS = {**DEFAULT_KEYWORDS, "pN_": ((1, "c"), 2)}
 _PLACEHOLDER = re.compile(r"\{(\w*)\}")
@@ -29,7 +30,14 @@ def marked_messages(paths: Iterable[Path]) -> dict[Key, tuple[str, ...]]:
     marked in the Python files `paths` name (a folder: every file in it)."""
     found: dict[Key, tuple[str, ...]] = {}
     for path in paths:
-        if path.is_dir():
+        if path.suffix == ".json":  # a schema: its field descriptions (truco_text/schema_words.py)
+            import json
+
+            from truco_text.schema_words import descriptions
+
+            schema = json.loads(path.read_text(encoding="utf-8"))
+            messages: list[tuple[Any, str | None]] = [(m, None) for m in descriptions(schema)]
+        elif path.is_dir():
             messages = [(m, c) for _f, _l, m, _com, c in extract_from_dir(path, keywords=KEYWORDS)]
         else:
             messages = [(m, c) for _l, m, _com, c in extract_from_file("python", path, keywords=KEYWORDS)]

@@ -221,8 +221,8 @@ ENGLISH_OUTCOMES = sorted({v for c in _WITNESS_DATA["comparisons"] for w in c["w
                            if isinstance(v, str) and " " in v})
 # The record format page documents a JSON format, with the schema's own (English) descriptions.
 # Pages that show data on purpose: the record format's guide, and the engines' conformance reports,
-# which are the bug reports `truco check --report` writes for an engine's maintainer (in English, with
-# the engine's actions, seats and sides as the protocol names them; the page listing them is translated).
+# which show the engine's actions, seats and sides as the protocol names them, and its reproduction
+# script (their prose is in each language and in words: tests/docs/test_conformance_pages.py).
 REPORTS = Path(__file__).resolve().parents[2] / "docs" / "conformance"
 DATA_PAGES = ("guide/record-format/", *(f"conformance/{p.stem}/" for p in REPORTS.glob("*.md")))
 
