@@ -197,21 +197,30 @@ def line_of(text: str, field: str) -> int | None:
 def apply_sets(data: Mapping[str, Any], chosen: Mapping[str, str]) -> dict[str, Any]:
     """A copy of `data` with what each chosen reading `sets` applied (dotted path -> value).
 
-    `chosen` maps a register key to its reading; keys the file does not list change nothing."""
+    `chosen` maps a register key to its reading; keys the file does not list change nothing.
+    Readings apply in the order the file lists them: a reading may set a field of a section an
+    earlier one adds (AMB-50's flor.accepted in the flor of AMB-32 with-flor). A path whose parent
+    is absent then changes nothing (that section is not in play)."""
     out = copy.deepcopy(dict(data))
     readings = data.get("readings") or {}
-    for key, reading in chosen.items():
-        entry = readings.get(key)
-        if not isinstance(entry, Mapping):
+    for key, entry in readings.items():
+        if key not in chosen or not isinstance(entry, Mapping):
             continue
         sets = {str(k): v for k, v in (entry.get("sets") or {}).items()}
-        for dotted, value in (sets.get(reading) or {}).items():
-            parts = str(dotted).split(".")
-            target = out
-            for part in parts[:-1]:
-                target = target.setdefault(part, {})
-            target[parts[-1]] = copy.deepcopy(value)
+        for dotted, value in (sets.get(chosen[key]) or {}).items():
+            set_path(out, str(dotted), value)
     return out
+
+
+def set_path(out: dict[str, Any], dotted: str, value: Any) -> None:
+    """Set one dotted path of `out` where its parent exists; nothing otherwise."""
+    parts = dotted.split(".")
+    target: Any = out
+    for part in parts[:-1]:
+        if not isinstance(target, dict) or not isinstance(target.get(part), dict):
+            return
+        target = target[part]
+    target[parts[-1]] = copy.deepcopy(value)
 
 
 class FieldReader:

@@ -8,6 +8,7 @@ agrees with spec/data/ambiguities.yaml on keys, readings and their order.
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -18,7 +19,7 @@ from typing import Any
 from engine.actions import intern_cards, on_unknown_card
 from engine.errors import RulesetFileError, UnknownReadingError, UnknownRulesetError
 from engine.features import read_features
-from engine.ruleset_file import FORMAT, FieldReader, apply_sets, line_of, read_document
+from engine.ruleset_file import FORMAT, FieldReader, apply_sets, line_of, read_document, set_path
 
 # Register key -> (register ID, the readings it offers, in the register's order).
 READINGS: Mapping[str, tuple[str, tuple[str, ...]]] = MappingProxyType({
@@ -68,6 +69,7 @@ READINGS: Mapping[str, tuple[str, tuple[str, ...]]] = MappingProxyType({
     "eleven-decline": ("AMB-44", ("one-point", "three-points")),
     "manilha-velha": ("AMB-45", ("vira", "fixed-manilhas")),
     "partner-truco": ("AMB-46", ("seat-on-turn",)),
+    "flor-accepted": ("AMB-50", ("4", "6")),
 })
 
 # The reading in force where a ruleset file does not list a key: the plain rule of the play
@@ -240,9 +242,37 @@ def _read(path: Path, display: str, *, strict: bool) -> Ruleset:
     # Every reading that changes the file must leave a file the engine can play.
     read_features(ruleset.document(defaults), display, text)
     for key in defaults:
-        for reading in (data["readings"][key].get("sets") or {}):
-            read_features(ruleset.document({**defaults, key: reading}), display, text)
+        for reading, changes in (data["readings"][key].get("sets") or {}).items():
+            enabling = _enablers(data, key, changes)
+            read_features(ruleset.document({**defaults, **enabling, key: str(reading)}), display, text)
     return ruleset
+
+
+def _earlier_sets(data: Mapping[str, Any], key: str) -> dict[str, Any]:
+    """`data` with every reading's `sets` of the entries listed before `key` applied: where a
+    reading of `key` may set fields (the file's, or a section an earlier reading adds)."""
+    out = copy.deepcopy(dict(data))
+    for other, entry in (data.get("readings") or {}).items():
+        if other == key:
+            break
+        for changes in ((entry.get("sets") or {}) if isinstance(entry, Mapping) else {}).values():
+            for dotted, value in (changes or {}).items():
+                set_path(out, str(dotted), value)
+    return out
+
+
+def _enablers(data: Mapping[str, Any], key: str, changes: Mapping[str, Any]) -> dict[str, str]:
+    """Readings of earlier entries that add a section `changes` sets fields of, so that each
+    reading is checked where it has an effect (AMB-50 4 with AMB-32 with-flor)."""
+    out: dict[str, str] = {}
+    for other, entry in (data.get("readings") or {}).items():
+        if other == key:
+            break
+        for reading in ((entry.get("sets") or {}) if isinstance(entry, Mapping) else {}):
+            with_it = apply_sets(data, {other: str(reading)})
+            if any(not _settable(data, str(d)) and _settable(with_it, str(d)) for d in changes):
+                out[str(other)] = str(reading)
+    return out
 
 
 def _english(r: FieldReader, field: str) -> str:
@@ -269,7 +299,7 @@ def _defaults(r: FieldReader) -> dict[str, str]:
                 raise r.fail(f"{where}.sets.{reading}", f"{reading!r} is not a reading of {key} "
                                                         f"({', '.join(choices)})")
             for dotted in r.mapping(f"{where}.sets.{reading}"):
-                if not _settable(r.data, str(dotted)):
+                if not _settable(_earlier_sets(r.data, str(key)), str(dotted)):
                     raise r.fail(f"{where}.sets.{reading}.{dotted}",
                                  f"{dotted!r} does not name a field of this file")
         out[str(key)] = default

@@ -256,17 +256,65 @@ class RulesetFile:
 
 
 def apply_readings(data: Mapping[str, Any], readings: Mapping[str, str]) -> dict[str, Any]:
-    """A copy of `data` where every `sets` of the chosen readings is applied (dotted paths)."""
+    """A copy of `data` where every `sets` of the chosen readings is applied (dotted paths).
+
+    The readings apply in the order the file lists them, so that a reading may set a field of a
+    section an earlier reading adds (AMB-50 sets `flor.accepted` in the flor section AMB-32
+    with-flor adds). A path whose parent is absent once the earlier readings are applied changes
+    nothing: the section is not in play (no flor, no flor's value)."""
     out = copy.deepcopy(dict(data))
     for key, entry in data["readings"].items():
         chosen = readings.get(key, entry["default"])
         for dotted, value in (entry.get("sets") or {}).get(str(chosen), {}).items():
-            parts = dotted.split(".")
-            target = out
-            for part in parts[:-1]:
-                target = target.setdefault(part, {})
-            target[parts[-1]] = copy.deepcopy(value)
+            _set_path(out, str(dotted), value)
     return out
+
+
+def _set_path(out: dict[str, Any], dotted: str, value: Any) -> None:
+    """Set one dotted path of `out` where its parent exists; nothing otherwise."""
+    parts = dotted.split(".")
+    target: Any = out
+    for part in parts[:-1]:
+        if not isinstance(target, dict) or not isinstance(target.get(part), dict):
+            return
+        target = target[part]
+    target[parts[-1]] = copy.deepcopy(value)
+
+
+def _earlier_sets(data: Mapping[str, Any], key: str) -> dict[str, Any]:
+    """`data` with every reading's `sets` of the entries listed before `key` applied: the fields
+    a reading of `key` may set (those of the file, or of a section an earlier reading adds)."""
+    out = copy.deepcopy(dict(data))
+    for other, entry in data["readings"].items():
+        if other == key:
+            break
+        for changes in (entry.get("sets") or {}).values():
+            for dotted, value in changes.items():
+                _set_path(out, str(dotted), value)
+    return out
+
+
+def _enablers(data: Mapping[str, Any], key: str, changes: Mapping[str, Any]) -> dict[str, str]:
+    """The readings of earlier entries that add a section `changes` sets fields of, so that a
+    reading is checked where it has an effect (AMB-50 4 with AMB-32 with-flor)."""
+    out: dict[str, str] = {}
+    for other, entry in data["readings"].items():
+        if other == key:
+            break
+        for reading in entry.get("sets") or {}:
+            with_it = apply_readings(data, {other: str(reading)})
+            if any(not _has_parent(data, str(d)) and _has_parent(with_it, str(d)) for d in changes):
+                out[other] = str(reading)
+    return out
+
+
+def _has_parent(data: Mapping[str, Any], dotted: str) -> bool:
+    target: Any = data
+    for part in dotted.split(".")[:-1]:
+        if not isinstance(target, Mapping) or not isinstance(target.get(part), Mapping):
+            return False
+        target = target[part]
+    return True
 
 
 def _clause_refs(data: Any, key: str = "") -> Iterable[str]:
@@ -618,7 +666,7 @@ class _Checker:
                         f"{reading!r} is not a reading of {key} (readings: {', '.join(choices)})",
                     )
                 for dotted in changes:
-                    if not self._settable(dotted):
+                    if not self._settable(dotted, key):
                         self.fail(
                             ("readings", key, "sets", reading, dotted),
                             f"{dotted!r} does not name a field of this file",
@@ -627,7 +675,7 @@ class _Checker:
         # checked again (the rest of the file is as it was).
         for key, entry in self.data["readings"].items():
             for reading, changes in (entry.get("sets") or {}).items():
-                changed = apply_readings(self.data, {key: reading})
+                changed = apply_readings(self.data, {**_enablers(self.data, key, changes), key: reading})
                 for section in sorted({dotted.split(".")[0] for dotted in changes}):
                     problem = _section_error(section, changed.get(section))
                     if problem is not None:
@@ -644,10 +692,11 @@ class _Checker:
                     self.fail(("readings", key, "sets", reading),
                               f"this reading makes the file invalid: {where}: {exc.message}")
 
-    def _settable(self, dotted: str) -> bool:
-        """A dotted path whose parent exists (the field itself may be new, e.g. deck.exclude)."""
+    def _settable(self, dotted: str, key: str) -> bool:
+        """A dotted path whose parent exists (the field itself may be new, e.g. deck.exclude), in
+        the file or in a section a reading listed before `key` adds."""
         parts = dotted.split(".")
-        target: Any = self.data
+        target: Any = _earlier_sets(self.data, key)
         for part in parts[:-1]:
             if not isinstance(target, Mapping) or part not in target:
                 return False

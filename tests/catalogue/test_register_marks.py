@@ -57,7 +57,7 @@ def test_every_reading_has_exactly_one_mark_in_the_register_file() -> None:
 def test_the_marks_have_teeth() -> None:
     quoted = CAT.ambiguity("all-rounds-tied").reading("nobody-scores")
     published = CAT.ambiguity("all-rounds-tied").reading("starter-side-wins")
-    choice = CAT.ambiguity("partner-tie").reading("pair-wins")
+    choice = CAT.ambiguity("partner-tie").reading("tie")
     assert {quoted.mark, published.mark, choice.mark} == set(READING_MARKS)
     assert mark_problems(dataclasses.replace(quoted, mark=""), SOURCES) == ["no mark"]
     assert mark_problems(dataclasses.replace(quoted, mark="practice"), SOURCES)

@@ -265,3 +265,22 @@ def test_what_is_not_a_regular_file_is_refused(tmp_path: Path) -> None:
     for path in (Path("/dev/zero"), fifo):
         with pytest.raises(RulesetFileError, match="not a regular file"):
             load_ruleset_file(path)
+
+
+def test_a_reading_sets_fields_of_a_section_an_earlier_reading_adds(tmp_path: Path) -> None:
+    text = (ROOT / "spec/data/rulesets/argentino-1v1.yaml").read_text(encoding="utf-8")
+    text = text.replace("name: argentino-1v1\n", "name: argentino-order\n")
+    text = text.replace("code: ar\n", "code: aro\n")
+    broken = text.replace('"4": {flor.accepted: [4]}', '"4": {flor.accepted: [0]}')
+    with pytest.raises(RulesetFileError) as err:
+        load_ruleset_file(_write(tmp_path, broken))
+    assert err.value.field == "flor.accepted.0", "checked with AMB-32 with-flor, where it has an effect"
+    start = text.index("  flor-accepted:  # AMB-50")
+    block = text[start:text.index("  envido-three-suit:", start)]
+    swapped = text.replace(block, "")
+    at = swapped.index("  flor-in-play:  # AMB-32")
+    swapped = swapped[:at] + block + swapped[at:]
+    with pytest.raises(RulesetFileError) as err:
+        load_ruleset_file(_write(tmp_path, swapped, "swapped.yaml"))
+    assert err.value.field == "readings.flor-accepted.sets.4.flor.accepted", str(err.value)
+    assert "does not name a field of this file" in err.value.message

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from engine_support import deal, last_hand, legal_texts, new, play
 
+import engine
 from engine import Game, IllegalActionError
 
 AR, UY, GA = "argentino-1v1", "uruguayo-1v1", "gauderio-pairs-es"
@@ -194,9 +195,24 @@ def test_flor_in_play() -> None:
     g = new(AR, AR_FLORS, flor_in_play="with-flor")
     assert legal_texts(g) == ["flor"], "AMB-32 with-flor, AMB-26 mandatory, AMB-42 flor-first"
     play(g, "flor", "accept")
-    assert g.scores == (0, 6), "[ARG-8] quiero: the higher flor (35) takes 6"
+    assert g.scores == (0, 4), "[ARG-8] quiero: the higher flor (35) takes 4 (AMB-50 4, the default)"
     g = play(new(AR, AR_FLORS, flor_in_play="with-flor"), "flor", "contraflor", "contraflor-resto", "accept")
     assert g.scores == (0, 15), "[ARG-8] contraflor al resto for the falta (to the buenas)"
+
+
+# ----------------------------------------------------------------- AMB-50 flor-accepted
+
+
+@pytest.mark.clause("ARG-8")
+@pytest.mark.parametrize(("reading", "points"), [("6", 6), ("4", 4)])
+def test_flor_accepted(reading: str, points: int) -> None:
+    g = play(new(AR, AR_FLORS, flor_in_play="with-flor", flor_accepted=reading), "flor", "accept")
+    assert g.scores == (0, points), f"[ARG-8] AMB-50 {reading}: quiero, the higher flor (35) takes {points}"
+    g = new(AR, AR_FLORS, flor_in_play="with-flor", flor_accepted=reading)
+    g = play(g, "flor", "contraflor", "accept")
+    assert g.scores == (0, 6), "AMB-34 three-more: the contraflor is the same under both readings"
+    rs = engine.RULESETS[AR]
+    assert "flor" not in rs.document(rs.resolve({"flor-accepted": reading})), "no flor, no flor's value"
 
 
 # ----------------------------------------------------------------- AMB-33 partida-points

@@ -142,9 +142,11 @@ def test_contraflor_stake(reading: str, stake: int) -> None:
 def test_contraflor_stake_where_a_quiero_gives_six() -> None:
     cards = deal("1e 5e 7e", "4o 5o 6o")  # flor 33 against 35
     for reading, stake in (("double-stake", 6), ("double-quiero", 12)):
-        g = new(AR, cards, flor_in_play="with-flor", contraflor_stake=reading)
+        g = new(AR, cards, flor_in_play="with-flor", flor_accepted="6", contraflor_stake=reading)
         play(g, "flor", "contraflor", "accept")
         assert g.scores == (0, stake), f"AMB-34 {reading}"
+    g = new(AR, cards, flor_in_play="with-flor", contraflor_stake="double-quiero")  # AMB-50 4
+    assert play(g, "flor", "contraflor", "accept").scores == (0, 8), "AMB-34 double-quiero: twice 4"
 
 
 # ----------------------------------------------------------------- AMB-40 flor-answers

@@ -98,7 +98,25 @@ def test_flor_against_flor_one_against_one() -> None:
     play(h, "flor")
     assert h.to_act() == 1 and legal_actions(h) == {"accept", "run", "contraflor"}
     play(h, "accept")  # 33 (20 + 1 + 5 + 7) against 35 (20 + 4 + 5 + 6)
-    assert h.score == [0, 6], "[ARG-8] with flor quiero the higher flor takes 6"
+    assert h.score == [0, 4], "[ARG-8] AMB-50 4 (the default): with flor quiero the higher flor takes 4"
+
+
+@pytest.mark.clause("ARG-8")
+@pytest.mark.parametrize(("reading", "points"), [("6", 6), ("4", 4)])
+def test_the_accepted_flors_value(reading: str, points: int) -> None:
+    h = hand(
+        "argentino-1v1", [["1c", "5c", "7c"], ["4e", "5e", "6e"]],
+        readings={"flor-in-play": "with-flor", "flor-accepted": reading},
+    )
+    play(h, "flor", "accept")
+    assert h.score == [0, points], f"[ARG-8] AMB-50 {reading}: quiero, the higher flor takes {points}"
+    play(h, "play 1c")
+    assert h.score == [0, points], "the flor's value is scored once"
+
+
+def test_the_accepted_flors_value_needs_flor_in_play() -> None:
+    rules = Rules.of("argentino-1v1", {"flor-accepted": "4"})
+    assert "flor" not in rules.data, "AMB-50 sets nothing where AMB-32 without-flor leaves no flor"
 
 
 @pytest.mark.clause("ARG-4")

@@ -166,3 +166,37 @@ import os; assert len(os.listdir({str(temp)!r})) == 1
                           timeout=60, check=False)
     assert done.returncode == 0, done.stderr[-1500:]
     assert list(temp.iterdir()) == [], "the copy's folder is removed when the process ends"
+
+
+def _argentino_with_flor_accepted_first() -> str:
+    """argentino-1v1 with AMB-50 listed before AMB-32, whose with-flor adds the flor section."""
+    text = (RULESETS_DIR / "argentino-1v1.yaml").read_text(encoding="utf-8")
+    start = text.index("  flor-accepted:  # AMB-50")
+    end = text.index("  envido-three-suit:", start)
+    block = text[start:end]
+    text = text[:start] + text[end:]
+    at = text.index("  flor-in-play:  # AMB-32")
+    return text[:at] + block + text[at:]
+
+
+def _load_argentino_text(tmp_path: Path, text: str) -> None:
+    """Check a variant of argentino-1v1 as the catalogue checks a file (its own ARG clauses free)."""
+    from spec.ruleset_file import load_ruleset_file
+
+    cat = load_catalogue()
+    path = tmp_path / "ar.yaml"
+    path.write_text(text, encoding="utf-8")
+    load_ruleset_file(path, clause_ids={c for c in cat.clauses if not c.startswith("ARG-")},
+                      register={a.key: tuple(r.name for r in a.readings) for a in cat.ambiguities.values()},
+                      rulebooks=set(cat.sources))
+
+
+def test_a_reading_sets_fields_of_a_section_an_earlier_reading_adds(tmp_path: Path) -> None:
+    text = (RULESETS_DIR / "argentino-1v1.yaml").read_text(encoding="utf-8")
+    _load_argentino_text(tmp_path, text)  # as shipped: AMB-50 after AMB-32
+    broken = text.replace('"4": {flor.accepted: [4]}', '"4": {flor.accepted: [0]}')
+    assert broken != text
+    with pytest.raises(RulesetFileError, match="this reading makes the file invalid: flor"):
+        _load_argentino_text(tmp_path, broken)  # checked with AMB-32 with-flor, where it has an effect
+    with pytest.raises(RulesetFileError, match=r"'flor\.accepted' does not name a field of this file"):
+        _load_argentino_text(tmp_path, _argentino_with_flor_accepted_first())  # flor comes later
