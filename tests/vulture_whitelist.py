@@ -46,5 +46,5 @@ _(_.sendMessageAll, _.sendMessageToPlayer, _.get_action, _.showError, _.returnSt
   _.give_cards)
 # MkDocs reads it: the footer's stamp of version, rules date and commit (truco_site/hooks.py).
 _(_.copyright)
-# Babel calls it, named in babel.cfg, with the arguments of its extractor protocol (truco_text/schema_words.py).
+# Babel calls it (babel.cfg), with its extractor protocol's arguments (truco_text/schema_words.py).
 _(_.extract, _.keywords, _.comment_tags)
