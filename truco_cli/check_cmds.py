@@ -160,11 +160,10 @@ def check(engine_spec: str | None, engine_cmd: str | None, ruleset: tuple[str, .
     factory, engine_name, names_or_none = engine_factory(engine_spec, engine_cmd, call_timeout, chosen,
                                                          ruleset_files)
     names = names_or_none or list(cat.rulesets)
-    if engine_cmd is None:  # a Python engine: its own name beside the factory that makes it
-        from truco_cli.engines import engine_own_name
+    if engine_cmd is None and engine_name == DEFAULT_ENGINE:  # the reference engine, by its own name
+        from engine.version import ENGINE_NAME
 
-        own = engine_own_name(factory, names[0])
-        engine_name = f"{own} ({engine_name})" if own else engine_name
+        engine_name = f"{ENGINE_NAME} ({engine_name})"
     per_ruleset, announced = checked_readings(factory, names, readings)
     if announced and not as_json:
         told = "; ".join(f"{n}: " + ", ".join(f"{k}={v}" for k, v in r.items()) for n, r in announced.items())

@@ -176,17 +176,3 @@ def engine_factory(engine_spec: str | None, engine_cmd: str | None, call_timeout
         command = dataclasses.replace(command, announced=hello.readings)
     return command, f"{hello.name or 'engine'} ({engine_cmd})", rulesets
 
-
-def engine_own_name(factory: Callable[[], Any], ruleset: str) -> str | None:
-    """The name a Python engine gives itself: the `engine` field of its record after a new game
-    (free text, at most 200 characters); None when it gives none or cannot start here."""
-    import contextlib
-
-    try:
-        with contextlib.redirect_stdout(sys.stderr):
-            adapter = factory()
-            adapter.new_game(ruleset, 0, {})
-            name = adapter.record().get("engine")
-    except Exception:  # the check itself reports an engine that cannot start
-        return None
-    return name[:200] if isinstance(name, str) and name.strip() else None

@@ -89,6 +89,7 @@ _WORDS: dict[str, str | Message] = {
     "f_SEN": N_("Señas (signals)"),
     "f_ARG": N_("Argentine Truco (published rules)"),
     "f_URU": N_("Uruguayan Truco (published rules)"),
+    "f_PAU": N_("Truco Paulista (published rules)"),
     "rulebook_intro": N_("The full verbatim rulebook; every sentence carries the clauses that quote it."),
     "non_normative": N_("non-normative (title or heading)"),
     "file": N_("file"),

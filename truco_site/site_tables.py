@@ -47,7 +47,8 @@ FEATURES: tuple[Feature, ...] = (
                                     "side-bet-ties", "side-bet-scoring", "envido-first", "envido-three-suit"),
             ("envido",)),
     Feature("ft_flor", ("FLR",), ("flor-optional", "flor-refusal", "flor-over-envido", "flor-in-play",
-                                "contraflor-stake", "flor-answers", "flor-before-truco"), ("flor",)),
+                                "contraflor-stake", "flor-answers", "flor-before-truco", "flor-accepted"),
+            ("flor",)),
     Feature("ft_senas", ("SEN",), ("senas", "ciego", "sena-timing"), ("senas",)),
 )
 

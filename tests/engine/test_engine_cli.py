@@ -31,7 +31,7 @@ def test_play_shows_the_clause_of_a_refused_action_and_quits_on_eof() -> None:
 
 
 def test_play_rejects_bad_names_in_one_line() -> None:
-    result = CliRunner().invoke(play_cmd, ["--ruleset", "truco-paulista"])
+    result = CliRunner().invoke(play_cmd, ["--ruleset", "truco-xyz"])
     assert result.exit_code == 2 and "valid choices: mineiro-1v1-es" in result.output
     assert "Traceback" not in result.output
     result = CliRunner().invoke(play_cmd, ["--ruleset", "gauderio-pairs-es", "--reading", "senas=loud"])

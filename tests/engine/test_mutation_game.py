@@ -214,7 +214,7 @@ def test_configuration_errors_and_readings() -> None:
         Game.new("truco-paulista")
     assert (err.value.what, err.value.name) == ("ruleset", "truco-paulista")
     assert err.value.choices == ("mineiro-1v1-es", "mineiro-1v1-en", "mineiro-pairs-it", "gauderio-pairs-es",
-                                  "argentino-1v1", "uruguayo-1v1")
+                                  "argentino-1v1", "paulista-1v1", "paulista-pairs", "uruguayo-1v1")
     with pytest.raises(UnknownReadingError) as err:
         Game.new(ES, readings={"senas": "free"})
     assert (err.value.what, err.value.name) == ("reading key for mineiro-1v1-es", "senas")

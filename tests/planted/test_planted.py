@@ -80,8 +80,10 @@ def test_a_shrunk_program_is_headlined_by_the_card_order_not_the_next_leader(fac
                                                                             clause: str) -> None:
     """A program stops where the seat to act differs; the engine then ends that hand alone, and its
     record shows the round it decided by another order of the cards: the cause, before AMB-14."""
+    # 80 programs: since uruguayo-1v1 plays to 40 by default (AMB-33), 40 programs reach no round
+    # that the reversed piezas decide.
     code, out = run_check("--engine", f"tests.planted.engines:{factory}", "--ruleset", ruleset,
-                          "--games", "0", "--programs", "40", "--no-situations")
+                          "--games", "0", "--programs", "80", "--no-situations")
     heads = [(g["clause"], g["category"]) for g in out["divergences"]]
     assert code == 1 and heads and heads[0][0] == clause, heads
     assert "shrunk" in out["violations"][0]["requires"] and out["violations"][0]["clause"] == clause
@@ -106,13 +108,13 @@ def test_reference_engine_passes() -> None:
     code, out = run_check("--games", "15", "--programs", "5")
     assert code == 0, out["violations"][:5]
     assert out["rulesets"] == ["mineiro-1v1-es", "mineiro-1v1-en", "mineiro-pairs-it", "gauderio-pairs-es",
-                               "argentino-1v1", "uruguayo-1v1"]
+                               "argentino-1v1", "paulista-1v1", "paulista-pairs", "uruguayo-1v1"]
 
 
 @pytest.mark.parametrize(("args", "names"), [
     (["--ruleset", "nope"], "mineiro-1v1-es"),
     (["--reading", "deck=jokers"], "forty-cards"),
-    (["--reading", "no-such-key=x"], "all-rounds-tied"),
+    (["--reading", "no-such-key=x"], "the nearest: "),
     (["--engine", "engine.adapter:nope"], "make_adapter"),
     (["--engine", "no_such_module_x:f"], "cannot import"),
     (["--engine", "nocolon"], "MODULE:FACTORY"),
