@@ -120,8 +120,10 @@ def test_a_muestra_draws_its_piezas_above_the_fixed_order(site, lang: str) -> No
     for name in CAT.rulesets:
         page = site.html(lang, f"rulesets/{name}")
         drawn = re.findall(r'<svg class="truco-cards"[^>]*data-muestra="(\w+)".*?</svg>', page, re.S)
-        examples = muestra_examples(name)
-        assert drawn == [e.muestra for e in examples], name
+        from truco_site.ruleset_pictures import vira_examples
+
+        examples = muestra_examples(name)  # a vira's hands carry their turned card the same way
+        assert drawn == [e.muestra for e in examples] + [e.vira for e in vira_examples(name, lang)], name
     rules = Rules.of("uruguayo-1v1")
     examples = muestra_examples("uruguayo-1v1")
     assert len(examples) == 2 and examples[1].piezas[0][0] == "12" + examples[1].muestra[-1]  # URU-4

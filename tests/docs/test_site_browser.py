@@ -300,7 +300,7 @@ def test_a_worked_hand_reads_step_by_step_and_the_manilhas_are_named(browser_pag
     browser_page.goto(f"{site.url}{lang}/start/truco/#worked-hands")
     section = browser_page.locator("h2#worked-hands")
     expect()(section).to_be_in_viewport()
-    steps = browser_page.locator("article ol").first.locator("li")
+    steps = browser_page.locator("h2#worked-hands ~ ol").first.locator("li")
     assert steps.count() >= 6
     expect()(steps.first.locator("a")).to_have_count(1)  # one clause per step
     browser_page.goto(f"{site.url}{lang}/rulesets/mineiro-1v1-es/#cards")
