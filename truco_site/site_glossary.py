@@ -19,7 +19,7 @@ def _sort_key(text: str) -> str:
 def glossary_page(ctx: Ctx) -> str:
     t = ctx.t
     terms = sorted(load_glossary(), key=lambda term: _sort_key(term.name(ctx.lang)))
-    out = ["---", "search:", "  boost: 2", "---", "",  # a Truco word finds its entry first
+    out = ["---", "search:", "  boost: 3", "---", "",  # a Truco word: its entry first
            f"# {t('s_glossary')}", "", t("glossary_intro"), ""]
     for term in terms:
         main = term.name(ctx.lang)
