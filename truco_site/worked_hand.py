@@ -48,6 +48,13 @@ def first_hand(ruleset: str, seed: int) -> dict[str, Any]:
     return dict(hands[0])
 
 
+def _register_clause(key: str) -> str | None:
+    from spec.catalogue import load_catalogue
+
+    entry = next((a for a in load_catalogue().ambiguities.values() if a.key == key), None)
+    return entry.clauses[0] if entry and entry.clauses else None
+
+
 def _who(seat: int) -> str:
     return NAMES[seat]
 
@@ -68,6 +75,9 @@ class _Teller:
         self.rounds_told = 0
         self.level = 0  # truco calls made
         self.value = int(rules.data["truco"]["opening"]["value"])
+        # The covered card's clause: the ruleset's own where its file states the reading (PAU-11),
+        # else the first clause of the register entry that allows covering (AMB-7).
+        self.cover_clause = rules.reading_clause("covering") or _register_clause("covering")
 
     def card(self, name: str) -> str:
         said = card_name(name, self.decks, self.lang)
@@ -87,7 +97,7 @@ class _Teller:
                 out.append(Step(gettext("{who} plays the {card}.", lang, who=who, card=self.card(arg)),
                                 str(self.rules.data["play"]["order"])))
             else:
-                out.append(Step(gettext("{who} plays a card face down.", lang, who=who), "COV-1"))
+                out.append(Step(gettext("{who} plays a card face down.", lang, who=who), self.cover_clause))
             self.round.append((seat, arg if verb == "play" else None))
             if len(self.round) == self.rules.players:
                 out.append(self.round_over())
@@ -118,7 +128,19 @@ class _Teller:
         elif verb == "sign":
             out.append(Step(gettext("{who} signals {sign} to the partner.", lang, who=who, sign=arg),
                             self.clause("senas", "sign")))
-        else:  # the hand of ten's choice, a partner's flor answers: said as the engine writes them
+        elif verb in ("ten-play", "ten-decline"):
+            score = int(self.rules.data["hand_of_ten"]["score"])
+            said = (gettext("{who} plays the hand at {score}.", lang, who=who, score=score)
+                    if verb == "ten-play"
+                    else gettext("{who} gives up the hand at {score}.", lang, who=who, score=score))
+            out.append(Step(said, self.clause("hand_of_ten", "choice" if verb == "ten-play" else "decline")
+                            or self.clause("hand_of_ten", "kind")))
+        elif verb in ("flor-raise", "flor-pass"):
+            said = (gettext("{who}, the partner, also has flor and raises it.", lang, who=who)
+                    if verb == "flor-raise"
+                    else gettext("{who}, the partner, lets the flor stand.", lang, who=who))
+            out.append(Step(said, self.clause("flor", "partner")))
+        else:  # an action this page has no words for: said as the engine writes it
             out.append(Step(gettext("{who}: {action}.", lang, who=who, action=action)))
         return out
 

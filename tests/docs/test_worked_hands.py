@@ -71,3 +71,31 @@ def test_a_marker_for_an_unknown_ruleset_is_a_warning_not_a_hand() -> None:
     out = worked_hand.replace_markers("<!-- truco:hand nope-1v1 3 -->\n", ctx, HERE,
                                       lambda r: r in CAT.rulesets, warned.append)
     assert out.strip() == "" and warned and "nope-1v1" in warned[0]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_action_the_engine_knows_is_told_in_words_with_its_clause(lang: str) -> None:
+    """No engine action falls through to the engine's own spelling ("Ana: ten-play."), and a covered
+    card and the hand-of-ten choice cite a clause their ruleset holds."""
+    from engine.actions import CARD_VERBS, SIMPLE
+
+    cases = {  # a ruleset where each verb can be played
+        "gauderio-pairs-es": [*(v for v in SIMPLE if not v.startswith("ten-")), "raise 2", "sign ciego"],
+        "mineiro-1v1-es": ["cover 4C", "play 4C"],
+        "paulista-1v1": ["ten-play", "ten-decline", "cover 4C"],
+    }
+    told = set()
+    for name, actions in cases.items():
+        rules, held = Rules.of(name), {c.id for c in CAT.clauses_of(name)}
+        hand = {"actions": [], "result": {"rounds": []}}
+        teller = worked_hand._Teller(rules, hand, lang)
+        for action in actions:
+            verb = action.split()[0]
+            if verb in ("ten-play", "ten-decline", "cover"):
+                teller.round = []
+            for step in teller.step(0, action)[:1]:
+                assert not step.text.startswith(f"{worked_hand.NAMES[0]}: "), (name, action, step)
+                if verb in ("ten-play", "ten-decline", "cover", "flor-raise", "flor-pass"):
+                    assert step.clause in held, (name, action, step)
+            told.add(verb)
+    assert set(SIMPLE) | set(CARD_VERBS) | {"raise", "sign"} <= told
