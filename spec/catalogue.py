@@ -261,6 +261,17 @@ class Catalogue:
         self.ruleset(ruleset)
         return [a for a in self.ambiguities.values() if ruleset in a.defaults]
 
+    def quotes_for(self, clause: Clause, ruleset: str) -> list[tuple[Quote, int]]:
+        """The clause's quotes as a report on `ruleset` shows them: those of the ruleset's own
+        rulebook (all of them if it has none there), each with the line it starts on."""
+        own = self.rulesets[ruleset].doc if ruleset in self.rulesets else ""
+        quotes = [q for q in clause.sources if q.doc == own] or list(clause.sources)
+        out = []
+        for q in quotes:
+            text = self.sources[q.doc].text
+            out.append((q, text.count("\n", 0, text.find(q.quote)) + 1))
+        return out
+
     def ambiguities_of_clause(self, clause_id: str) -> list[Ambiguity]:
         return [a for a in self.ambiguities.values() if clause_id in a.clauses]
 

@@ -265,12 +265,8 @@ def _rule(clause_id: str, ruleset: str, lang: str) -> list[str]:
         clause = cat.clause(clause_id)
     except UnknownNameError:
         return []
-    own = cat.rulesets[ruleset].doc if ruleset in cat.rulesets else ""
-    quotes = [q for q in clause.sources if q.doc == own] or list(clause.sources)
     lines = [f"**{clause.id}: {clause.title[lang]}.** {clause.text[lang]}", ""]
-    for q in quotes:
-        text = cat.sources[q.doc].text
-        line = text.count("\n", 0, text.find(q.quote)) + 1
+    for q, line in cat.quotes_for(clause, ruleset):
         lines.append(
             "> “" + q.quote + "” (" + gettext("rulebook {doc}, line {line}", lang, doc=q.doc, line=line) + ")"
         )

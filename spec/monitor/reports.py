@@ -79,13 +79,8 @@ def _quotes(clause_id: str, ruleset: str) -> list[str]:
         clause = cat.clause(clause_id)
     except UnknownNameError:
         return []
-    own = cat.rulesets[ruleset].doc if ruleset in cat.rulesets else ""
-    quotes = [q for q in clause.sources if q.doc == own] or list(clause.sources)
     lines = [f"**{clause.id}: {clause.title['en']}.** {clause.text['en']}", ""]
-    for q in quotes:
-        source = cat.sources[q.doc]
-        start = source.text.find(q.quote)
-        line = source.text.count("\n", 0, start) + 1
+    for q, line in cat.quotes_for(clause, ruleset):
         lines.append(f"> “{q.quote}” (rulebook {q.doc}, line {line})")
         lines.append(">")
     return lines[:-1] if lines[-1] == ">" else lines

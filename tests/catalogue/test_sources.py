@@ -62,3 +62,21 @@ def test_each_rulebook_has_its_own_title() -> None:
                       "001": "Game rules Truco Mineiro One to One",
                       "002": "Truco - versione mineiro",
                       "003": "Reglas del Juego Truco Gaudério"}
+
+
+def test_a_report_quotes_the_rulesets_own_rulebook_with_the_line_each_quote_starts_on() -> None:
+    from spec.catalogue import load_catalogue
+
+    cat = load_catalogue()
+    checked = 0
+    for clause in cat.clauses.values():
+        for ruleset in clause.rulesets:
+            own = cat.rulesets[ruleset].doc
+            quoted = cat.quotes_for(clause, ruleset)
+            docs, every = {q.doc for q, _ in quoted}, {q.doc for q in clause.sources}
+            assert docs == ({own} if own in every else every)
+            for q, line in quoted:
+                lines = cat.sources[q.doc].text.split("\n")
+                assert q.quote.split("\n")[0] in lines[line - 1], (clause.id, q.doc, line)
+                checked += 1
+    assert checked > 100
