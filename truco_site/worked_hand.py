@@ -18,7 +18,7 @@ from engine import Game
 from engine.bots import SimpleBot
 from spec.rules.cards import card_strength
 from spec.rules.ruleset import Rules
-from truco_site.ruleset_pictures import card_nicknames
+from truco_site.ruleset_pictures import card_nicknames, pieza_word
 from truco_site.site_md import Ctx, esc
 from truco_text.catalogues import gettext
 from truco_text.witness_words import card_name, decks_of, points
@@ -70,6 +70,8 @@ class _Teller:
         self.rules, self.hand, self.lang = rules, hand, lang
         self.decks = decks_of([rules.ruleset])
         self.nicknames = card_nicknames(rules.ruleset, lang)  # the zap, ...: said beside the card
+        self.turned = hand.get("muestra")  # the vira or the muestra, where the ruleset turns a card
+        self.nicknames.update(self._turned_names())
         self.pending: list[str] = []  # the contests waiting for an answer, the latest last
         self.round: list[tuple[int, str | None]] = []  # (seat, card or None for a covered card)
         self.rounds_told = 0
@@ -78,6 +80,35 @@ class _Teller:
         # The covered card's clause: the ruleset's own where its file states the reading (PAU-11),
         # else the first clause of the register entry that allows covering (AMB-7).
         self.cover_clause = rules.reading_clause("covering") or _register_clause("covering")
+
+    def _above(self, card: str) -> bool:
+        """The card ranks above the ruleset's own order: a manilha of the vira or a pieza."""
+        return card_strength(self.rules, card, muestra=self.turned) > len(self.rules.groups)
+
+    def _turned_names(self) -> dict[str, str]:
+        """This hand's manilhas by the names the ruleset gives their suits (the vira's zap, ...),
+        or its piezas (the muestra's)."""
+        deck = self.rules.deck
+        if not self.turned:
+            return {}
+        if not self.rules.has("vira"):
+            word = pieza_word(self.lang)
+            return {c: word for c in deck.cards if c in deck.in_play and c != self.turned and self._above(c)}
+        names = self.rules.data["vira"].get("names") or {}
+        return {c: str(names[deck.suits[deck.index[c][1]]][self.lang]) for c in deck.cards
+                if c in deck.in_play and c != self.turned and self._above(c)
+                and deck.suits[deck.index[c][1]] in names}
+
+    def turned_clause(self, cards: Sequence[str]) -> str | None:
+        """The clause that puts the round's best card above the others, where the turned card
+        made it: the vira's suit order between two manilhas, else its rank; the muestra's order."""
+        feature = "vira" if self.rules.has("vira") else "muestra"
+        part = (self.rules.data.get(feature) or {}).get("clauses") or {}
+        if feature == "vira":
+            role = "suits" if sum(1 for c in cards if self._above(c)) > 1 else "above"
+        else:
+            role = "order"
+        return str(part[role]) if role in part else None
 
     def card(self, name: str) -> str:
         said = card_name(name, self.decks, self.lang)
@@ -180,12 +211,13 @@ class _Teller:
         if result == "tie" or result is None:
             return Step(gettext("Round {n}: the highest cards are equal; the round is tied.", lang, n=n + 1),
                         order)
-        muestra = self.hand.get("muestra")
         best = max(((s, c) for s, c in cards if c is not None and s % 2 == result),
-                   key=lambda sc: card_strength(self.rules, str(sc[1]), muestra=muestra), default=None)
+                   key=lambda sc: card_strength(self.rules, str(sc[1]), muestra=self.turned), default=None)
         side = _side(result, self.rules.players)
         if best is None:
             return Step(gettext("Round {n} goes to {side}.", lang, n=n + 1, side=side), order)
+        if self.turned and self._above(str(best[1])):
+            order = self.turned_clause([str(c) for _, c in cards if c is not None]) or order
         return Step(gettext("Round {n}: the {card} of {who} is the highest card; the round goes to {side}.",
                             lang,
                       n=n + 1, card=self.card(str(best[1])), who=_who(best[0]), side=side), order)
@@ -225,7 +257,14 @@ def worked_hand(ctx: Ctx, here: str, ruleset: str, seed: int) -> str:
                    seed=seed) + " " + who, ""]
     if hand.get("muestra"):
         turned = card_name(hand["muestra"], decks, lang)
-        out += [gettext("The card turned up is {card}.", lang, card=turned), ""]
+        out += [gettext("The card turned up is {card}.", lang, card=turned)]
+        above = _Teller(rules, hand, lang)._turned_names()
+        if above and rules.has("vira"):  # the vira's manilhas, strongest first
+            named = sorted(above, key=lambda c: -card_strength(rules, c, muestra=hand["muestra"]))
+            out[-1] += " " + gettext("The manilhas of this hand are {cards}.", lang, cards=", ".join(
+                f"{card_name(c, decks, lang)} ({above[c]})" for c in named))
+        out[-1] = esc(out[-1])  # card and manilha names come from the ruleset's file
+        out.append("")
     # The deal as one paragraph (a list here would run on into the steps' numbered list).
     out += [" · ".join(f"**{_who(seat)}**: {', '.join(esc(card_name(c, decks, lang)) for c in cards)}"
                        for seat, cards in enumerate(hand["deal"])), ""]

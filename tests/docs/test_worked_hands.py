@@ -11,7 +11,7 @@ import pytest
 from spec.catalogue import load_catalogue
 from spec.rules.ruleset import Rules
 from truco_site import worked_hand
-from truco_site.site_md import Ctx
+from truco_site.site_md import Ctx, esc
 from truco_text.languages import LANGS
 from truco_text.witness_words import card_name, decks_of
 
@@ -29,7 +29,7 @@ def test_every_language_shows_the_same_hands_one_per_family() -> None:
     hands = {lang: _markers(lang) for lang in LANGS}
     assert all(h == hands["en"] for h in hands.values()), hands
     families = {CAT.rulesets[name].family["en"] for name, _ in hands["en"]}
-    assert {"Truco Mineiro", "Truco Gauderio"} <= families and len(families) == 3, families
+    assert {"Truco Mineiro", "Truco Gauderio", "Truco Paulista"} <= families and len(families) == 4, families
     assert any(CAT.rulesets[name].doc is None for name, _ in hands["en"]), "one beyond the rulebooks"
 
 
@@ -41,7 +41,10 @@ def test_a_worked_hand_says_every_step_with_its_clause(lang: str) -> None:
         held = {c.id for c in CAT.clauses_of(name)}
         steps = worked_hand.steps(rules, hand, lang)
         plays = [a for a in hand["actions"] if a["action"].split()[0] in ("play", "cover")]
-        rounds = [s for s in steps if s.clause == rules.clause("strength", "order")]
+        turned = {str(c) for f in ("vira", "muestra") if rules.has(f)
+                  for c in rules.data[f]["clauses"].values()}
+        # a round's end cites the card order, or the turned card's clause when a manilha or pieza won it
+        rounds = [s for s in steps if s.clause == rules.clause("strength", "order") or s.clause in turned]
         assert len(steps) == len(hand["actions"]) + len(rounds)
         assert len(rounds) == len(plays) // rules.players == len(hand["result"]["rounds"])
         assert all(s.clause in held for s in steps if s.clause), [s for s in steps if s.clause not in held]
@@ -63,6 +66,25 @@ def test_the_hands_show_what_the_page_promises() -> None:
     assert "envido" in told["gauderio-pairs-es"]
     seed = dict(_markers("en"))["uruguayo-1v1"]
     assert worked_hand.first_hand("uruguayo-1v1", seed).get("muestra")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_turned_card_hands_name_their_manilhas_and_piezas_and_the_rule_that_raises_them(lang: str) -> None:
+    """The vira's hand names its four manilhas (the zap, ...) and a round won by one cites the
+    vira's clause; the muestra's hand calls its piezas so."""
+    from truco_site.ruleset_pictures import pieza_word
+
+    ctx = Ctx(lang=lang, cat=CAT, coverage={}, trace=None, warn=print)
+    seeds = dict(_markers(lang))
+    rules = Rules.of("paulista-pairs")
+    page = worked_hand.worked_hand(ctx, HERE, "paulista-pairs", seeds["paulista-pairs"])
+    names = [n[lang] for n in rules.data["vira"]["names"].values()]
+    assert all(esc(f"({n})") in page.split("\n\n")[1] for n in names), page  # under the card turned up
+    steps = worked_hand.steps(rules, worked_hand.first_hand("paulista-pairs", seeds["paulista-pairs"]), lang)
+    vira = set(rules.data["vira"]["clauses"].values())
+    assert any(s.clause in vira and "(zap)" in s.text for s in steps), steps  # the zap takes a round
+    page = worked_hand.worked_hand(ctx, HERE, "uruguayo-1v1", seeds["uruguayo-1v1"])
+    assert esc(f"({pieza_word(lang)})") in page
 
 
 def test_a_marker_for_an_unknown_ruleset_is_a_warning_not_a_hand() -> None:
