@@ -5,7 +5,7 @@
 pytruco is a state machine: `Partida.parse_jugada("<player> <word>")` names an action, the
 action's `ok(partida)` says whether the rules allow it, `hacer(partida)` does it and returns the
 engine's messages (`Envelope`s), and `chi(partida, manojo)` lists what a player may do now. The
-adapter drives one `Partida(puntuacion=30, ...)` of two players, `s0` (blue, seat 0) and `s1`
+adapter drives one `Partida(puntuacion=40, ...)` of two players, `s0` (blue, seat 0) and `s1`
 (red, seat 1), in this process.
 
 What the adapter does, and does not do:
@@ -44,6 +44,7 @@ SUITS = {"espada": "e", "basto": "b", "oro": "o", "copa": "c"}
 RANKS = ("1", "2", "3", "4", "5", "6", "7", "10", "11", "12")
 DECK = tuple(r + s for s in SUITS.values() for r in RANKS)
 TARGETS = {"30": 30, "40": 40}  # partida-points (AMB-33) readings the engine can play
+DEFAULT_TARGET = "40"  # uruguayo-1v1's own reading of partida-points: a game without overrides plays it
 # The engine's words and the record format's texts.
 WORDS = {"envido": "envido", "real-envido": "real-envido", "falta-envido": "falta-envido",
          "flor": "flor", "contra-flor": "contraflor", "contra-flor-al-resto": "contraflor-resto",
@@ -111,7 +112,7 @@ class PyTrucoAdapter:
             raise ValueError(f"{ENGINE_NAME} cannot play the readings {unknown}")
         self.seed, self.readings = seed, dict(readings)
         self.stacked = [{"hands": [list(h) for h in d["hands"]], "muestra": d["muestra"]} for d in deals]
-        target = TARGETS[readings.get("partida-points", "30")]
+        target = TARGETS[readings.get("partida-points", DEFAULT_TARGET)]
         self.p = Partida(puntuacion=target, azules=[PLAYERS[0]], rojos=[PLAYERS[1]], verbose=True,
                          limite_envido=4)
         self.hands = []

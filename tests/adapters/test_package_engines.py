@@ -51,10 +51,9 @@ ENGINES: dict[str, dict[str, Any]] = {
             # Both under URU-8's stakes: a refused call pays the stake -1 or -2 (falta: +1), and an
             # accepted falta adds the earlier calls (AMB-20 falta-added, not the default classic).
             ("URU-8", "record: hands[].result.side_points"): True,
-            # Found since uruguayo-1v1's default target became 40 (AMB-33 partida-points, #22): the
-            # spec's match goes on where pytruco's ends, or the other way round. Its own target is still
-            # to be compared with the ruleset's before these are called its bugs.
-            ("URU-9", "end"): True,
+            # The same payout where it ends the match: a refused falta over a real envido gives
+            # pytruco's side the points that reach 40 (game 5), so its match is over and the spec's
+            # is not. The check blames the first step the two disagree on, the end of the match.
             ("RND-1", "end"): True,
             # No truco bet before a flor is sung is the ruleset's reading (AMB-42 flor-first), which
             # pytruco shares: test_pytruco_takes_the_flor_first_reading.
