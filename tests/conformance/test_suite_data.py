@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from pathlib import Path
+from typing import Any
 
 import jsonschema
 import pytest
@@ -31,10 +32,26 @@ def test_the_published_files_are_what_the_spec_generates(generated: dict[str, li
         assert Path(path).read_text(encoding="utf-8") == text, stale
 
 
+def _inlined(schema: Any, defs: dict[str, Any] | None = None) -> Any:
+    """The schema with each `{"$ref": "#/$defs/NAME"}` replaced by its definition: the same
+    constraints (the definitions do not refer to themselves), checked in well under half the time,
+    since the validator no longer resolves a reference at every step of every case."""
+    defs = schema["$defs"] if defs is None else defs
+    if isinstance(schema, dict):
+        ref = schema.get("$ref", "")
+        if len(schema) == 1 and ref.startswith("#/$defs/"):
+            return _inlined(defs[ref.removeprefix("#/$defs/")], defs)
+        return {k: _inlined(v, defs) for k, v in schema.items() if k != "$defs"}
+    if isinstance(schema, list):
+        return [_inlined(v, defs) for v in schema]
+    return schema
+
+
 def test_every_case_file_is_valid_against_the_schema() -> None:
     schema = json.loads((SUITE_DIR / "schema.json").read_text(encoding="utf-8"))
     jsonschema.Draft202012Validator.check_schema(schema)
-    validator = jsonschema.Draft202012Validator(schema)
+    assert "$ref" not in json.dumps(_inlined(schema))  # every reference was a local definition
+    validator = jsonschema.Draft202012Validator(_inlined(schema))
     for name in RULESETS:
         doc = json.loads((SUITE_DIR / "cases" / f"{name}.json").read_text(encoding="utf-8"))
         errors = [e.message for e in validator.iter_errors(doc)]
@@ -47,6 +64,7 @@ def test_the_schema_refuses_a_case_without_its_steps() -> None:
     doc = json.loads((SUITE_DIR / "cases" / "mineiro-1v1-es.json").read_text(encoding="utf-8"))
     del doc["cases"][0]["steps"]
     assert list(jsonschema.Draft202012Validator(schema).iter_errors(doc))
+    assert list(jsonschema.Draft202012Validator(_inlined(schema)).iter_errors(doc))  # as the check reads it
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
