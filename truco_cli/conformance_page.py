@@ -217,6 +217,32 @@ _CATEGORIES = {
 }
 
 
+# The rule state a divergence was found in, as the monitor names it ("normal hand, flor: ..."):
+# the kind of hand and its phase, in words (what the engine did is told in its own section).
+_HAND_KINDS = {
+    "normal": N_("an ordinary hand"),
+    "ten": N_("a hand with one side at the hand-of-ten score"),
+    "iron": N_("an iron hand, both sides at that score"),
+}
+_PHASES = {
+    "ten-choice": N_("while that side decides whether to play it"),
+    "play": N_("while cards are played"),
+    "truco": N_("while a truco call waits for its answer"),
+    "envido": N_("while an envido waits for its answer"),
+    "flor": N_("while a flor is sung or answered"),
+    "over": N_("after the hand ended"),
+}
+_STATE = re.compile(r"^(\w+) hand, ([\w-]+)(?:: .*)?$", re.DOTALL)
+
+
+def cause_words(cause: str, lang: str) -> str:
+    """Where a divergence was found, in words; a cause of another form as it is, escaped."""
+    m = _STATE.match(cause)
+    if m is None or m[1] not in _HAND_KINDS or m[2] not in _PHASES:
+        return md_text(cause)
+    return f"{translate(_HAND_KINDS[m[1]], lang)}, {translate(_PHASES[m[2]], lang)}"
+
+
 def category(key: str, lang: str) -> str:
     """The kind of check that found a divergence ("legal", "record: FIELD") in words."""
     if key.startswith("record"):
@@ -331,7 +357,7 @@ def section(
     v = f.violation
     ruleset = trace.ruleset if trace is not None else ""
     decks = decks_of([ruleset]) if ruleset else []
-    found = category(group.key[1], lang) + (f" ({md_text(group.key[2])})" if group.key[2] else "")
+    found = category(group.key[1], lang) + (f" ({cause_words(group.key[2], lang)})" if group.key[2] else "")
     lines = [
         f"### [{v.clause}] {clause_title(v.clause, lang)}",
         "",

@@ -80,3 +80,29 @@ def test_the_check_finds_a_python_value() -> None:
 )
 def test_messages_in_words(message: str, lang: str, want: str) -> None:
     assert said(message, lang) == want
+
+
+# The monitor's own spelling of where a divergence was found ("normal hand, flor: +x -y"), which a
+# page says in words.
+MACHINE_STATE = re.compile(r"\((?:normal|ten|iron) hand, [\w-]+")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("report", REPORTS, ids=lambda p: p.stem)
+def test_where_a_divergence_was_found_is_said_in_words(report: Path, lang: str) -> None:
+    path = report if lang == "en" else report.with_name(f"{report.stem}.{lang}.md")
+    lines = prose(path.read_text(encoding="utf-8")).splitlines()
+    bad = [line for line in lines if MACHINE_STATE.search(line)]
+    assert not bad, f"{path.name}: the monitor's words in the prose:\n" + "\n".join(bad[:5])
+
+
+@pytest.mark.parametrize(("cause", "want"), [
+    ("normal hand, flor: +contraflor-resto +flor -accept",
+     "una mano común, mientras se canta o se responde una flor"),
+    ("ten hand, ten-choice: seat 1 to act", "mientras ese bando decide si la juega"),
+    ("no hand", "no hand"),  # another form: as it is
+])
+def test_cause_words(cause: str, want: str) -> None:
+    from truco_cli.conformance_page import cause_words
+
+    assert want in cause_words(cause, "es")
