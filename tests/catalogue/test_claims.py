@@ -57,8 +57,9 @@ def test_a_published_clause_is_held_by_its_publications_words() -> None:
     assert pau9.published is not None and pau9.published_words is not None
     assert problems(CAT, claims, pending) == []
     # The statement PAU-9 had: 'played without seeing the cards' is not in capixaba's words.
-    had = pau9.text["en"].replace("a special mão de onze.", "a special mão de onze, played without seeing the cards.")
-    cat = dataclasses.replace(CAT, clauses={**CAT.clauses, "PAU-9": dataclasses.replace(pau9, text={**pau9.text, "en": had})})
+    had = pau9.text["en"].replace("onze.", "onze, played without seeing the cards.")
+    old = dataclasses.replace(pau9, text={**pau9.text, "en": had})
+    cat = dataclasses.replace(CAT, clauses={**CAT.clauses, "PAU-9": old})
     assert any("seeing" in p for p in problems(cat, claims, pending))
     first = claims["PAU-9"][0]
     bad = {
