@@ -138,6 +138,8 @@ class Clause:
     sources: tuple[Quote, ...]
     # A clause of a ruleset file: stated by published rules, not quoted from a rulebook.
     published: tuple[Publication, str | None] | None = None  # the publication and the section
+    # The publication's own words that state it (its `source.words` in the ruleset file), if stored.
+    published_words: str | None = None
     # ruleset -> the publication that states the clause for it
     adopted: Mapping[str, Publication] = field(default_factory=dict)
 
@@ -563,6 +565,7 @@ def _add_file_clauses(clauses: dict[str, Clause], rulesets: Mapping[str, Ruleset
         clauses[raw["id"]] = Clause(
             id=raw["id"], kind=raw["kind"], title=dict(raw["title"]), text=dict(raw["text"]),
             rulesets=(rs.name,), sources=(), published=(pubs[src["publication"]], src.get("section")),
+            published_words=src.get("words"),
         )
     for rs in rulesets.values():  # clauses of the catalogue that a file-defined ruleset holds too
         pubs = {p.id: p for p in rs.publications}

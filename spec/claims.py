@@ -7,6 +7,11 @@ AMB ID, an entry that lists the clause). A claim may also point to another claus
 ID), whose own claims hold what it says. A claim with none of these, a span that is in none of the
 clause's quotes, or a statement with words no claim holds, is a problem `problems` names.
 
+A clause of a ruleset file has no rulebook quote: it names a publication and may store that
+publication's own words (`source: {publication: ID, words: "..."}`, kept as the clause's
+`published_words`). Its claims take `doc` = the publication's ID and a `span` inside those words;
+a clause whose publication's words are not stored cannot be split (it stays pending).
+
 Clauses not yet split are listed under `pending`: the list only shrinks (a clause split is taken
 off it, and a clause neither split nor pending is a problem).
 """
@@ -35,8 +40,8 @@ JOINERS = frozenset({
 @dataclass(frozen=True)
 class Claim:
     text: str  # a piece of the clause's English statement
-    doc: str | None = None  # the rulebook of the quote that says it
-    span: str | None = None  # the words of that quote that say it
+    doc: str | None = None  # the rulebook of the quote that says it (or the clause's publication ID)
+    span: str | None = None  # the words of that quote (or of the publication's words) that say it
     reading: str | None = None  # or the register entry (AMB-n) whose reading it is
     clause: str | None = None  # or another clause, named by the statement, that says it
 
@@ -72,6 +77,9 @@ def claim_problems(cat: Catalogue, clause: Clause, claim: Claim) -> list[str]:
             out.append(f"{claim.text!r}: the statement does not name {claim.clause} here")
     elif claim.span is not None:
         quotes = [q.quote for q in clause.sources if q.doc == claim.doc]
+        if clause.published is not None and clause.published[0].id == claim.doc \
+                and clause.published_words is not None:
+            quotes.append(clause.published_words)  # a published clause: its publication's words
         if not any(claim.span in q for q in quotes):
             out.append(f"{claim.text!r}: {claim.span!r} is in none of the clause's quotes of {claim.doc}")
     else:

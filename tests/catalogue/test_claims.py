@@ -49,3 +49,27 @@ def test_the_check_has_teeth(tmp_path: Path) -> None:
     assert problems(CAT, unsplit, pending)  # neither split nor pending
     assert problems(CAT, claims, (*pending, "SET-1"))  # split, yet pending
     assert CLAIMS_FILE.name == "claims.yaml"
+
+
+def test_a_published_clause_is_held_by_its_publications_words() -> None:
+    claims, pending = load_claims()
+    pau9 = CAT.clause("PAU-9")
+    assert pau9.published is not None and pau9.published_words is not None
+    assert problems(CAT, claims, pending) == []
+    # The statement PAU-9 had: 'played without seeing the cards' is not in capixaba's words.
+    had = pau9.text["en"].replace("onze.", "onze, played without seeing the cards.")
+    old = dataclasses.replace(pau9, text={**pau9.text, "en": had})
+    cat = dataclasses.replace(CAT, clauses={**CAT.clauses, "PAU-9": old})
+    assert any("seeing" in p for p in problems(cat, claims, pending))
+    first = claims["PAU-9"][0]
+    bad = {
+        "a span not in the words": dataclasses.replace(first, span="quando os dois lados têm 11 pontos"),
+        "another publication's ID": dataclasses.replace(first, doc="wikipedia"),
+        "a rulebook's ID": dataclasses.replace(first, doc="000"),
+    }
+    for what, claim in bad.items():
+        assert problems(CAT, {**claims, "PAU-9": (claim, *claims["PAU-9"][1:])}, pending), what
+    # Words not stored: nothing can hold a claim of the clause.
+    bare = dataclasses.replace(pau9, published_words=None)
+    cat = dataclasses.replace(CAT, clauses={**CAT.clauses, "PAU-9": bare})
+    assert problems(cat, claims, pending)
