@@ -48,7 +48,10 @@ def _spec_result(setup: Setup, w: dict[str, Any]) -> Any:
                  "caller-loses-hand": "caller loses the hand"}
         return {"starts_at": spec_ladder.initial_value(rules, kind, readings.get("iron-hand")),
                 "truco_call": calls[readings["ten-truco"]] if no_truco else "allowed",
-                "may_decline": kind == "ten" and readings.get("ten-choice") == "may-decline"}
+                "may_decline": kind == "ten" and readings.get("ten-choice") == "may-decline",
+                "hand": {spec_ladder.TEN: "hand of ten", spec_ladder.IRON: "iron hand"}.get(kind, "ordinary"),
+                "at": int(rules.data["hand_of_ten" if kind == spec_ladder.TEN else "iron_hand"]["score"])
+                if kind in (spec_ladder.TEN, spec_ladder.IRON) else None}
     if w["domain"] == "target":
         return "partida won" if spec_match.reached_target(sit["score"], rules) else "play goes on"
     if w["domain"] == "envido-points":
