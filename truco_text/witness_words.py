@@ -172,6 +172,7 @@ _SITUATION_KEYS: dict[str, frozenset[str]] = {
         "falta-added": ("accepted_chain", "falta"),
         "ciego": ("strongest_card",),
         "flor-before-truco": ("move",),
+        "vira-round": ("vira", "cards_in_play_order", "leader_seat"),
     }.items()
 }
 
@@ -338,6 +339,15 @@ def _sit_flor_before_truco(s: Mapping[str, Any], lang: str, kind: int, decks: Se
     return _role(f"flor_move/{s['move']}", lang)
 
 
+def _sit_vira_round(s: Mapping[str, Any], lang: str, kind: int, decks: Sequence[Deck]) -> str:
+    # The turned card by the name its rulesets give it (PAU-2: "vira"), the manilhas it makes unsaid:
+    # which side wins the round shows them.
+    return " ".join([
+        gettext("The vira turned up is {card}.", lang, card=card_name(s["vira"], decks, lang)),
+        _seats(list(s["cards_in_play_order"]), decks, lang),
+    ])
+
+
 _SITUATIONS: dict[str, Callable[[Mapping[str, Any], str, int, Sequence[Deck]], str]] = {
     "hand-resolution": _sit_hand_resolution,
     "hand-length": _sit_hand_length,
@@ -362,6 +372,7 @@ _SITUATIONS: dict[str, Callable[[Mapping[str, Any], str, int, Sequence[Deck]], s
     "falta-added": _sit_falta_added,
     "ciego": _sit_ciego,
     "flor-before-truco": _sit_flor_before_truco,
+    "vira-round": _sit_vira_round,
 }
 
 
@@ -480,7 +491,8 @@ def _ladder_result(s: Mapping[str, Any], result: Mapping[str, Any], lang: str) -
 
 
 def _hand_of_ten_result(s: Mapping[str, Any], result: Mapping[str, Any], lang: str) -> str | None:
-    if result["truco_call"] not in _TEN_CALLS or result["hand"] not in ("ordinary", "hand of ten", "iron hand"):
+    if result["truco_call"] not in _TEN_CALLS or result["hand"] not in ("ordinary", "hand of ten",
+                                                                         "iron hand"):
         return None
     at = result["at"]  # the score of this ruleset's hand of ten or iron hand (TEN-1, IRN-1), not a constant
     parts = []

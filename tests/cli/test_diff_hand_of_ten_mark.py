@@ -20,8 +20,9 @@ def _sides(a: str, b: str, lang: str) -> tuple[list[str], list[str]]:
 
 
 def _at(n: int, lang: str) -> list[str]:
-    return [gettext(m, lang, n=n) for m in ("The side at {n} must play.", "The side at {n} may choose not to play.",
-                                            "One side is at {n}: it is the hand of {n}.")]
+    messages = ("The side at {n} must play.", "The side at {n} may choose not to play.",
+                "One side is at {n}: it is the hand of {n}.")
+    return [gettext(m, lang, n=n) for m in messages]
 
 
 @pytest.mark.parametrize("lang", LANGS)
