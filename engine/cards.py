@@ -57,6 +57,12 @@ class Deck:
     def __post_init__(self) -> None:
         object.__setattr__(self, "has_muestra", bool(self.piezas) or bool(self.vira_suits))
 
+    @property
+    def turned(self) -> str:
+        """What the card turned up is called, by the ruleset file's section that declares it: the
+        vira (PAU-2) where its suits name the manilhas, else the muestra (URU-2)."""
+        return "vira" if self.vira_suits else "muestra"
+
     def index(self, name: str) -> int | None:
         """The card index of `name` if it is in this deck, else None."""
         i = self._index.get(name) if isinstance(name, str) else None

@@ -66,6 +66,7 @@ class Config:
     contraflor_double_quiero: bool  # AMB-34: a contraflor stakes twice one quiero's stake
     contraflor_three_more: bool  # AMB-34: a contraflor stakes the flor's stake more (3 more)
     iron_covered: bool  # AMB-35: the cards of a blind iron hand are covered cards
+    raise_capped: bool  # AMB-43 raise-cap capped: no call once the hand pays what the caller's side lacks
     ten_call: str  # AMB-37: which calls are asking for truco where truco is barred
     envido_all_three: bool  # AMB-38: three cards of one suit all count
     senas_before_first: bool  # AMB-39: a seña only before the seat's first card
@@ -128,6 +129,7 @@ _READING_FLAGS: dict[str, tuple[str, str]] = {
     "iron_covered": ("iron-cards", "covered"),
     "envido_all_three": ("envido-three-suit", "all-three"),
     "senas_before_first": ("sena-timing", "before-first-card"),
+    "raise_capped": ("raise-cap", "capped"),
 }
 
 

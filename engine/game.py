@@ -319,7 +319,7 @@ class Game(ObservationMixin, RecordMixin):
         raise IllegalActionError(clause, message)
 
     def _why_illegal(self, action: Action) -> tuple[str, str]:
-        return R.why_illegal(self._cfg, self.hand, action, self._card_of.get(action))
+        return R.why_illegal(self._cfg, self.hand, action, self._card_of.get(action), self._scores)
 
 
 # Method names, looked up on the class (once per class), so that a subclass overriding a handler

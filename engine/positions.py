@@ -46,7 +46,8 @@ def parse_deals(cfg: Config, deals: Any) -> tuple[Deal, ...]:
 
 def parse_muestras(cfg: Config, muestras: Any, stacked: tuple[Deal, ...]
                     ) -> tuple[int, ...]:
-    """URU-2: one muestra per stacked hand, a card of the deck that no seat holds in that hand."""
+    """URU-2 (PAU-2 for a vira): one turned card per stacked hand, a card of the deck that no seat
+    holds in that hand; the errors call it what the ruleset calls it (`Deck.turned`)."""
     if not cfg.deck.has_muestra:
         if muestras:
             raise GameArgumentError(f"{cfg.ruleset.name} turns up no muestra")
@@ -55,13 +56,14 @@ def parse_muestras(cfg: Config, muestras: Any, stacked: tuple[Deal, ...]
     if isinstance(muestras, str | bytes) or not isinstance(muestras, Sequence):
         raise ArgumentTypeError("muestras is a list of card names, one per stacked deal")
     if len(muestras) != len(stacked):
-        raise GameArgumentError(f"{cfg.ruleset.name} turns up a muestra: give one per stacked deal "
+        raise GameArgumentError(f"{cfg.ruleset.name} turns up a {cfg.deck.turned}: give one per stacked deal "
                                 f"({len(stacked)} deals, {len(muestras)} muestras)")
     out = []
     for k, (name, deal) in enumerate(zip(muestras, stacked, strict=True)):
         card = card_index(cfg, name)
         if any(card in cards for cards in deal):
-            raise GameArgumentError(f"the muestra {name} of stacked hand {k + 1} is also dealt to a seat")
+            raise GameArgumentError(f"the {cfg.deck.turned} {name} of stacked hand {k + 1} "
+                                    "is also dealt to a seat")
         out.append(card)
     return tuple(out)
 

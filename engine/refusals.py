@@ -48,9 +48,11 @@ def flor_first_reason(cfg: Config, seat: int, what: str) -> tuple[str, str]:
             f"before it {what}")
 
 
-def why_illegal(cfg: Config, h: HandState, action: Action, card: int | None) -> tuple[str, str]:
-    """The clause and reason `action` is refused; `card` is its card's index in the deck, if any.
-    InvalidActionError for a card that is not in this ruleset's deck."""
+def why_illegal(cfg: Config, h: HandState, action: Action, card: int | None,
+                scores: tuple[int, int] = (0, 0)) -> tuple[str, str]:
+    """The clause and reason `action` is refused; `card` is its card's index in the deck, if any;
+    `scores`: the match's (AMB-43 raise-cap reads them). InvalidActionError for a card that is not
+    in this ruleset's deck."""
     kind = action.kind
     seat = h.to_act
     ladder = cfg.features.ladder
@@ -71,6 +73,8 @@ def why_illegal(cfg: Config, h: HandState, action: Action, card: int | None) -> 
             nxt = h.ladder_i + 2
             if nxt >= len(cfg.ladder):
                 return ladder.top, "the call at the top can only be accepted or run from"
+            if _capped(cfg, scores, seat, cfg.ladder[nxt - 1]):
+                return ladder.top, _cap_reason(cfg, scores, seat, cfg.ladder[nxt - 1])
             if action.arg == cfg.ladder[nxt] and F.bars_truco(cfg, h, seat):
                 return flor_first_reason(cfg, seat, "raises the truco")
             return ladder.order, f"the next step is {cfg.ladder[nxt]}, not {action.arg}"
@@ -94,6 +98,8 @@ def why_illegal(cfg: Config, h: HandState, action: Action, card: int | None) -> 
                                   f"for truco is {calls}, not {action.arg}")
         if h.ladder_i + 1 >= len(cfg.ladder):
             return ladder.top, f"the hand is already worth {h.value}, the top"
+        if _capped(cfg, scores, seat, h.value):
+            return ladder.top, _cap_reason(cfg, scores, seat, h.value)
         if h.last_call_side == seat & 1 and cfg.other_side_next:
             return ladder.alternate, f"side {seat & 1} made the last call"
         step = cfg.ladder[h.ladder_i + 1]
@@ -112,6 +118,17 @@ def why_illegal(cfg: Config, h: HandState, action: Action, card: int | None) -> 
     if h.phase in (TRUCO, TEN_CHOICE):
         return pending(cfg, h)
     return ROUND_CLAUSE, f"{action.text} is not legal now"
+
+
+def _capped(cfg: Config, scores: tuple[int, int], seat: int, value: int) -> bool:
+    """AMB-43 raise-cap capped: the hand, worth `value` before the call, already pays what the
+    caller's side lacks (as engine.truco.capped)."""
+    return cfg.raise_capped and value >= cfg.target - scores[seat & 1]
+
+
+def _cap_reason(cfg: Config, scores: tuple[int, int], seat: int, value: int) -> str:
+    return (f"raise-cap=capped (AMB-43): the hand is worth {value} and side {seat & 1} lacks "
+            f"{cfg.target - scores[seat & 1]} to win: no call or raise")
 
 
 def _card_refusal(cfg: Config, h: HandState, action: Action, card: int | None, seat: int) -> tuple[str, str]:

@@ -65,7 +65,7 @@ READINGS: Mapping[str, tuple[str, tuple[str, ...]]] = MappingProxyType({
     "flor-answers": ("AMB-40", ("in-turn",)),
     "card-pairs": ("AMB-41", ("equal", "in-order")),
     "flor-before-truco": ("AMB-42", ("truco-allowed", "flor-first")),
-    "raise-cap": ("AMB-43", ("no-cap",)),
+    "raise-cap": ("AMB-43", ("no-cap", "capped")),
     "eleven-decline": ("AMB-44", ("one-point", "three-points")),
     "manilha-velha": ("AMB-45", ("vira", "fixed-manilhas")),
     "partner-truco": ("AMB-46", ("seat-on-turn",)),

@@ -25,6 +25,13 @@ def calls(game: Game, seat: int, out: list[Action]) -> None:
         out.append(cfg.raises[h.ladder_i + 1])
 
 
+def capped(game: Game, seat: int, value: int) -> bool:
+    """AMB-43 raise-cap, `capped` (PAU-6, PAU-10): no call or raise once the hand is worth `value`
+    (before the call) and that is already what the side of `seat` lacks to reach the target."""
+    cfg = game._cfg
+    return cfg.raise_capped and value >= cfg.target - game._scores[seat & 1]
+
+
 def can_call(game: Game, seat: int) -> bool:
     """May `seat` call the next truco step now (its turn to play, nothing pending)?"""
     h = game.hand
@@ -36,6 +43,8 @@ def can_call(game: Game, seat: int) -> bool:
         return False  # the top clause: the top of the ladder
     if h.no_truco and cfg.asks_for_truco(cfg.ladder[nxt]):  # TEN-3, IRN-3, AMB-37 ten-call
         return cfg.ten_truco != "refused"  # AMB-9
+    if cfg.raise_capped and capped(game, seat, h.value):  # AMB-43 capped
+        return False
     return h.last_call_side != seat & 1 or not cfg.other_side_next  # BET-10
 
 

@@ -1,6 +1,7 @@
 """Divergence domains of cards, rounds and covering (DECK-1, DECK-2, CARD-1, CARD-2, CARD-3, CARD-4, CARD-5,
-COV-1, COV-2, RND-1, RND-2, RND-3, AMB-5, AMB-6, AMB-7, AMB-8, AMB-13, AMB-14): the deck, when a card may be
-covered and what a covered card does, equal highest cards of partners, and who leads the next round."""
+COV-1, COV-2, RND-1, RND-2, RND-3, PAU-2, PAU-3, PAU-4, PAU-5, AMB-5, AMB-6, AMB-7, AMB-8, AMB-13, AMB-14,
+AMB-45): the deck, when a card may be covered and what a covered card does, equal highest cards of
+partners, who leads the next round, and who wins a round where a vira names the manilhas."""
 
 from __future__ import annotations
 
@@ -130,6 +131,45 @@ def _round_shown(setup: Setup, cx: dict[str, Any]) -> dict[str, Any]:
     return {"cards_in_play_order": strength_cards(setup, strengths), "leader_seat": 0}
 
 
+def _vira_applies(a: Setup, b: Setup) -> bool:
+    """The vira round: one deck, one against one, a vira on at least one side and a muestra on
+    neither (the muestra's piezas are not modelled here: divergence.UNMODELLED_FEATURES)."""
+    return (same_deck(a, b) and a.players == b.players == 2 and (a.has("vira") or b.has("vira"))
+            and not a.has("muestra") and not b.has("muestra"))
+
+
+def _vira_round(a: Setup, b: Setup) -> Built:
+    """A vira is turned up (PAU-2) and the leader and the next player each play a card: who wins
+    the round where the vira's next rank makes the manilhas (PAU-3, PAU-4) and where the manilhas
+    are fixed (CARD-2, CARD-3) or the vira names others. A side without a vira ignores it, but it is
+    still a card of the deck that nobody holds."""
+    vira, lead, reply = cm.Card.fresh("vira"), cm.Card.fresh("lead"), cm.Card.fresh("reply")
+    cards = (vira, lead, reply)
+    dom = [*(cm.in_deck(s, c) for s in (a, b) for c in cards),
+           z3.Not(vira.same(lead)), z3.Not(vira.same(reply)), z3.Not(lead.same(reply))]
+
+    def result(s: Setup) -> z3.ArithRef:
+        m = cm.CardModel(s)
+        shown = vira if s.has("vira") else None
+        r = cm.Round((m.strength(lead, shown), m.strength(reply, shown)), z3.IntVal(0), cm.top_strength(s))
+        return cm.RoundModel(s).result(r)  # RND-2, RND-3
+
+    # Smallest first: a round the two sides give to opposite players (clearer than a tie against a
+    # win), then low cards, then a low vira.
+    ta, tb = result(a), result(b)
+    tied = z3.If(z3.Or(ta == cm.TIE, tb == cm.TIE), 1, 0)
+    size = (((tied * 100 + lead.rank + reply.rank) * 100 + vira.rank * 10 + lead.suit) * 10) + reply.suit
+    return [*vira.variables, *lead.variables, *reply.variables], dom, ta, tb, size
+
+
+def _vira_shown(s: Setup, cx: dict[str, Any]) -> dict[str, Any]:
+    name = functools.partial(cm.card_name, s)
+    return {"vira": name(cx["rank_vira"], cx["suit_vira"]),
+            "cards_in_play_order": [name(cx["rank_lead"], cx["suit_lead"]),
+                                    name(cx["rank_reply"], cx["suit_reply"])],
+            "leader_seat": 0}
+
+
 DOMAINS: tuple[Domain, ...] = (
     Domain("deck", ("DECK-1", "CARD-1"), ("deck",), same_deck,
            _deck, lambda cx: {}, lambda inside: "in the deck" if inside else "not in the deck",
@@ -149,4 +189,8 @@ DOMAINS: tuple[Domain, ...] = (
            show_in=_round_shown),
     Domain("round-leader", ("RND-1", "RND-2", "RND-3"), ("round-leader", "partner-tie"), _same_table,
            _round_leader, lambda cx: {}, lambda seat: {"next_leader_seat": seat}, show_in=_round_shown),
+    Domain("vira-round", ("PAU-2", "PAU-3", "PAU-4", "PAU-5", "CARD-1", "CARD-2", "CARD-3", "CARD-4",
+                          "CARD-5", "RND-2", "RND-3"), ("manilha-velha",), _vira_applies,
+           _vira_round, lambda cx: {},
+           lambda v: "round tied" if v == cm.TIE else f"side {v} wins the round", show_in=_vira_shown),
 )

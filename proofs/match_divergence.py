@@ -15,7 +15,9 @@ from proofs.setup import Setup
 
 
 def _ten_code(s: Setup, s0: z3.ArithRef, s1: z3.ArithRef) -> z3.ArithRef:
-    """Start value * 100 + what a call does * 10 + whether the side at ten may decline."""
+    """Start value, what a call does, which hand it is (0 ordinary, 1 the hand of ten, 2 the iron
+    hand), the score it is played at (0 for an ordinary hand) and whether the side at it may decline,
+    as one number (see `_ten_name`)."""
     m = mm.MatchModel(s)
     sc = mm.Score(s0, s1, z3.BoolVal(False), z3.IntVal(-1))
     no_truco = m.no_truco(sc)
@@ -23,10 +25,16 @@ def _ten_code(s: Setup, s0: z3.ArithRef, s1: z3.ArithRef) -> z3.ArithRef:
     effects = {"refused": 1, "caller-loses-match": 2, "caller-loses-hand": 3}
     effect = effects.get(s.reading("ten-truco") or "", 0)
     call = z3.If(no_truco, effect, 0)
-    ten = s.rules.data.get("hand_of_ten")
+    ten, iron = s.rules.data.get("hand_of_ten"), s.rules.data.get("iron_hand")
     at = int(ten["score"]) if ten else -1  # TEN-1 (PAU-8: 11): the ruleset's own score of the hand of ten
-    decline = z3.If(z3.And(z3.Xor(s0 == at, s1 == at), s.reading("ten-choice") == "may-decline"), 1, 0)
-    return start * 100 + call * 10 + decline
+    iron_at = int(iron["score"]) if iron else -1  # IRN-1 (PAU-9: 11)
+    one = z3.Xor(s0 == at, s1 == at)
+    both = z3.And(s0 == iron_at, s1 == iron_at)
+    hand = z3.If(one, 1, z3.If(both, 2, 0))
+    mark = z3.If(one, at, z3.If(both, iron_at, 0))
+    decline = z3.If(z3.And(one, s.reading("ten-choice") == "may-decline"), 1, 0)
+    # A mark is met only below the target (`_reachable_score`), at most 1000 (the schema's bound).
+    return (((start * 10 + call) * 10 + hand) * 1000 + mark) * 10 + decline
 
 
 def _ten(a: Setup, b: Setup) -> Built:
@@ -37,9 +45,16 @@ def _ten(a: Setup, b: Setup) -> Built:
 
 
 def _ten_name(code: int) -> dict[str, Any]:
+    """`_ten_code`'s number as data: `hand` names the hand played at that score in that ruleset and
+    `at` its score (None for an ordinary hand), so the words name each ruleset's own mark."""
     calls = {0: "allowed", 1: "refused", 2: "caller loses the match", 3: "caller loses the hand"}
-    call = calls[code // 10 % 10]
-    return {"starts_at": code // 100, "truco_call": call, "may_decline": bool(code % 10)}
+    hands = {0: "ordinary", 1: "hand of ten", 2: "iron hand"}
+    decline, code = code % 10, code // 10
+    mark, code = code % 1000, code // 1000
+    hand, code = hands[code % 10], code // 10
+    call, start = calls[code % 10], code // 10
+    return {"starts_at": start, "truco_call": call, "may_decline": bool(decline), "hand": hand,
+            "at": mark if hand != "ordinary" else None}
 
 
 def _reachable_score(x: z3.ArithRef, setups: list[Setup], top: int) -> z3.BoolRef:

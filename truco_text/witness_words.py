@@ -172,6 +172,7 @@ _SITUATION_KEYS: dict[str, frozenset[str]] = {
         "falta-added": ("accepted_chain", "falta"),
         "ciego": ("strongest_card",),
         "flor-before-truco": ("move",),
+        "vira-round": ("vira", "cards_in_play_order", "leader_seat"),
     }.items()
 }
 
@@ -199,13 +200,9 @@ def _sit_run_payout(s: Mapping[str, Any], lang: str, kind: int, decks: Sequence[
 
 
 def _sit_hand_of_ten(s: Mapping[str, Any], lang: str, kind: int, decks: Sequence[Deck]) -> str:
+    # Which hand a score starts (the hand of ten, the iron hand) is each ruleset's own (TEN-1: 10,
+    # PAU-8: 11): its result says it, with the ruleset's mark.
     a, b = s["scores"]
-    if a == b == 10:
-        return gettext("Both sides have 10 points (iron hand).", lang)
-    if 10 in (a, b):
-        return gettext(
-            "One side has 10 points, the other {x} (hand of ten).", lang, x=b if a == 10 else a
-        )
     return gettext("The score is {a} to {b}.", lang, a=a, b=b)
 
 
@@ -342,6 +339,15 @@ def _sit_flor_before_truco(s: Mapping[str, Any], lang: str, kind: int, decks: Se
     return _role(f"flor_move/{s['move']}", lang)
 
 
+def _sit_vira_round(s: Mapping[str, Any], lang: str, kind: int, decks: Sequence[Deck]) -> str:
+    # The turned card by the name its rulesets give it (PAU-2: "vira"), the manilhas it makes unsaid:
+    # which side wins the round shows them.
+    return " ".join([
+        gettext("The vira turned up is {card}.", lang, card=card_name(s["vira"], decks, lang)),
+        _seats(list(s["cards_in_play_order"]), decks, lang),
+    ])
+
+
 _SITUATIONS: dict[str, Callable[[Mapping[str, Any], str, int, Sequence[Deck]], str]] = {
     "hand-resolution": _sit_hand_resolution,
     "hand-length": _sit_hand_length,
@@ -366,6 +372,7 @@ _SITUATIONS: dict[str, Callable[[Mapping[str, Any], str, int, Sequence[Deck]], s
     "falta-added": _sit_falta_added,
     "ciego": _sit_ciego,
     "flor-before-truco": _sit_flor_before_truco,
+    "vira-round": _sit_vira_round,
 }
 
 
@@ -484,17 +491,24 @@ def _ladder_result(s: Mapping[str, Any], result: Mapping[str, Any], lang: str) -
 
 
 def _hand_of_ten_result(s: Mapping[str, Any], result: Mapping[str, Any], lang: str) -> str | None:
-    if result["truco_call"] not in _TEN_CALLS:
+    if result["truco_call"] not in _TEN_CALLS or result["hand"] not in ("ordinary", "hand of ten",
+                                                                         "iron hand"):
         return None
-    parts = [
+    at = result["at"]  # the score of this ruleset's hand of ten or iron hand (TEN-1, IRN-1), not a constant
+    parts = []
+    if result["hand"] == "hand of ten":
+        parts.append(gettext("One side is at {n}: it is the hand of {n}.", lang, n=at))
+    elif result["hand"] == "iron hand":
+        parts.append(gettext("Both sides are at {n}: it is the iron hand.", lang, n=at))
+    parts += [
         gettext("The hand starts at {pts}.", lang, pts=points(result["starts_at"], lang)),
         gettext(_TEN_CALLS[result["truco_call"]], lang),
     ]
-    if list(s.get("scores") or []).count(10) == 1:  # choosing not to play concerns the one side at ten
+    if result["hand"] == "hand of ten":  # choosing not to play concerns the one side at the mark
         parts.append(
-            gettext("The side at 10 may choose not to play.", lang)
+            gettext("The side at {n} may choose not to play.", lang, n=at)
             if result["may_decline"]
-            else gettext("The side at 10 must play.", lang)
+            else gettext("The side at {n} must play.", lang, n=at)
         )
     return " ".join(parts)
 
@@ -520,7 +534,7 @@ _MAPPING_RESULTS: dict[str, tuple[frozenset[str], _Said]] = {
                     _one_value(N_("The side that wins the envido scores {pts}."), "stake")),
     "flor-refusal": (frozenset({"last_singer_scores"}),
                      _one_value(N_("The pair that sang last scores {pts}."), "last_singer_scores")),
-    "hand-of-ten": (frozenset({"starts_at", "truco_call", "may_decline"}), _hand_of_ten_result),
+    "hand-of-ten": (frozenset({"starts_at", "truco_call", "may_decline", "hand", "at"}), _hand_of_ten_result),
 }
 
 

@@ -146,7 +146,7 @@ class Follower(EngineCalls):
         muestra = deal.muestra
         if r.turns_up and (muestra is None or muestra not in r.deck.in_play or muestra in flat):
             raise Divergence(str(r.turned_clause),
-                             "the hand needs a muestra, a card of the deck in nobody's hand",
+                             f"the hand needs a {r.turned_name}, a card of the deck in nobody's hand",
                              "muestra", f"{muestra!r}")
         if not r.turns_up and muestra is not None:
             raise Divergence(r.clause("deal"), "this ruleset turns up no muestra", "muestra", f"{muestra!r}")

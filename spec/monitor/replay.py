@@ -190,11 +190,12 @@ class _MatchChecker:
                 self.exercised[clause] += 1
         if clause is not None:  # URU-2: one more card, turned up, in nobody's hand
             if muestra is None or muestra not in cards:
-                self.report(clause, "the hand must carry its muestra, a card of the deck", muestra,
+                self.report(clause, f"the hand must carry its {r.turned_name}, a card of the deck", muestra,
                             f"{path}.muestra", number)
                 return False
             if any(muestra in hand for hand in deal):
-                self.report(clause, "the muestra is in nobody's hand", muestra, f"{path}.muestra", number)
+                self.report(clause, f"the {r.turned_name} is in nobody's hand", muestra,
+                            f"{path}.muestra", number)
                 ok = False
         elif muestra is not None:
             self.report(self.deal_clause, "this ruleset turns up no muestra", muestra,

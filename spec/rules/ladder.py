@@ -1,6 +1,7 @@
 """The raise ladder and its payouts (the ruleset's `truco` section: VAL-1, VAL-2, BET-3, BET-4, BET-5, BET-6,
 BET-7, BET-8, BET-9, ARG-3, URU-7), and the kind of a hand (`hand_of_ten` and `iron_hand`: TEN-1, TEN-2,
-IRN-1, AMB-10). The ladder's top is its only cap, whatever the score (AMB-43 raise-cap, no-cap; PAU-6).
+IRN-1, AMB-10). The ladder's top is its only cap, whatever the score (AMB-43 raise-cap, no-cap; PAU-6);
+the cap by the score of the reading `capped` is a rule of the procedure (procedure/truco.over_cap).
 
 Finite encoding: values are the hand's point values; NO_STEP (0) means "no further step".
 """

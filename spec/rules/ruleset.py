@@ -95,6 +95,12 @@ class Rules:
         return self.has("muestra") or self.has("vira")
 
     @functools.cached_property
+    def turned_name(self) -> str:
+        """What the turned-up card is called: the file's section that declares it (URU-2 muestra,
+        PAU-2 vira); "muestra", the record's field, where none is turned up."""
+        return "vira" if self.has("vira") and not self.has("muestra") else "muestra"
+
+    @functools.cached_property
     def turned_clause(self) -> str | None:
         """The clause of the turned-up card (URU-2, PAU-2), where there is one."""
         section = "muestra" if self.has("muestra") else "vira" if self.has("vira") else None

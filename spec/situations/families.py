@@ -511,6 +511,23 @@ def ladder_plans(rules: Rules) -> Iterator[Plan]:
                 (deal,),
                 (*calls, answer),
             )
+    if rules.reading("raise-cap") == "capped" and len(rules.ladder) > 2:
+        yield from _capped_plans(rules, deal)
+
+
+def _capped_plans(rules: Rules, deal: Mapping[str, Any]) -> Iterator[Plan]:
+    """AMB-43 raise-cap `capped` (PAU-6, PAU-10): a side that lacks just the truco's value to win is
+    called truco and may only accept or run; a side at that score that calls truco, raised, may not
+    raise again. The probes of each step show the raise that is not offered."""
+    target, truco, six = int(rules.data["match"]["target"]), rules.ladder[1], rules.ladder[2]
+    start = target - truco
+    if start <= 0:
+        return
+    yield Plan("ladder", "capped/answerer",
+               f"side 1 at {start} of {target} is called truco: no raise (AMB-43)",
+               (deal,), (f"raise {truco}", "accept"), (0, start))
+    yield Plan("ladder", "capped/caller", f"side 0 at {start} of {target} calls truco, raised to {six}: "
+               "no raise back (AMB-43)", (deal,), (f"raise {truco}", f"raise {six}", "accept"), (start, 0))
 
 
 def cover_plans(rules: Rules) -> Iterator[Plan]:

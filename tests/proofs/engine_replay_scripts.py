@@ -175,6 +175,7 @@ def hand_of_ten(rs: str, readings: dict[str, str], variant: str, n: int,
     unreachable_score(variant, scores)
     g = Game.new(rs, seed=1, readings=readings, scores=tuple(scores))
     starts_at = g.observation(0)["hand_value"]
+    kind = g.observation(0)["hand_kind"]
     may_decline = "ten-decline" in _texts(g)
     if may_decline:
         g.push("ten-play")
@@ -193,7 +194,11 @@ def hand_of_ten(rs: str, readings: dict[str, str], variant: str, n: int,
         else:
             assert g.observation(0)["pending"]["kind"] == "truco"
             call = "allowed"
-    return {"starts_at": starts_at, "truco_call": call, "may_decline": may_decline}
+    # Which hand the engine deals at these scores, and the score of its hand of ten or iron hand.
+    cfg = g.config
+    at = {"ten": cfg.ten.score if cfg.ten else None, "iron": cfg.iron.score if cfg.iron else None}.get(kind)
+    hand = {"normal": "ordinary", "ten": "hand of ten", "iron": "iron hand"}[kind]
+    return {"starts_at": starts_at, "truco_call": call, "may_decline": may_decline, "hand": hand, "at": at}
 
 
 def target(rs: str, readings: dict[str, str], variant: str, n: int, sit: dict[str, Any]) -> str:

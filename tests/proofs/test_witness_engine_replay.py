@@ -84,9 +84,10 @@ def _replay(side: dict[str, Any], w: dict[str, Any]) -> Any:
             _play_slot(g, cover=True)
         first = _finish_hand(g)["result"]["rounds"][0]
         return "the round is tied" if first == "tie" else f"the round goes to side {first}"
-    if d in ("partner-tie", "round-leader"):
+    if d in ("partner-tie", "round-leader", "vira-round"):
         cards = sit["cards_in_play_order"]
-        rest = [c for c in _spare(variant) if c not in cards]
+        # The vira-round's turned card is nobody's: these rulesets turn none up, it stays in the stock.
+        rest = [c for c in _spare(variant) if c not in cards and c != sit.get("vira")]
         deal = [[cards[i], rest[2 * i], rest[2 * i + 1]] for i in range(n)]
         g = Game.new(rs, seed=1, readings=readings, deals=[deal])
         for i in range(n):

@@ -48,7 +48,10 @@ def _spec_result(setup: Setup, w: dict[str, Any]) -> Any:
                  "caller-loses-hand": "caller loses the hand"}
         return {"starts_at": spec_ladder.initial_value(rules, kind, readings.get("iron-hand")),
                 "truco_call": calls[readings["ten-truco"]] if no_truco else "allowed",
-                "may_decline": kind == "ten" and readings.get("ten-choice") == "may-decline"}
+                "may_decline": kind == "ten" and readings.get("ten-choice") == "may-decline",
+                "hand": {spec_ladder.TEN: "hand of ten", spec_ladder.IRON: "iron hand"}.get(kind, "ordinary"),
+                "at": int(rules.data["hand_of_ten" if kind == spec_ladder.TEN else "iron_hand"]["score"])
+                if kind in (spec_ladder.TEN, spec_ladder.IRON) else None}
     if w["domain"] == "target":
         return "partida won" if spec_match.reached_target(sit["score"], rules) else "play goes on"
     if w["domain"] == "envido-points":
@@ -68,6 +71,11 @@ def _spec_result(setup: Setup, w: dict[str, Any]) -> Any:
         if readings["covered-card"] == "concedes-hand":
             return "side 1 wins the hand"
         return "the round goes to side 1" if sit["next_seat"] == "face up" else "the round is tied"
+    if w["domain"] == "vira-round":  # PAU-2: a side without a vira ignores the card turned up
+        vira = sit["vira"] if rules.has("vira") else None
+        strengths = [card_strength(rules, c, muestra=vira) for c in sit["cards_in_play_order"]]
+        result = spec_rounds.round_result(strengths, [0, 1], "pair-wins")
+        return "round tied" if result == spec_rounds.TIE else f"side {result} wins the round"
     if w["domain"] in ("partner-tie", "round-leader"):
         cards = sit["cards_in_play_order"]
         strengths = [card_strength(rules, c) for c in cards]

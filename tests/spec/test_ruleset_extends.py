@@ -106,3 +106,25 @@ def test_the_english_mineiro_file_keeps_the_spanish_rules() -> None:
     defaults = [{k: r["default"] for k, r in d["readings"].items()} for d in (en, es)]
     assert defaults[0] == defaults[1]
     assert engine.find_ruleset("mineiro-1v1-en").defaults == engine.find_ruleset("mineiro-1v1-es").defaults
+
+
+def test_paulista_pairs_extends_paulista_1v1() -> None:
+    """paulista-pairs is paulista-1v1 played by pairs (issue 21): the file states only what pairs
+    change (the seats, PAU-12, PAU-13, the readings of pairs, its clauses); every other section is
+    1v1's, and both encodings read the same merged file."""
+    path = RULESETS / "paulista-pairs.yaml"
+    spec_data, _ = _read_extended(path, str(path))
+    engine_data, _ = read_document(path, str(path))
+    assert spec_data == engine_data == read_ruleset_yaml(path)
+    text = path.read_text(encoding="utf-8")
+    assert "\nextends: paulista-1v1.yaml\n" in text, "the pairs file starts from the 1v1 file"
+    base = read_ruleset_yaml(RULESETS / "paulista-1v1.yaml")
+    for section in ("origin", "deck", "deal", "play", "vira", "strength", "truco", "iron_hand", "match"):
+        assert spec_data[section] == base[section], section
+        assert f"\n{section}:" not in text, f"{section} is 1v1's: not restated"
+    assert (spec_data["players"]["count"], base["players"]["count"]) == (4, 2)
+    ten = base["hand_of_ten"]
+    assert spec_data["hand_of_ten"] == {**ten, "partners_see": True,
+                                        "clauses": {**ten["clauses"], "partners_see": "PAU-13"}}
+    assert set(base["readings"]) < set(spec_data["readings"])
+    assert set(base["adopts"]) < set(spec_data["adopts"])

@@ -1,6 +1,6 @@
 """Truco calls and their answers, the hand of ten and the iron hand (BET-1, BET-2, BET-3, BET-4, BET-5, BET-6,
-BET-7, BET-8, BET-9, BET-10, ARG-3, URU-7, TEN-1, TEN-2, TEN-3, TEN-4, TEN-5, TEN-6, IRN-3; AMB-4, AMB-9,
-AMB-10, AMB-12, AMB-16, AMB-37, AMB-42)."""
+BET-7, BET-8, BET-9, BET-10, ARG-3, URU-7, TEN-1, TEN-2, TEN-3, TEN-4, TEN-5, TEN-6, IRN-3, PAU-6, PAU-10;
+AMB-4, AMB-9, AMB-10, AMB-12, AMB-16, AMB-37, AMB-42, AMB-43)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from spec.rules import ladder as lad
 from spec.rules.actions import Action
 from spec.rules.hands import Undecided
-from spec.rules.match import side
+from spec.rules.match import side, target
 from spec.rules.procedure.parts import PLAY, TEN_CHOICE, TRUCO, Illegal
 from spec.rules.procedure.play import check_flor_first, need_phase
 
@@ -55,6 +55,22 @@ def asks_for_truco(hand: Hand, value: int) -> bool:
     return True
 
 
+def over_cap(hand: Hand, seat: int, value: int) -> bool:
+    """AMB-43 `raise-cap`. `no-cap` (PAU-6: the ladder's top is its only cap): never. `capped`: a
+    call or raise is not made once the hand, worth `value` before it, already gives the caller's
+    side what it lacks to reach the target (PAU-10)."""
+    if hand.rules.reading("raise-cap") != "capped":
+        return False
+    return value >= target(hand.rules) - hand.score[side(seat)]
+
+
+def _cap_refusal(hand: Hand, seat: int, value: int) -> Illegal:
+    lacks = target(hand.rules) - hand.score[side(seat)]
+    return Illegal(_clause(hand, "top"),
+                   f"the hand is worth {value}, what side {side(seat)} lacks to win ({lacks}): "
+                   "no call or raise (AMB-43 raise-cap, capped)")
+
+
 def check_raise(hand: Hand, seat: int, action: Action) -> None:
     r, v = hand.rules, int(action.value)  # type: ignore[arg-type]
     if hand.phase == TRUCO:  # BET-5: raising the pending call
@@ -63,6 +79,8 @@ def check_raise(hand: Hand, seat: int, action: Action) -> None:
             raise Illegal(
                 _clause(hand, "top"), f"{hand.truco.call} is the top of the ladder: only accept or run"
             )
+        if over_cap(hand, seat, hand.truco.call):  # the raise accepts the call: the hand is worth it
+            raise _cap_refusal(hand, seat, hand.truco.call)
         if v != nxt:
             raise Illegal(_clause(hand, "order"), f"the only raise now is {nxt}, not {v}")
         check_flor_first(hand, seat, "raises the truco")  # a raise accepts the call (BET-5)
@@ -93,6 +111,8 @@ def check_raise(hand: Hand, seat: int, action: Action) -> None:
     nxt = lad.next_step(r, hand.value)
     if nxt == lad.NO_STEP:
         raise Illegal(_clause(hand, "top"), "the hand is at the top of the ladder")
+    if over_cap(hand, seat, hand.value):
+        raise _cap_refusal(hand, seat, hand.value)
     if v != nxt:
         raise Illegal(_clause(hand, "order"), f"the only call now is {nxt}, not {v}")
     check_flor_first(hand, seat, "calls truco")
