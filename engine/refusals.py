@@ -60,6 +60,8 @@ def why_illegal(cfg: Config, h: HandState, action: Action, card: int | None) -> 
     if h.phase == OVER:
         return cfg.features.match.end_clause, "the match is over"
     assert seat is not None
+    if kind == "mazo":  # ARG-9, URU-10
+        return mazo_refusal(cfg, h)
     if kind == "sign" or kind in A.CONTEST_ACTIONS or h.phase not in (PLAY, TRUCO, TEN_CHOICE):
         found = C.why_illegal(cfg, h, action)
         if found:
@@ -138,3 +140,18 @@ def _card_refusal(cfg: Config, h: HandState, action: Action, card: int | None, s
         return (cfg.flor.sing if cfg.flor else F.FLOR_CLAUSE,
                 f"flor-optional=mandatory (AMB-26): seat {seat} must sing flor before playing")
     return ROUND_CLAUSE, "not a legal play now"
+
+
+MAZO_CLAUSE = "RND-1"  # a ruleset without the mazo: a seat's moves are its cards and its calls
+
+
+def mazo_refusal(cfg: Config, h: HandState) -> tuple[str, str]:
+    """Why going to the mazo is refused: the ruleset has no mazo, something other than a truco
+    call is pending (an envido or flor call, the hand of ten's choice: answer it first), or the
+    hand is already decided (AMB-4)."""
+    clause = cfg.features.mazo
+    if clause is None:
+        return MAZO_CLAUSE, f"the {cfg.ruleset.name} ruleset has no going to the mazo"
+    if h.phase not in (PLAY, TRUCO):
+        return clause, "only on a turn to play or as the answer to a truco call: answer the pending call first"
+    return clause, "hand-length=always-three-rounds (AMB-4): the hand is already decided"

@@ -37,7 +37,7 @@ FEATURES: tuple[Feature, ...] = (
     Feature("ft_order", ("ORD",), ("round-leader", "hand-starter", "bet-responder"), ("play",)),
     Feature("ft_ties", ("RND", "HND"), ("all-rounds-tied", "split-then-tie", "first-two-tied", "hand-length",
                                         "partner-tie")),
-    Feature("ft_ladder", ("VAL", "BET"), ("raise-cap", "partner-truco"), ("truco",)),
+    Feature("ft_ladder", ("VAL", "BET"), ("raise-cap", "partner-truco", "mazo-first-round"), ("truco", "mazo")),
     Feature("ft_ten", ("TEN",), ("ten-truco", "ten-choice", "ten-call", "eleven-decline"), ("hand_of_ten",)),
     Feature("ft_iron", ("IRN",), ("iron-hand", "iron-blind", "iron-cards"), ("iron_hand",)),
     Feature("ft_covered", ("COV",), ("covered-card", "covering", "cover-round")),
