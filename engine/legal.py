@@ -62,8 +62,11 @@ def compute_legal(game: Game) -> tuple[Action, ...]:
             calls = tuple(out)
         elif h.ladder_i + 1 < len(cfg.ladder) and (h.last_call_side != t & 1 or not cfg.other_side_next):
             calls = (cfg.raises[h.ladder_i + 1],)  # BET-1; BET-10; not past the top (the top clause)
-        # ARG-9, URU-10: the seat to play may go to the mazo (not once the hand is decided, AMB-4)
-        mazo: tuple[Action, ...] = (A.MAZO,) if cfg.features.mazo is not None and h.decided is None else ()
+        # ARG-9, URU-10: the seat to play may go to the mazo (not once the hand is decided, AMB-4;
+        # AMB-42 flor-first: not before singing a mandatory flor)
+        mazo: tuple[Action, ...] = ()
+        if cfg.features.mazo is not None and h.decided is None and not (must_sing and cfg.flor_first):
+            mazo = (A.MAZO,)
         if cfg.contests:
             out = [*cards, *calls]
             game._contest_openings(t, out)
@@ -77,10 +80,11 @@ def compute_legal(game: Game) -> tuple[Action, ...]:
             seat = h.to_act
             assert seat is not None
             # AMB-42 flor-first: a seat that may still sing its flor only runs before singing it
-            out = [A.RUN] if F.bars_truco(cfg, h, seat) else list(answers)
+            barred = F.bars_truco(cfg, h, seat)
+            out = [A.RUN] if barred else list(answers)
             truco_openings(cfg, h, seat, out)
-            if cfg.features.mazo is not None:
-                out.append(A.MAZO)  # ARG-9, URU-10: the mazo answers the call too
+            if cfg.features.mazo is not None and not barred:
+                out.append(A.MAZO)  # ARG-9, URU-10: the mazo answers the call too (AMB-42: after the flor)
             return tuple(out)
         if cfg.features.mazo is not None:
             return answers + (A.MAZO,)  # ARG-9, URU-10: the mazo answers the call too

@@ -142,7 +142,9 @@ def check_mazo(hand: Hand, seat: int, action: Action) -> None:
     """ARG-9 (URU-10): "Irse al mazo: Tirar las cartas" (the Rentas reglamento); "no aceptar y
     retirarse, perdiendo la mano" (the Uruguayan club reglamento). On the seat's turn to play, or
     instead of answering a truco call; not while an envido or flor call or the hand of ten's
-    choice waits for its answer, nor once the hand is decided (AMB-4 always-three-rounds)."""
+    choice waits for its answer, nor once the hand is decided (AMB-4 always-three-rounds), nor
+    before a mandatory flor the seat may still sing is sung (AMB-42 flor-first: the flor before
+    any other proposal)."""
     r = hand.rules
     if not r.has("mazo"):
         raise Illegal("RND-1", f"the {r.ruleset} ruleset has no going to the mazo")
@@ -152,6 +154,7 @@ def check_mazo(hand: Hand, seat: int, action: Action) -> None:
                               "answer the pending call first")
     if hand.phase == PLAY and not isinstance(hand.result, Undecided):
         raise Illegal(clause, "the hand is already decided: nobody may go to the mazo (AMB-4)")
+    check_flor_first(hand, seat, "goes to the mazo")
 
 
 def mazo_points(hand: Hand) -> int:
