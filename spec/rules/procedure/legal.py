@@ -98,8 +98,9 @@ def _texts(rules: Rules, cards: tuple[str, ...]) -> list[str]:
         "flor-pass",
         "contraflor",
         "contraflor-resto",
-        "mazo",
     ]
+    if rules.has("mazo"):  # ARG-9, URU-10: only where the file has it (the others' probes unchanged)
+        texts.append("mazo")
     texts += [f"sign {s}" for s in SIGNS]
     texts += [f"raise {v}" for v in rules.ladder[1:]]
     for verb in ("play", "cover"):
