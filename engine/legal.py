@@ -1,8 +1,8 @@
 """The legal actions of the seat to act, in a stable order: its cards (RND-1, IRN-2, AMB-7,
 AMB-8), its truco calls (BET-1, BET-10), the answers to a pending call (BET-2, BET-5, TEN-5) and
 the side contests' moves (engine/contests.py), and going to the mazo last (ARG-9, URU-10: on
-the seat's turn to play, or as the answer to a pending truco call). A Game method (engine/game.py assigns it), so that
-a subclass may override it.
+the seat's turn to play, or as the answer to a pending truco call). A Game method
+(engine/game.py assigns it), so that a subclass may override it.
 """
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ def compute_legal(game: Game) -> tuple[Action, ...]:
                 out.append(A.MAZO)  # ARG-9, URU-10: the mazo answers the call too (AMB-42: after the flor)
             return tuple(out)
         if cfg.features.mazo is not None:
-            return answers + (A.MAZO,)  # ARG-9, URU-10: the mazo answers the call too
+            return (*answers, A.MAZO)  # ARG-9, URU-10: the mazo answers the call too
         return answers
     if ph == TEN_CHOICE:
         return (A.TEN_PLAY, A.TEN_DECLINE)  # TEN-5

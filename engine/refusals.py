@@ -153,7 +153,8 @@ def mazo_refusal(cfg: Config, h: HandState, seat: int) -> tuple[str, str]:
     if clause is None:
         return MAZO_CLAUSE, f"the {cfg.ruleset.name} ruleset has no going to the mazo"
     if h.phase not in (PLAY, TRUCO):
-        return clause, "only on a turn to play or as the answer to a truco call: answer the pending call first"
+        return clause, ("only on a turn to play or as the answer to a truco call: "
+                        "answer the pending call first")
     if h.phase == PLAY and h.decided is not None:
         return clause, "hand-length=always-three-rounds (AMB-4): the hand is already decided"
     if F.bars_truco(cfg, h, seat):

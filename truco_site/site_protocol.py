@@ -86,7 +86,8 @@ def vocabulary_rows(lang: str) -> list[list[str]]:
 
 
 def vocabulary(lang: str) -> str:
-    head = [vocabulary_word(k, lang) for k in ("ruleset", "cards", "calls", "envido", "flor", "muestra", "mazo")]
+    keys = ("ruleset", "cards", "calls", "envido", "flor", "muestra", "mazo")
+    head = [vocabulary_word(k, lang) for k in keys]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     lines += [
         "| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |" for row in vocabulary_rows(lang)

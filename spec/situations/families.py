@@ -528,7 +528,8 @@ def mazo_plans(rules: Rules) -> Iterator[Plan]:
         ("after-a-card", "a seat goes to the mazo after the first card of the hand", (complete, "mazo")),
         ("round-2", "a seat goes to the mazo in the second round", (*[complete] * n, "mazo")),
         ("truco-answer", "the mazo answers a truco call", (f"raise {rules.ladder[1]}", "mazo")),
-        ("truco-accepted", "the mazo once a truco was accepted", (f"raise {rules.ladder[1]}", "accept", "mazo")),
+        ("truco-accepted", "the mazo once a truco was accepted",
+         (f"raise {rules.ladder[1]}", "accept", "mazo")),
     ]
     if rules.has("envido"):
         plans.append(("after-envido", "the mazo after an envido was refused",

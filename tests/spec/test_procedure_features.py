@@ -38,7 +38,8 @@ def test_the_envido_goes_first() -> None:
     play(h, "accept")  # 6 against 6: the mano (seat 0) wins the tie (AMB-24)
     assert h.score == [2, 0], "[ENV-4] envido 2 to the mano on equal points"
     assert h.phase == "truco" and h.to_act() == 1, "[BET-2] the pending truco is answered after the envido"
-    assert legal_actions(h) == {"accept", "run", "raise 3", "mazo"}, "[BET-2] one contest per hand: no second envido"
+    assert legal_actions(h) == {"accept", "run", "raise 3", "mazo"}, \
+        "[BET-2] one contest per hand: no second envido"
     play(h, "accept")
     assert h.value == 2 and h.phase == "play" and h.to_act() == 0, "[BET-3] truco accepted, play goes on"
 

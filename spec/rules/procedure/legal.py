@@ -55,8 +55,9 @@ def _candidates(rules: Rules, cards: tuple[str, ...], phase: str, blind: bool
     """The candidate texts worth checking for a seat holding `cards` in `phase`: each with its
     action, the slot it plays (-1: none) and its verb's check. The ruleset's data rules out,
     as the checks do first thing: señas it has not (SEN-1), envido calls it has not (ENV-1), flor
-    where it has none (FLR-1), the mazo where it has none (ARG-9, URU-10), a card named in the blind iron hand or by slot outside it (IRN-2),
-    and covering where it is not allowed (COV-1, AMB-7 covering)."""
+    where it has none (FLR-1), the mazo where it has none (ARG-9, URU-10), a card named in the
+    blind iron hand or by slot outside it (IRN-2), and covering where it is not allowed (COV-1,
+    AMB-7 covering)."""
     signs = set(signs_of(rules))
     calls = set(calls_of(rules)) if rules.has("envido") else set()
     covering = rules.reading("covering") == "allowed"

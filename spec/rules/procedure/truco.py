@@ -1,6 +1,7 @@
-"""Truco calls and their answers, the hand of ten and the iron hand (BET-1, BET-2, BET-3, BET-4, BET-5, BET-6,
-BET-7, BET-8, BET-9, BET-10, ARG-3, URU-7, ARG-9, URU-10, TEN-1, TEN-2, TEN-3, TEN-4, TEN-5, TEN-6, IRN-3; AMB-4, AMB-9,
-AMB-10, AMB-12, AMB-16, AMB-37, AMB-42, AMB-52)."""
+"""Truco calls and their answers, the hand of ten and the iron hand, going to the mazo (BET-1,
+BET-2, BET-3, BET-4, BET-5, BET-6, BET-7, BET-8, BET-9, BET-10, ARG-3, URU-7, ARG-9, URU-10, TEN-1,
+TEN-2, TEN-3, TEN-4, TEN-5, TEN-6, IRN-3; AMB-4, AMB-9, AMB-10, AMB-12, AMB-16, AMB-37, AMB-42,
+AMB-52)."""
 
 from __future__ import annotations
 
