@@ -18,8 +18,8 @@ What the adapter does, and does not do:
 - The seat to act: pytruco lets a player act out of turn (answer for a partner, call envido or
   flor when it is not his turn). The contract has one seat to act: the adapter names the seat
   that must answer a call when one is pending (the one whose actions include `quiero`), else the
-  seat whose turn it is (`ronda.turno`), and lists that seat's actions. `mazo` (going to the
-  deck) has no action in the record format: it is left out.
+  seat whose turn it is (`ronda.turno`), and lists that seat's actions. Its `mazo` (going to the
+  deck) is the record format's `mazo` (URU-10).
 - The deal is stacked. pytruco deals every hand from Python's global `random`, which the same
   seed cannot fix without changing the state of every other user of `random`, and perft and
   reproductions need given deals. After the engine deals a hand, the adapter replaces the cards
@@ -49,7 +49,7 @@ DEFAULT_TARGET = "40"  # uruguayo-1v1's own reading of partida-points: a game wi
 WORDS = {"envido": "envido", "real-envido": "real-envido", "falta-envido": "falta-envido",
          "flor": "flor", "contra-flor": "contraflor", "contra-flor-al-resto": "contraflor-resto",
          "truco": "raise 2", "re-truco": "raise 3", "vale-4": "raise 4", "quiero": "accept",
-         "no-quiero": "run"}
+         "no-quiero": "run", "mazo": "mazo"}
 ANSWERS = {"quiero", "no-quiero"}  # the words of a seat that must answer a call
 TEXTS = {text: word for word, text in WORDS.items()}
 FLOR_REASONS = {"FlorAchicada", "LaUnicaFlor", "LasFlores", "LaFlorMasAlta", "ContraFlorGanada",
@@ -158,7 +158,7 @@ class PyTrucoAdapter:
         p = self._partida()
         if p.terminada():
             return None
-        options = chis(p, allow_mazo=False)
+        options = chis(p, allow_mazo=True)  # URU-10: the engine's mazo is the record format's `mazo`
         answering = [s for s, chi in enumerate(options) if any(word_of(j) in ANSWERS for j in chi)]
         acting = [s for s, chi in enumerate(options) if chi]
         seat = answering[0] if answering else p.ronda.turno if options[p.ronda.turno] or not acting \

@@ -13,9 +13,9 @@ from engine.errors import InvalidActionError
 from engine.features import SIGNS
 
 SIMPLE = ("accept", "run", "ten-play", "ten-decline", "envido", "real-envido", "falta-envido", "flor",
-          "flor-raise", "flor-pass", "contraflor", "contraflor-resto")
+          "flor-raise", "flor-pass", "contraflor", "contraflor-resto", "mazo")
 ENVIDO_CALLS = ("envido", "real-envido", "falta-envido")
-CONTEST_ACTIONS = SIMPLE[4:]  # the one-word actions of envido and flor
+CONTEST_ACTIONS = SIMPLE[4:12]  # the one-word actions of envido and flor
 CARD_VERBS = ("play", "cover")
 SLOTS = (1, 2, 3)  # IRN-2: a blind play names the slot of the card in the deal
 
@@ -137,6 +137,7 @@ FLOR_RAISE = _BY_TEXT["flor-raise"]
 FLOR_PASS = _BY_TEXT["flor-pass"]
 CONTRAFLOR = _BY_TEXT["contraflor"]
 CONTRAFLOR_RESTO = _BY_TEXT["contraflor-resto"]
+MAZO = _BY_TEXT["mazo"]  # ARG-9, URU-10: going to the mazo
 SIGN = {s: _BY_TEXT["sign " + s] for s in SIGNS}
 BY_CALL = {"envido": ENVIDO, "real-envido": REAL_ENVIDO, "falta-envido": FALTA_ENVIDO}
 

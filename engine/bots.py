@@ -17,14 +17,23 @@ class Bot(Protocol):
     def choose(self, game: Game) -> Action: ...
 
 
+MAZO_RATE = 0.05  # how often a random player goes to the mazo where it may (ARG-9, URU-10)
+
+
 class RandomBot:
-    """Any legal action, uniformly."""
+    """Any legal action, uniformly; where the mazo is legal (ARG-9, URU-10), it goes to the mazo
+    now and then (MAZO_RATE), so that random hands still reach their later rounds."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
     def choose(self, game: Game) -> Action:
-        return self.rng.choice(game.legal_actions())
+        legal = game.legal_actions()
+        if A.MAZO in legal and len(legal) > 1:  # a ruleset without the mazo draws as before
+            if self.rng.random() < MAZO_RATE:
+                return A.MAZO
+            return self.rng.choice([a for a in legal if a is not A.MAZO])
+        return self.rng.choice(legal)
 
 
 STRONG_GROUPS = 5  # a card in the deck's five strongest groups (or a pieza) counts as strong

@@ -70,6 +70,7 @@ class Config:
     ten_call: str  # AMB-37: which calls are asking for truco where truco is barred
     envido_all_three: bool  # AMB-38: three cards of one suit all count
     senas_before_first: bool  # AMB-39: a seña only before the seat's first card
+    mazo_envido_point: bool  # AMB-52 envido-point: a mazo before any envido pays one point more
     # Resolved once per configuration rather than at every legal-move list:
     envido_openings: tuple[Action, ...]  # ENV-3: the calls that open the envido, in the file's order
     truco_answers: tuple[tuple[Action, ...], ...]  # BET-2, BET-5: by the pending call's ladder index
@@ -130,6 +131,7 @@ _READING_FLAGS: dict[str, tuple[str, str]] = {
     "envido_all_three": ("envido-three-suit", "all-three"),
     "senas_before_first": ("sena-timing", "before-first-card"),
     "raise_capped": ("raise-cap", "capped"),
+    "mazo_envido_point": ("mazo-first-round", "envido-point"),
 }
 
 

@@ -127,6 +127,7 @@ class Features:
     flor: Flor | None
     senas: tuple[Sign, ...]
     match: Match
+    mazo: str | None = None  # ARG-9, URU-10: the clause of going to the mazo, where the file has it
 
 
 def read_features(data: Mapping[str, Any], file: str, text: str | None = None) -> Features:
@@ -158,6 +159,7 @@ def read_features(data: Mapping[str, Any], file: str, text: str | None = None) -
         flor=_flor(r, has_envido) if r.has("flor") else None,
         senas=_senas(r, deck, has_envido) if r.has("senas") else (),
         match=_match(r),
+        mazo=r.clause("mazo.clause") if r.has("mazo") else None,
     )
 
 

@@ -297,6 +297,7 @@ class Game(ObservationMixin, RecordMixin):
     _do_raise = truco.do_raise
     _do_accept = truco.do_accept
     _do_run = truco.do_run
+    _do_mazo = truco.do_mazo
     # the side contests
     _prepare_contests = C.prepare_contests
     _contest_openings = C.contest_openings
@@ -341,6 +342,7 @@ _HANDLERS = {
     "contraflor": "_do_contraflor",
     "contraflor-resto": "_do_contraflor_resto",
     "sign": "_do_sign",
+    "mazo": "_do_mazo",
 }
 
 _HANDLER_TABLES: dict[type, dict[str, Any]] = {}

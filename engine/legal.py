@@ -1,7 +1,8 @@
 """The legal actions of the seat to act, in a stable order: its cards (RND-1, IRN-2, AMB-7,
 AMB-8), its truco calls (BET-1, BET-10), the answers to a pending call (BET-2, BET-5, TEN-5) and
-the side contests' moves (engine/contests.py). A Game method (engine/game.py assigns it), so that
-a subclass may override it.
+the side contests' moves (engine/contests.py), and going to the mazo last (ARG-9, URU-10: on
+the seat's turn to play, or as the answer to a pending truco call). A Game method
+(engine/game.py assigns it), so that a subclass may override it.
 """
 
 from __future__ import annotations
@@ -62,11 +63,17 @@ def compute_legal(game: Game) -> tuple[Action, ...]:
             calls = tuple(out)
         elif h.ladder_i + 1 < len(cfg.ladder) and (h.last_call_side != t & 1 or not cfg.other_side_next):
             calls = (cfg.raises[h.ladder_i + 1],)  # BET-1; BET-10; not past the top (the top clause)
+        # ARG-9, URU-10: the seat to play may go to the mazo (not once the hand is decided, AMB-4;
+        # AMB-42 flor-first: not before singing a mandatory flor)
+        mazo: tuple[Action, ...] = ()
+        if cfg.features.mazo is not None and h.decided is None and not (must_sing and cfg.flor_first):
+            mazo = (A.MAZO,)
         if cfg.contests:
             out = [*cards, *calls]
             game._contest_openings(t, out)
+            out += mazo
             return tuple(out)
-        return cards + calls
+        return cards + calls + mazo
     if ph == TRUCO:
         # BET-2: accept or run; BET-5: or raise to the next step (not at the top: the top clause)
         answers = cfg.truco_answers[h.ladder_i + 1]
@@ -77,9 +84,14 @@ def compute_legal(game: Game) -> tuple[Action, ...]:
             seat = h.to_act
             assert seat is not None
             # AMB-42 flor-first: a seat that may still sing its flor only runs before singing it
-            out = [A.RUN] if F.bars_truco(cfg, h, seat) else list(answers)
+            barred = F.bars_truco(cfg, h, seat)
+            out = [A.RUN] if barred else list(answers)
             truco_openings(cfg, h, seat, out)
+            if cfg.features.mazo is not None and not barred:
+                out.append(A.MAZO)  # ARG-9, URU-10: the mazo answers the call too (AMB-42: after the flor)
             return tuple(out)
+        if cfg.features.mazo is not None:
+            return (*answers, A.MAZO)  # ARG-9, URU-10: the mazo answers the call too
         return answers
     if ph == TEN_CHOICE:
         return (A.TEN_PLAY, A.TEN_DECLINE)  # TEN-5

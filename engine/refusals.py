@@ -62,6 +62,8 @@ def why_illegal(cfg: Config, h: HandState, action: Action, card: int | None,
     if h.phase == OVER:
         return cfg.features.match.end_clause, "the match is over"
     assert seat is not None
+    if kind == "mazo":  # ARG-9, URU-10
+        return mazo_refusal(cfg, h, seat)
     if kind == "sign" or kind in A.CONTEST_ACTIONS or h.phase not in (PLAY, TRUCO, TEN_CHOICE):
         found = C.why_illegal(cfg, h, action)
         if found:
@@ -155,3 +157,23 @@ def _card_refusal(cfg: Config, h: HandState, action: Action, card: int | None, s
         return (cfg.flor.sing if cfg.flor else F.FLOR_CLAUSE,
                 f"flor-optional=mandatory (AMB-26): seat {seat} must sing flor before playing")
     return ROUND_CLAUSE, "not a legal play now"
+
+
+MAZO_CLAUSE = "RND-1"  # a ruleset without the mazo: a seat's moves are its cards and its calls
+
+
+def mazo_refusal(cfg: Config, h: HandState, seat: int) -> tuple[str, str]:
+    """Why going to the mazo is refused: the ruleset has no mazo, something other than a truco
+    call is pending (an envido or flor call, the hand of ten's choice: answer it first), or the
+    hand is already decided (AMB-4), or the seat must first sing its flor (AMB-42 flor-first)."""
+    clause = cfg.features.mazo
+    if clause is None:
+        return MAZO_CLAUSE, f"the {cfg.ruleset.name} ruleset has no going to the mazo"
+    if h.phase not in (PLAY, TRUCO):
+        return clause, ("only on a turn to play or as the answer to a truco call: "
+                        "answer the pending call first")
+    if h.phase == PLAY and h.decided is not None:
+        return clause, "hand-length=always-three-rounds (AMB-4): the hand is already decided"
+    if F.bars_truco(cfg, h, seat):
+        return flor_first_reason(cfg, seat, "goes to the mazo")
+    return clause, "hand-length=always-three-rounds (AMB-4): the hand is already decided"

@@ -70,6 +70,7 @@ READINGS: Mapping[str, tuple[str, tuple[str, ...]]] = MappingProxyType({
     "manilha-velha": ("AMB-45", ("vira", "fixed-manilhas")),
     "partner-truco": ("AMB-46", ("seat-on-turn",)),
     "flor-accepted": ("AMB-50", ("4", "6")),
+    "mazo-first-round": ("AMB-52", ("envido-point", "hand-value")),
 })
 
 # The reading in force where a ruleset file does not list a key: the plain rule of the play
@@ -113,6 +114,7 @@ FALLBACK: Mapping[str, str] = MappingProxyType({
     "flor-before-truco": "truco-allowed",  # only playing a card waits for a mandatory flor (AMB-26)
     "raise-cap": "no-cap",  # the ladder's top is the only cap
     "partner-truco": "seat-on-turn",  # BET-1: the seat to play calls
+    "mazo-first-round": "hand-value",  # a mazo scores what the hand is worth, nothing more
 })
 
 _NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")

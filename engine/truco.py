@@ -93,3 +93,22 @@ def do_run(game: Game, action: Action) -> None:
         game._finish_hand(h.call_by & 1, game._cfg.refused[h.ladder_i + 1])
         return
     game._contest_run()
+
+
+def mazo_points(game: Game) -> int:
+    """ARG-9, URU-10: what the opponents of a seat that goes to the mazo now score: what refusing
+    the pending truco call pays (BET-4), else the hand's value; AMB-52 envido-point: one point more
+    in the first round before any envido or flor was sung, where envido is played."""
+    h = game.hand
+    cfg = game._cfg
+    points = cfg.refused[h.ladder_i + 1] if h.phase == TRUCO else h.value
+    if cfg.mazo_envido_point and cfg.envido is not None and not h.rounds and not h.contest_done:
+        points += 1
+    return points
+
+
+def do_mazo(game: Game, action: Action) -> None:
+    """ARG-9, URU-10: the seat to act gives up the hand; the other side scores mazo_points."""
+    t = game.hand.to_act
+    assert t is not None
+    game._finish_hand(1 - (t & 1), mazo_points(game))

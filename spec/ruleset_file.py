@@ -44,6 +44,7 @@ NEEDED_READINGS: dict[str, tuple[str, ...]] = {
     "flor": ("flor-optional", "flor-refusal", "flor-over-envido", "contraflor-stake", "flor-answers"),
     "senas": ("senas", "ciego", "sena-timing"),
     "halves": ("falta-halves",),
+    "mazo": ("mazo-first-round",),
 }
 
 

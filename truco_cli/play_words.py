@@ -22,7 +22,8 @@ _GLOSSARY_TERM = {"accept": "accept", "run": "run", "envido": "envido", "real-en
                   "contraflor-resto": "contraflor-al-resto"}
 # the actions the glossary does not name
 _OWN_WORDS = {"flor-raise": N_("raise the flor"), "flor-pass": N_("pass on the flor"),
-              "ten-play": N_("play the hand of ten"), "ten-decline": N_("decline the hand of ten")}
+              "ten-play": N_("play the hand of ten"), "ten-decline": N_("decline the hand of ten"),
+              "mazo": N_("go to the mazo")}  # ARG-9, URU-10
 # what a seña tells the partner (SEN-1, SEN-2, SEN-3)
 SIGN_MEANS = {"ciego": N_("you hold no card of 3 or higher (a blind hand)"),
               "tanto-27-29": N_("you have 27 to 29 points of envido"),

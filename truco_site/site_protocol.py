@@ -36,6 +36,7 @@ WORDS: dict[str, str | Message] = {
     "contraflor": N_("`contraflor` answers a flor (an opponent holding flor)"),
     "resto": N_("`contraflor-resto` answers a contraflor (the singer)"),
     "answers": N_("`accept` and `run` answer it"),
+    "mazo": N_("going to the mazo"),
 }
 
 
@@ -45,7 +46,7 @@ def vocabulary_word(key: str, lang: str) -> str:
 
 
 def vocabulary_rows(lang: str) -> list[list[str]]:
-    """One row per ruleset of the catalogue: its name, cards, calls, envido, flor and muestra, each
+    """One row per ruleset of the catalogue: its name, cards, calls, envido, flor, muestra and mazo, each
     in the words of the record format, from the ruleset's data file."""
     rows = []
     for name in load_catalogue().rulesets:
@@ -78,12 +79,15 @@ def vocabulary_rows(lang: str) -> list[list[str]]:
         else:
             flor = vocabulary_word("none", lang)
         muestra = vocabulary_word("turned", lang) if data.get("muestra") else vocabulary_word("none", lang)
-        rows.append([f"`{name}`", cards, calls, env, flor, muestra])
+        # ARG-9, URU-10: `mazo` gives up the hand, where the file has the mazo
+        mazo = f"`mazo` ({data['mazo']['clause']})" if data.get("mazo") else vocabulary_word("none", lang)
+        rows.append([f"`{name}`", cards, calls, env, flor, muestra, mazo])
     return rows
 
 
 def vocabulary(lang: str) -> str:
-    head = [vocabulary_word(k, lang) for k in ("ruleset", "cards", "calls", "envido", "flor", "muestra")]
+    keys = ("ruleset", "cards", "calls", "envido", "flor", "muestra", "mazo")
+    head = [vocabulary_word(k, lang) for k in keys]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     lines += [
         "| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |" for row in vocabulary_rows(lang)

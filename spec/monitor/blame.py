@@ -144,6 +144,8 @@ def set_divergence(f: Follower, got: set[str], spec: set[str]) -> tuple[str, str
         clause = "BET-5" if hand.phase == "truco" else "BET-1"
     elif verb in ("accept", "run"):
         clause = {"envido": "ENV-1", "flor": "FLR-4"}.get(hand.phase, "BET-2")
+    elif verb == "mazo" and hand.rules.has("mazo"):
+        clause = hand.rules.clause("mazo")  # ARG-9, URU-10: the file's clause of the mazo
     else:
         clause = _GRANTS.get(verb, "RND-1")
     return clause, f"{missing[0]!r} is allowed now", f"leaves out {missing}"

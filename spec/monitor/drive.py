@@ -60,6 +60,7 @@ PROGRAM_STEPS = 60  # actions per Hypothesis program
 PROGRAM_SHRINK_BUDGET = 6_000  # replayed steps to shrink a failing program
 START_LIMIT = 30.0  # seconds the factory may take to give an engine (an engine process starting)
 GAME, PROGRAMS, SITUATION = "game", "programs", "situation"
+MAZO_RATE = 0.05  # how often a random game goes to the mazo where it may (ARG-9, URU-10)
 RESTARTS = 4  # restarts of a random game after a divergence: at most RESTARTS + 1 causes per game
 Unit = tuple[int, int]  # (game, segment): the part of a game one cause heads
 
@@ -280,7 +281,7 @@ def play_random_game(factory: Factory, rules: Rules, readings: Mapping[str, str]
                         if candidates:
                             tally.exercised[f.probe(rng.choice(candidates))] += 1
                             tally.refusals += 1
-                    f.play(rng.choice(legal))
+                    f.play(random_move(rng, legal))
                 break
             except Divergence as d:
                 out.send(finding_of(game, d, f), f)
@@ -307,6 +308,17 @@ def play_random_game(factory: Factory, rules: Rules, readings: Mapping[str, str]
     finally:
         _count(tally, f)
     return tally
+
+
+def random_move(rng: random.Random, legal: Sequence[str]) -> str:
+    """A random game's next move: uniform among the legal ones, except that where the mazo is
+    legal (ARG-9, URU-10) it is taken now and then (MAZO_RATE), so that random hands still reach
+    their later rounds; a ruleset without the mazo draws exactly as uniform choice does."""
+    if "mazo" in legal and len(legal) > 1:
+        if rng.random() < MAZO_RATE:
+            return "mazo"
+        return rng.choice([a for a in legal if a != "mazo"])
+    return rng.choice(legal)
 
 
 def resync_position(f: Follower, rng: random.Random) -> tuple[list[int], int, int] | None:

@@ -62,7 +62,7 @@ class Finding:
 # The verbs of the spec's action texts: a record's action names its cause only through one of them.
 VERBS = frozenset({"play", "cover", "raise", "accept", "run", "ten-play", "ten-decline", "envido",
                    "real-envido", "falta-envido", "flor", "flor-raise", "flor-pass", "contraflor",
-                   "contraflor-resto", "sign"})
+                   "contraflor-resto", "sign", "mazo"})
 
 
 def verb(action: Any) -> str:

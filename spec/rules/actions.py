@@ -10,7 +10,7 @@ from spec.rules.senas import SIGNS
 
 SIMPLE_VERBS: frozenset[str] = frozenset({
     "accept", "run", "ten-play", "ten-decline", "envido", "real-envido", "falta-envido",
-    "flor", "flor-raise", "flor-pass", "contraflor", "contraflor-resto",
+    "flor", "flor-raise", "flor-pass", "contraflor", "contraflor-resto", "mazo",
 })
 # A card is written rank then suit, as the ruleset's file names them (1-2 characters of digits
 # or capitals, then one letter); whether it is a card of the deck is a rule, not grammar.

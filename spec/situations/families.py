@@ -530,6 +530,35 @@ def _capped_plans(rules: Rules, deal: Mapping[str, Any]) -> Iterator[Plan]:
                "no raise back (AMB-43)", (deal,), (f"raise {truco}", f"raise {six}", "accept"), (start, 0))
 
 
+def mazo_plans(rules: Rules) -> Iterator[Plan]:
+    """Going to the mazo (ARG-9, URU-10) where the ruleset has it: at once, after the first card,
+    in the second round, instead of answering a truco call, once a truco was accepted, and after
+    an envido (AMB-52 mazo-first-round: the first round before any envido, or not)."""
+    if not rules.has("mazo"):
+        return
+    deal = Dealer(rules, muestras(rules)[0]).deal({})
+    if deal is None:
+        return
+    n = rules.players
+    plans: list[tuple[str, str, tuple[Step, ...]]] = [
+        ("at-once", "the starter goes to the mazo before playing", ("mazo",)),
+        ("after-a-card", "a seat goes to the mazo after the first card of the hand", (complete, "mazo")),
+        ("round-2", "a seat goes to the mazo in the second round", (*[complete] * n, "mazo")),
+        ("truco-answer", "the mazo answers a truco call", (f"raise {rules.ladder[1]}", "mazo")),
+        ("truco-accepted", "the mazo once a truco was accepted",
+         (f"raise {rules.ladder[1]}", "accept", "mazo")),
+    ]
+    if rules.has("envido"):
+        plans.append(("after-envido", "the mazo after an envido was refused",
+                      (_first_envido, "run", "mazo")))
+    for detail, about, steps in plans:
+        yield Plan("mazo", detail, about, (deal,), steps)
+
+
+def _first_envido(run: SpecRun) -> str | None:
+    return next((a for a in run.legal() if a in ("envido", "real-envido", "falta-envido")), None)
+
+
 def cover_plans(rules: Rules) -> Iterator[Plan]:
     """A card covered in each round where covering is allowed (COV-1)."""
     deal = Dealer(rules, muestras(rules)[0]).deal({})
@@ -576,6 +605,7 @@ FAMILIES: tuple[Callable[[Rules], Iterable[Plan]], ...] = (
     card_plans,
     round_plans,
     ladder_plans,
+    mazo_plans,
     cover_plans,
     sena_plans,
     target_plans,

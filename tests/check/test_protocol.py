@@ -53,6 +53,32 @@ def test_the_reference_engine_served_over_the_protocol_passes() -> None:
     assert code == 0, out["violations"][:3]
 
 
+def test_the_mazo_goes_through_the_protocol_and_is_refused_where_the_ruleset_has_none() -> None:
+    """ARG-9, URU-10: `mazo` is an action of the protocol as of the record format: legal and applied
+    where the ruleset has the mazo (the hand's points go to the other side), refused with its clause
+    where it has none; the refusal leaves the game as it was."""
+    serve = [sys.executable, "-m", "spec.protocol.serve", "engine.adapter:make_adapter"]
+    process = EngineProcess(serve)
+    process.start()
+    try:
+        process.request({"cmd": "new_game", "ruleset": "argentino-1v1", "seed": 3, "readings": {}}, 30.0)
+        assert "mazo" in process.request({"cmd": "legal"}, 30.0)["ok"]["actions"]
+        assert "ok" in process.request({"cmd": "apply", "action": "mazo"}, 30.0)
+        record = process.request({"cmd": "record"}, 30.0)["ok"]
+        hand = record["hands"][0]
+        assert hand["actions"] == [{"seat": 0, "action": "mazo"}], hand["actions"]
+        # AMB-52 envido-point, argentino-1v1's default: 1 for the hand and 1 for the envido not sung
+        assert (hand["result"]["winner"], hand["result"]["points"]) == (1, 2), hand["result"]
+        process.request({"cmd": "new_game", "ruleset": "mineiro-1v1-es", "seed": 3, "readings": {}}, 30.0)
+        before = process.request({"cmd": "legal"}, 30.0)["ok"]["actions"]
+        assert "mazo" not in before
+        answer = process.request({"cmd": "apply", "action": "mazo"}, 30.0)
+        assert answer["refused"]["clause"] == "RND-1", answer
+        assert process.request({"cmd": "legal"}, 30.0)["ok"]["actions"] == before
+    finally:
+        process.quit()
+
+
 def _validate(line: dict, definition: str | None = None) -> None:
     schema = SCHEMA if definition is None else {**SCHEMA, "$ref": f"#/$defs/{definition}"}
     if definition is not None:

@@ -58,6 +58,10 @@ def test_the_vocabulary_table_follows_the_ruleset_files(lang: str) -> None:
         row = rows[data["name"]]
         calls = [f"`raise {c['value']}` {c['name'][lang]}" for c in data["truco"]["calls"]]
         assert row[2] == ", ".join(calls), row
+        # ARG-9, URU-10: the mazo's column names the file's clause, or none where it has no mazo
+        mazo = data.get("mazo")
+        none = site_protocol.vocabulary_word("none", lang)
+        assert row[-1] == (f"`mazo` ({mazo['clause']})" if mazo else none), row
         assert " ".join(data["deck"]["ranks"]) in row[1], row
         assert ("`contraflor`" in row[4]) == bool((data.get("flor") or {}).get("contraflor")), row
         assert ("`flor-raise`" in row[4]) == bool((data.get("flor") or {}).get("partner_raise")), row

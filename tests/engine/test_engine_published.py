@@ -69,7 +69,8 @@ def test_envido_one_against_one() -> None:
     assert play(new(AR, AR_BASE), "envido", "run").scores == (1, 0), "[ARG-5] a refused first call: 1"
     g = play(new(AR, AR_BASE), "play 7e")
     assert legal_texts(g) == ["play 4o", "play 5c", "play 6b", "raise 2", "envido", "real-envido",
-                              "falta-envido"], "AMB-23: the second seat may still call, before playing"
+                              "falta-envido", "mazo"], \
+        "AMB-23: the second seat may still call, before playing"
 
 
 # ----------------------------------------------------------------- AMB-29 envido-first
@@ -78,7 +79,8 @@ def test_envido_one_against_one() -> None:
 @pytest.mark.clause("ENV-1", "BET-2")
 def test_envido_goes_first_and_the_truco_waits() -> None:
     g = play(new(AR, AR_BASE), "raise 2")
-    assert legal_texts(g) == ["accept", "run", "raise 3", "envido", "real-envido", "falta-envido"], "AMB-29"
+    assert legal_texts(g) == ["accept", "run", "raise 3", "envido", "real-envido", "falta-envido",
+                              "mazo"], "AMB-29"
     play(g, "envido")
     pending = g.observation(0)["pending"]
     assert pending == {"kind": "envido", "chain": ["envido"], "by": 1, "truco": {"value": 2, "by": 0}}
@@ -86,7 +88,7 @@ def test_envido_goes_first_and_the_truco_waits() -> None:
     _refused(g, "raise 3", "ARG-5", "envido call is pending")
     play(g, "accept")
     assert g.scores == (2, 0), "the envido is settled first"
-    assert g.to_act == 1 and legal_texts(g) == ["accept", "run", "raise 3"], "AMB-29: then the truco"
+    assert g.to_act == 1 and legal_texts(g) == ["accept", "run", "raise 3", "mazo"], "AMB-29: then the truco"
     assert g.observation(1)["pending"] == {"kind": "truco", "value": 2, "by": 0}
     play(g, "accept")
     assert g.to_act == 0 and g.observation(0)["hand_value"] == 2 and "envido" not in legal_texts(g)
@@ -97,7 +99,8 @@ def test_envido_goes_first_and_the_truco_waits() -> None:
 @pytest.mark.clause("ENV-1", "BET-2")
 def test_envido_first_only_for_the_first_call_in_the_first_round() -> None:
     g = play(new(AR, AR_BASE), "raise 2", "raise 3")
-    assert legal_texts(g) == ["accept", "run", "raise 4"], "AMB-29: a raise is not the hand's first call"
+    assert legal_texts(g) == ["accept", "run", "raise 4", "mazo"], \
+        "AMB-29: a raise is not the hand's first call"
     _refused(g, "envido", "ENV-3", "first truco call")
     g = play(new(AR, AR_BASE), "play 7e", "raise 2")
     assert g.to_act == 0 and "envido" not in legal_texts(g), "AMB-29: seat 0 has played its card"
@@ -105,7 +108,7 @@ def test_envido_first_only_for_the_first_call_in_the_first_round() -> None:
     g = play(new(AR, AR_BASE), "envido", "accept", "raise 2")
     _refused(g, "envido", "ENV-3", "already been an envido")
     g = play(new(AR, AR_BASE, envido_first="truco-closes-envido"), "raise 2")
-    assert legal_texts(g) == ["accept", "run", "raise 3"], "AMB-29 truco-closes-envido"
+    assert legal_texts(g) == ["accept", "run", "raise 3", "mazo"], "AMB-29 truco-closes-envido"
     _refused(g, "envido", "ENV-3", "truco-closes-envido")
 
 
@@ -128,9 +131,10 @@ def test_flor_goes_first_too() -> None:
     assert legal_texts(g) == ["run", "flor"], "AMB-29, AMB-31: flor, no envido; AMB-42 flor-first: no quiero"
     g = new(UY, deal("10e 11b 12o", "1e 5e 7e"), muestras=["4c"], flor_before_truco="truco-allowed")
     play(g, "raise 2")
-    assert legal_texts(g) == ["accept", "run", "raise 3", "flor"], "AMB-42 truco-allowed: the truco first"
+    assert legal_texts(g) == ["accept", "run", "raise 3", "flor", "mazo"], \
+        "AMB-42 truco-allowed: the truco first"
     play(g, "flor")
-    assert g.scores == (0, 3) and g.to_act == 1 and legal_texts(g) == ["accept", "run", "raise 3"]
+    assert g.scores == (0, 3) and g.to_act == 1 and legal_texts(g) == ["accept", "run", "raise 3", "mazo"]
 
 
 # ----------------------------------------------------------------- AMB-30 falta-halves

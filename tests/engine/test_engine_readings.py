@@ -266,7 +266,7 @@ def test_flor_first_bars_the_truco_call_of_a_flor_holder_on_its_turn() -> None:
     _refused(g, "raise 2", "URU-6", "flor-before-truco=flor-first (AMB-42)")
     _refused(g, "raise 3", "URU-7")  # out of the ladder's order first: the flor is not the reason
     g = new(UY, UY_FLOR_FIRST_SEAT, muestras=["7c"], flor_before_truco="truco-allowed")
-    assert legal_texts(g) == ["raise 2", "flor"], "AMB-42 truco-allowed: only the card waits"
+    assert legal_texts(g) == ["raise 2", "flor", "mazo"], "AMB-42 truco-allowed: only the card waits"
     play(g, "raise 2", "accept")
     assert "flor" not in legal_texts(g), "the truco closed the window (AMB-23): the flor is never sung"
 
@@ -278,7 +278,7 @@ def test_flor_first_leaves_run_or_flor_to_a_flor_holder_asked_for_truco() -> Non
     _refused(g, "accept", "URU-6", "before it accepts the truco")
     _refused(g, "raise 3", "URU-6", "before it raises the truco")
     play(g, "flor")
-    assert legal_texts(g) == ["accept", "run", "raise 3"], "sung: the truco is answered as usual"
+    assert legal_texts(g) == ["accept", "run", "raise 3", "mazo"], "sung: the truco is answered as usual"
     ran = play(new(UY, deal("10o 11b 12c", "1e 5e 7e"), muestras=["7c"]), "raise 2", "run")
     assert ran.scores == (1, 0), "running stays open: the truco's refused stake"
 

@@ -38,7 +38,8 @@ def test_the_envido_goes_first() -> None:
     play(h, "accept")  # 6 against 6: the mano (seat 0) wins the tie (AMB-24)
     assert h.score == [2, 0], "[ENV-4] envido 2 to the mano on equal points"
     assert h.phase == "truco" and h.to_act() == 1, "[BET-2] the pending truco is answered after the envido"
-    assert legal_actions(h) == {"accept", "run", "raise 3"}, "[BET-2] one contest per hand: no second envido"
+    assert legal_actions(h) == {"accept", "run", "raise 3", "mazo"}, \
+        "[BET-2] one contest per hand: no second envido"
     play(h, "accept")
     assert h.value == 2 and h.phase == "play" and h.to_act() == 0, "[BET-3] truco accepted, play goes on"
 
@@ -51,7 +52,7 @@ def test_the_envido_does_not_go_first_where_truco_closes_it() -> None:
         readings={"envido-first": "truco-closes-envido"},
     )
     play(h, "raise 2")
-    assert legal_actions(h) == {"accept", "run", "raise 3"}, "[ENV-1] AMB-29 truco-closes-envido"
+    assert legal_actions(h) == {"accept", "run", "raise 3", "mazo"}, "[ENV-1] AMB-29 truco-closes-envido"
     with pytest.raises(Illegal, match=r"\[ENV-1\]"):
         h.apply(1, "envido")
 

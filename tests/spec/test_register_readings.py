@@ -200,7 +200,7 @@ def test_flor_first_bars_a_truco_call_until_the_mandatory_flor_is_sung() -> None
         first.check(0, "raise 2")
     assert refused.value.clause == "URU-6" and "AMB-42" in str(refused.value)
     allowed = _uy_hand({"flor-before-truco": "truco-allowed"}, deal)
-    assert legal_actions(allowed) == {"flor", "raise 2"}, "only the card waits for the flor (AMB-26)"
+    assert legal_actions(allowed) == {"flor", "raise 2", "mazo"}, "only the card waits for the flor (AMB-26)"
     allowed.apply(0, "raise 2")
     allowed.apply(1, "accept")
     assert "flor" not in legal_actions(allowed), "the truco closed the window: the flor is never sung"
@@ -212,7 +212,7 @@ def test_flor_first_bars_a_truco_call_until_the_mandatory_flor_is_sung() -> None
 def test_flor_first_leaves_only_running_or_singing_to_a_flor_holder_asked_for_truco() -> None:
     deal = (("10o", "11b", "12c"), ("1e", "5e", "7e"))  # seat 1 holds flor; AMB-29 envido-first
     for reading, answers in (("flor-first", {"run", "flor"}),
-                             ("truco-allowed", {"accept", "run", "raise 3", "flor"})):
+                             ("truco-allowed", {"accept", "run", "raise 3", "flor", "mazo"})):
         hand = _uy_hand({"flor-before-truco": reading}, deal)
         hand.apply(0, "raise 2")
         assert legal_actions(hand) == answers, reading

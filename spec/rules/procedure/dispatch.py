@@ -46,6 +46,7 @@ _RULES: dict[str, tuple[Check, Change]] = {
     "contraflor": (flor.check_contraflor, flor.change_contraflor),
     "contraflor-resto": (flor.check_resto, flor.change_resto),
     "sign": (senas.check_sign, senas.change_sign),
+    "mazo": (truco.check_mazo, truco.change_mazo),  # ARG-9, URU-10
 }
 
 
@@ -70,6 +71,7 @@ PHASES: dict[str, frozenset[str]] = {
     "contraflor": frozenset({FLOR}),
     "contraflor-resto": frozenset({FLOR}),
     "sign": frozenset({PLAY}),
+    "mazo": frozenset({PLAY, TRUCO}),  # on one's turn to play, or answering a truco call (ARG-9)
 }
 
 

@@ -55,8 +55,9 @@ def _candidates(rules: Rules, cards: tuple[str, ...], phase: str, blind: bool
     """The candidate texts worth checking for a seat holding `cards` in `phase`: each with its
     action, the slot it plays (-1: none) and its verb's check. The ruleset's data rules out,
     as the checks do first thing: señas it has not (SEN-1), envido calls it has not (ENV-1), flor
-    where it has none (FLR-1), a card named in the blind iron hand or by slot outside it (IRN-2),
-    and covering where it is not allowed (COV-1, AMB-7 covering)."""
+    where it has none (FLR-1), the mazo where it has none (ARG-9, URU-10), a card named in the
+    blind iron hand or by slot outside it (IRN-2), and covering where it is not allowed (COV-1,
+    AMB-7 covering)."""
     signs = set(signs_of(rules))
     calls = set(calls_of(rules)) if rules.has("envido") else set()
     covering = rules.reading("covering") == "allowed"
@@ -71,6 +72,7 @@ def _candidates(rules: Rules, cards: tuple[str, ...], phase: str, blind: bool
         if ((verb == "sign" and action.sign not in signs)
                 or (verb in ("envido", "real-envido", "falta-envido") and verb not in calls)
                 or (verb == "flor" and not rules.has("flor"))
+                or (verb == "mazo" and not rules.has("mazo"))
                 or (verb == "cover" and not covering)):
             continue
         slot = -1
@@ -98,6 +100,8 @@ def _texts(rules: Rules, cards: tuple[str, ...]) -> list[str]:
         "contraflor",
         "contraflor-resto",
     ]
+    if rules.has("mazo"):  # ARG-9, URU-10: only where the file has it (the others' probes unchanged)
+        texts.append("mazo")
     texts += [f"sign {s}" for s in SIGNS]
     texts += [f"raise {v}" for v in rules.ladder[1:]]
     for verb in ("play", "cover"):

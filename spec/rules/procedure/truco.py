@@ -1,6 +1,7 @@
-"""Truco calls and their answers, the hand of ten and the iron hand (BET-1, BET-2, BET-3, BET-4, BET-5, BET-6,
-BET-7, BET-8, BET-9, BET-10, ARG-3, URU-7, TEN-1, TEN-2, TEN-3, TEN-4, TEN-5, TEN-6, IRN-3, PAU-6, PAU-10;
-AMB-4, AMB-9, AMB-10, AMB-12, AMB-16, AMB-37, AMB-42, AMB-43)."""
+"""Truco calls and their answers, the hand of ten and the iron hand, going to the mazo (BET-1,
+BET-2, BET-3, BET-4, BET-5, BET-6, BET-7, BET-8, BET-9, BET-10, ARG-3, URU-7, ARG-9, URU-10, TEN-1,
+TEN-2, TEN-3, TEN-4, TEN-5, TEN-6, IRN-3, PAU-6, PAU-10; AMB-4, AMB-9, AMB-10, AMB-12, AMB-16, AMB-37,
+AMB-42, AMB-43, AMB-52)."""
 
 from __future__ import annotations
 
@@ -156,6 +157,44 @@ def run(hand: Hand) -> None:
     hand.finish(
         side(hand.truco.caller), int(lad.run_payout(hand.rules, hand.truco.call)), _clause(hand, "refuse")
     )
+
+
+def check_mazo(hand: Hand, seat: int, action: Action) -> None:
+    """ARG-9 (URU-10): "Irse al mazo: Tirar las cartas" (the Rentas reglamento); "no aceptar y
+    retirarse, perdiendo la mano" (the Uruguayan club reglamento). On the seat's turn to play, or
+    instead of answering a truco call; not while an envido or flor call or the hand of ten's
+    choice waits for its answer, nor once the hand is decided (AMB-4 always-three-rounds), nor
+    before a mandatory flor the seat may still sing is sung (AMB-42 flor-first: the flor before
+    any other proposal)."""
+    r = hand.rules
+    if not r.has("mazo"):
+        raise Illegal("RND-1", f"the {r.ruleset} ruleset has no going to the mazo")
+    clause = r.clause("mazo")
+    if hand.phase not in (PLAY, TRUCO):
+        raise Illegal(clause, "the mazo is taken on a turn to play or as the answer to a truco call: "
+                              "answer the pending call first")
+    if hand.phase == PLAY and not isinstance(hand.result, Undecided):
+        raise Illegal(clause, "the hand is already decided: nobody may go to the mazo (AMB-4)")
+    check_flor_first(hand, seat, "goes to the mazo")
+
+
+def mazo_points(hand: Hand) -> int:
+    """What the opponents of a seat going to the mazo score (ARG-9, URU-10): what refusing the
+    pending truco call pays (BET-4), else what the hand is worth; AMB-52 `envido-point`: one point
+    more in the first round (no round played) before any envido or flor was sung, where envido is
+    played."""
+    r = hand.rules
+    points = int(lad.run_payout(r, hand.truco.call)) if hand.phase == TRUCO else hand.value
+    sung = hand.contest_done or bool(hand.envido.chain)
+    if r.reading("mazo-first-round") == "envido-point" and r.has("envido") and not hand.rounds and not sung:
+        points += 1
+    return points
+
+
+def change_mazo(hand: Hand, seat: int, action: Action) -> None:
+    points = mazo_points(hand)
+    hand.truco.pending = False
+    hand.finish(1 - side(seat), points, hand.rules.clause("mazo"))
 
 
 def check_ten(hand: Hand, seat: int, action: Action) -> None:
