@@ -360,6 +360,7 @@ class ProtocolAdapter:
             self.observation = None  # type: ignore[method-assign,assignment]
         self._settled: tuple[int | None, list[str]] | None = None  # (seat, its rule actions)
         self._undo_counts: list[int] = []  # engine applies behind each rule action, for undo
+        self._ruleset: tuple[str, dict[str, str]] | None = None  # the game's ruleset and readings
         self._shadow: _Shadow | None = None
 
     def _ask(self, cmd: str, **args: Any) -> Any:
@@ -389,14 +390,27 @@ class ProtocolAdapter:
         if dealer is not None:
             args["dealer"] = dealer
         self._settled, self._undo_counts = None, []
+        self._ruleset = (ruleset, dict(readings))
         self._ask("new_game", **args)
         self._shadow = _Shadow.of(ruleset, readings, deals, scores, dealer) if self.seats else None
 
     # --- the projection ---------------------------------------------------------------------------
     def _is_rule(self, action: str) -> bool:
+        """An action of this game: in the record format, and of the ruleset being played (a mazo is
+        an engine's extra action in a ruleset without one)."""
+        from spec.catalogue import UnknownNameError
         from spec.rules.actions import parse_action
+        from spec.rules.procedure.legal import of_ruleset
+        from spec.rules.state import Rules
 
-        return parse_action(action) is not None
+        parsed = parse_action(action)
+        if parsed is None or self._ruleset is None:
+            return parsed is not None
+        try:
+            rules = Rules.of(*self._ruleset)
+        except UnknownNameError:  # refused at new_game already; the grammar alone decides here
+            return True
+        return of_ruleset(rules, parsed)
 
     def _is_step(self, action: str) -> bool:
         return not self._is_rule(action) and action.startswith(self.engine_steps)

@@ -49,6 +49,28 @@ def legal_actions(hand: Hand) -> set[str]:
     return legal
 
 
+_FLOR_VERBS = frozenset({"flor", "flor-raise", "flor-pass", "contraflor", "contraflor-resto"})
+
+
+def of_ruleset(rules: Rules, action: Action) -> bool:
+    """Whether the ruleset's data has the action at all, in any position: señas it has (SEN-1),
+    envido calls it has (ENV-1), flor where it has flor (FLR-1), the mazo where it has the mazo
+    (ARG-9, URU-10), covering where it is allowed (COV-1, AMB-7 covering). An action it has not is
+    no action of this game: an engine may offer it as one of its own (the protocol's extra actions)."""
+    verb = action.verb
+    if verb == "sign":
+        return action.sign in signs_of(rules)
+    if verb in ("envido", "real-envido", "falta-envido"):
+        return rules.has("envido") and verb in calls_of(rules)
+    if verb in _FLOR_VERBS:
+        return rules.has("flor")
+    if verb == "mazo":
+        return rules.has("mazo")
+    if verb == "cover":
+        return rules.reading("covering") == "allowed"
+    return True
+
+
 @functools.lru_cache(maxsize=4096)  # a ruleset, a seat's three cards, a phase, blind or not
 def _candidates(rules: Rules, cards: tuple[str, ...], phase: str, blind: bool
                 ) -> tuple[tuple[str, Action, int, Check], ...]:
@@ -58,22 +80,13 @@ def _candidates(rules: Rules, cards: tuple[str, ...], phase: str, blind: bool
     where it has none (FLR-1), the mazo where it has none (ARG-9, URU-10), a card named in the
     blind iron hand or by slot outside it (IRN-2), and covering where it is not allowed (COV-1,
     AMB-7 covering)."""
-    signs = set(signs_of(rules))
-    calls = set(calls_of(rules)) if rules.has("envido") else set()
-    covering = rules.reading("covering") == "allowed"
     out = []
     for text in _texts(rules, cards):
         action = parse_action(text)
         if action is None:  # not an action of the record format: Hand.check refuses it (RND-1)
             continue
         verb = action.verb
-        if phase not in dispatch.PHASES[verb]:
-            continue
-        if ((verb == "sign" and action.sign not in signs)
-                or (verb in ("envido", "real-envido", "falta-envido") and verb not in calls)
-                or (verb == "flor" and not rules.has("flor"))
-                or (verb == "mazo" and not rules.has("mazo"))
-                or (verb == "cover" and not covering)):
+        if phase not in dispatch.PHASES[verb] or not of_ruleset(rules, action):
             continue
         slot = -1
         if verb in ("play", "cover"):
