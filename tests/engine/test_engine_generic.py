@@ -124,15 +124,25 @@ def test_records_valid_and_scores_grow_by_allowed_amounts(ruleset: str, readings
 
 
 
-def hand_points(data: dict) -> set[int]:
+def hand_points(data: dict, envido_point: bool = False) -> set[int]:
     """What a hand may score under a ruleset file: nothing, a value of the ladder, what a refusal
-    pays, the hand of ten's value and what declining it pays (TEN-6: 2 where the file is silent)."""
+    pays, the hand of ten's value and what declining it pays (TEN-6: 2 where the file is silent);
+    with `envido_point` (AMB-52 mazo-first-round), one more for a mazo in the first round."""
     truco = data["truco"]
     allowed = {0, truco["opening"]["value"]}
     allowed |= {c["value"] for c in truco["calls"]} | {c["refused"] for c in truco["calls"]}
     if "hand_of_ten" in data:
         allowed |= {data["hand_of_ten"]["value"], data["hand_of_ten"].get("decline_payout", 2)}
+    if envido_point and "mazo" in data:
+        allowed |= {v + 1 for v in allowed if v}
     return allowed
+
+
+def _envido_point(ruleset: str, readings: dict[str, str]) -> bool:
+    from spec.catalogue import load_catalogue
+
+    chosen = load_catalogue().readings(ruleset, readings) if ruleset in load_catalogue().rulesets else {}
+    return chosen.get("mazo-first-round") == "envido-point"
 
 
 def check_scores(rec: dict, ruleset: str, readings: dict[str, str]) -> None:
@@ -140,7 +150,7 @@ def check_scores(rec: dict, ruleset: str, readings: dict[str, str]) -> None:
     hand, partidas that end at the target, and a match winner who reached it (or a forfeit)."""
     data = ruleset_data(ruleset, readings)
     target = data["match"]["target"]
-    allowed = hand_points(data)
+    allowed = hand_points(data, _envido_point(ruleset, readings))
     assert rec["readings"] == readings
     prev, partida = [0, 0], 1
     for hand in rec["hands"]:
