@@ -15,7 +15,8 @@ if ! command -v chromium >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1 &
   chromium_pid=$!
 fi
 
-python3 -m pip install --quiet --disable-pip-version-check -e ".[test,docs,browser,dask,engines]"
+# --no-compile: the byte code of what the suite imports is written as it is imported, not all of it
+python3 -m pip install --quiet --no-compile --disable-pip-version-check -e ".[test,docs,browser,dask,engines]"
 
 python3 -m ruff check .
 python3 -m mypy     # types; the checked packages are listed in pyproject.toml [tool.mypy]

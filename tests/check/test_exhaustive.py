@@ -225,7 +225,7 @@ def test_the_reference_adapters_undo_is_the_engines_pop() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [1])  # the deal whose counts are written below, from outside the walk
 def test_the_walk_from_a_perft_deal_counts_what_truco_perft_depth_hand_counts(seed: int) -> None:
     """The leaves of the walk (sequences to the end of the hand) and its nodes (positions visited)
     from the first fixed deal of `truco perft --seed N`, as `truco perft --depth hand` counts them."""
