@@ -54,6 +54,7 @@ class Config:
     starter_step: int  # AMB-15: +1 with play, -1 against
     envido_sum_without_pair: bool  # AMB-21
     falta_leader: bool  # AMB-22
+    falta_trailer: bool  # AMB-22 trailer-lacks: counted from the lower score
     side_points_now: bool  # AMB-25
     flor_mandatory: bool  # AMB-26
     flor_first: bool  # AMB-42 flor-first, where the flor is mandatory: no truco bet before it
@@ -62,6 +63,9 @@ class Config:
     envido_first: bool  # AMB-29
     falta_to_buenas: bool  # AMB-30
     flor_replaces_envido: bool  # AMB-31
+    flor_first_round: bool  # AMB-53 first-round: a seat that has played may still sing flor in round 1
+    flor_achico_one: bool  # AMB-51 stake-and-one: con flor me achico pays one point more than the stake
+    envido_refusal_one: bool  # AMB-54 earlier-calls-and-one: a refused raise pays one point more
     falta_added: bool  # AMB-20 falta-added: the falta is added to the chain's other stakes
     contraflor_double_quiero: bool  # AMB-34: a contraflor stakes twice one quiero's stake
     contraflor_three_more: bool  # AMB-34: a contraflor stakes the flor's stake more (3 more)
@@ -117,6 +121,7 @@ _READING_FLAGS: dict[str, tuple[str, str]] = {
     "tie_leader_same": ("round-leader", "winner-leads-tie-same"),
     "envido_sum_without_pair": ("envido-without-pair", "sum-of-cards"),
     "falta_leader": ("falta-points", "leader-lacks"),
+    "falta_trailer": ("falta-points", "trailer-lacks"),
     "side_points_now": ("side-bet-scoring", "immediately"),
     "flor_mandatory": ("flor-optional", "mandatory"),
     "flor_refusal_before": ("flor-refusal", "stake-before-call"),
@@ -124,6 +129,9 @@ _READING_FLAGS: dict[str, tuple[str, str]] = {
     "envido_first": ("envido-first", "envido-first"),
     "falta_to_buenas": ("falta-halves", "to-buenas"),
     "flor_replaces_envido": ("flor-over-envido", "flor-replaces-envido"),
+    "flor_first_round": ("flor-window", "first-round"),
+    "flor_achico_one": ("flor-achico", "stake-and-one"),
+    "envido_refusal_one": ("envido-refusal", "earlier-calls-and-one"),
     "falta_added": ("envido-stakes", "falta-added"),
     "contraflor_double_quiero": ("contraflor-stake", "double-quiero"),
     "contraflor_three_more": ("contraflor-stake", "three-more"),

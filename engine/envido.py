@@ -16,7 +16,15 @@ from engine.hand import HandState
 from engine.phases import ENVIDO, PLAY, TRUCO
 from engine.reading_notes import reading_note
 from engine.tanto import envido_points
-from engine.tanto_window import Award, best_side, falta, first_reason, holds_flor, window_reason
+from engine.tanto_window import (
+    Award,
+    best_side,
+    falta,
+    first_reason,
+    flor_answers_envido,
+    holds_flor,
+    window_reason,
+)
 
 ENVIDO_CLAUSE = "ENV-1"  # cited where a ruleset has no envido section: the rule the call belongs to
 REFUSED_FIRST_CALL = 1  # AMB-20 classic: refusing the first call of a chain pays 1
@@ -48,8 +56,8 @@ def answers(cfg: Config, h: HandState) -> tuple[Action, ...]:
     """The legal answers to a pending envido call."""
     out = (A.ACCEPT, A.RUN, *_raises(cfg, h))
     seat = h.to_act
-    if cfg.flor_replaces_envido and cfg.flor is not None and seat is not None and holds_flor(h, seat):
-        out = (*out, A.FLOR)  # AMB-31 flor-replaces-envido
+    if seat is not None and flor_answers_envido(cfg, h, seat):
+        out = (*out, A.FLOR)  # AMB-31 flor-replaces-envido (AMB-53: within the flor's window)
     return out
 
 
@@ -86,10 +94,12 @@ def accept(cfg: Config, h: HandState, scores: tuple[int, int]) -> Award:
 
 
 def run(cfg: Config, h: HandState, scores: tuple[int, int]) -> Award:
-    """The last caller's side scores the chain before the refused call."""
+    """The last caller's side scores the chain before the refused call (AMB-54: or one more)."""
     side = h.env_caller & 1
     before = h.env_chain[:-1]
-    return "envido", side, (_chain_stake(cfg, before, scores, side) if before else REFUSED_FIRST_CALL)
+    if not before:
+        return "envido", side, REFUSED_FIRST_CALL
+    return "envido", side, _chain_stake(cfg, before, scores, side) + cfg.envido_refusal_one
 
 
 def why_illegal(cfg: Config, h: HandState, kind: str, seat: int) -> tuple[str, str] | None:

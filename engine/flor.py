@@ -19,8 +19,8 @@ from engine.tanto_window import (
     best_side,
     falta,
     first_reason,
+    flor_goes_first,
     holds_flor,
-    may_go_first,
     window_open,
     window_reason,
 )
@@ -52,7 +52,7 @@ def bars_truco(cfg: Config, h: HandState, seat: int) -> bool:
     not call, accept or raise truco yet; it may still run."""
     if not cfg.flor_first or cfg.flor is None or not holds_flor(h, seat):
         return False
-    return window_open(h) or (cfg.envido_first and may_go_first(h, seat))
+    return window_open(h) or (cfg.envido_first and flor_goes_first(cfg, h, seat))
 
 
 def answers(phase: int) -> tuple[Action, ...]:
@@ -115,7 +115,7 @@ def _next_opponent(cfg: Config, h: HandState, scores: tuple[int, int]) -> Award 
         h.to_act = queue[0]
         return None
     if h.fl_accepts == 0:  # FLR-8: all ran, the singer's side scores the stake in force
-        return "flor", h.fl_singer & 1, h.fl_stake
+        return "flor", h.fl_singer & 1, h.fl_stake + cfg.flor_achico_one  # AMB-51: or one more
     accepted = cfg.flor.accepted  # type: ignore[union-attr]  # FLR-5: by the number of accepts
     return _compare(cfg, h, scores, accepted[min(h.fl_accepts, len(accepted)) - 1])
 
@@ -184,6 +184,9 @@ def why_illegal(cfg: Config, h: HandState, kind: str, seat: int) -> tuple[str, s
         if not holds_flor(h, seat):
             held = "flor" if cfg.deck.has_muestra else "three cards of one suit"
             return flor.sing, f"seat {seat} does not hold {held}"
+        if phase != PLAY and not cfg.flor_first_round and len(h.left[seat]) < 3 \
+                and (phase == ENVIDO or cfg.envido_first):
+            return flor.sing, f"flor-window=before-first-card (AMB-53): seat {seat} has already played a card"
         if phase == TRUCO:
             return flor.sing, first_reason(cfg, h, seat)
         return flor.sing, window_reason(h)

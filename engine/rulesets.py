@@ -44,7 +44,7 @@ READINGS: Mapping[str, tuple[str, tuple[str, ...]]] = MappingProxyType({
     "match-format": ("AMB-19", ("best-of-one", "best-of-three")),
     "envido-stakes": ("AMB-20", ("classic", "falta-added")),
     "envido-without-pair": ("AMB-21", ("highest-card", "sum-of-cards")),
-    "falta-points": ("AMB-22", ("leader-lacks", "winner-lacks")),
+    "falta-points": ("AMB-22", ("leader-lacks", "winner-lacks", "trailer-lacks")),
     "side-bet-window": ("AMB-23", ("first-card-turn",)),
     "side-bet-ties": ("AMB-24", ("starter-side",)),
     "side-bet-scoring": ("AMB-25", ("immediately", "end-of-hand")),
@@ -70,7 +70,10 @@ READINGS: Mapping[str, tuple[str, tuple[str, ...]]] = MappingProxyType({
     "manilha-velha": ("AMB-45", ("vira", "fixed-manilhas")),
     "partner-truco": ("AMB-46", ("seat-on-turn",)),
     "flor-accepted": ("AMB-50", ("4", "6")),
+    "flor-achico": ("AMB-51", ("stake", "stake-and-one")),
+    "envido-refusal": ("AMB-54", ("earlier-calls", "earlier-calls-and-one")),
     "mazo-first-round": ("AMB-52", ("envido-point", "hand-value")),
+    "flor-window": ("AMB-53", ("before-first-card", "first-round")),
 })
 
 # The reading in force where a ruleset file does not list a key: the plain rule of the play
@@ -115,6 +118,9 @@ FALLBACK: Mapping[str, str] = MappingProxyType({
     "raise-cap": "no-cap",  # the ladder's top is the only cap
     "partner-truco": "seat-on-turn",  # BET-1: the seat to play calls
     "mazo-first-round": "hand-value",  # a mazo scores what the hand is worth, nothing more
+    "flor-window": "before-first-card",  # AMB-23's window: flor before the seat's first card
+    "flor-achico": "stake",  # FLR-8: the singer's side scores the stake in force
+    "envido-refusal": "earlier-calls",  # AMB-20 classic: the calls accepted before the refused one
 })
 
 _NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")

@@ -30,8 +30,22 @@ def may_go_first(h: HandState, seat: int) -> bool:
         and not h.contest_done
 
 
+def flor_goes_first(cfg: Config, h: HandState, seat: int) -> bool:
+    """AMB-29 envido-first for the flor: as may_go_first, and under AMB-53 first-round also for a
+    seat that has played its card ("antes de acabar la primera baza")."""
+    return h.phase == TRUCO and h.ladder_i == 0 and not h.rounds and not h.contest_done \
+        and (cfg.flor_first_round or len(h.left[seat]) == 3)
+
+
 def holds_flor(h: HandState, seat: int) -> bool:
     return h.flor_pts[seat] is not None
+
+
+def flor_answers_envido(cfg: Config, h: HandState, seat: int) -> bool:
+    """AMB-31 flor-replaces-envido: the seat answering an envido sings flor instead, if it holds
+    one; AMB-53 before-first-card: only while it has not played a card."""
+    return cfg.flor_replaces_envido and cfg.flor is not None and holds_flor(h, seat) \
+        and (cfg.flor_first_round or len(h.left[seat]) == 3)
 
 
 def open_calls(cfg: Config, h: HandState, seat: int, out: list[Action]) -> None:
@@ -46,8 +60,12 @@ def open_calls(cfg: Config, h: HandState, seat: int, out: list[Action]) -> None:
 
 def truco_openings(cfg: Config, h: HandState, seat: int, out: list[Action]) -> None:
     """AMB-29 envido-first: the contest moves of the seat that must answer a truco call."""
-    if cfg.envido_first and may_go_first(h, seat):
+    if not cfg.envido_first:
+        return
+    if may_go_first(h, seat):
         open_calls(cfg, h, seat, out)
+    elif cfg.flor is not None and holds_flor(h, seat) and flor_goes_first(cfg, h, seat):
+        out.append(A.FLOR)  # AMB-53 first-round: after the seat's card, the flor alone
 
 
 def window_reason(h: HandState) -> str:
@@ -77,9 +95,9 @@ def first_reason(cfg: Config, h: HandState, seat: int) -> str:
 
 def falta(cfg: Config, scores: tuple[int, int], side: int) -> int:
     """The points still missing (ENV-6, FLR-7): counted from the higher score (AMB-22
-    leader-lacks) or the winner's; to the target, or to the first half while that score is still
-    in the malas (AMB-30 to-buenas)."""
-    base = max(scores) if cfg.falta_leader else scores[side]
+    leader-lacks), the winner's, or the lower score (trailer-lacks); to the target, or to the
+    first half while that score is still in the malas (AMB-30 to-buenas)."""
+    base = max(scores) if cfg.falta_leader else min(scores) if cfg.falta_trailer else scores[side]
     goal = cfg.target
     if cfg.halves is not None and cfg.falta_to_buenas and base < cfg.halves:
         goal = cfg.halves

@@ -161,10 +161,16 @@ class FiguresAtFaceValue(EnvidoModel):
 
 def falta(s0: z3.ArithRef, s1: z3.ArithRef, winner: z3.ArithRef, target: int, reading: str,
           halves: int | None = None, halves_reading: str | None = None) -> z3.ArithRef:
-    """ENV-6 / FLR-6 / ARG-6, AMB-22: the points the leader (`leader-lacks`) or the contest's winner
-    (`winner-lacks`) still needs to reach the target; AMB-30 `to-buenas`: where the partida has
-    halves and that score is in the malas, to reach the buenas."""
-    counted = z3.If(winner == 0, s0, s1) if reading == "winner-lacks" else _max(s0, s1)
+    """ENV-6 / FLR-6 / ARG-6, AMB-22: the points the leader (`leader-lacks`), the contest's winner
+    (`winner-lacks`) or the trailing side (`trailer-lacks`) still needs to reach the target;
+    AMB-30 `to-buenas`: where the partida has halves and that score is in the malas, to reach the
+    buenas."""
+    if reading == "winner-lacks":
+        counted = z3.If(winner == 0, s0, s1)
+    elif reading == "trailer-lacks":
+        counted = z3.If(s0 < s1, s0, s1)
+    else:
+        counted = _max(s0, s1)
     if halves is None or halves_reading != "to-buenas":
         return target - counted
     return z3.If(counted < halves, halves - counted, target - counted)

@@ -154,6 +154,8 @@ PROPERTIES.add(Property(
     clauses=("ENV-6", "FLR-6", "ARG-6"), ambiguities=("AMB-22", "AMB-18", "AMB-30"),
     build=_falta, control="the falta counted from the trailing side",
     expect=lambda s, cx: cx[f"score{cx['winner']}"] > cx[f"score{1 - cx['winner']}"],
-    applies=lambda s: ENVIDO(s) or FLOR(s),
-    when="envido or flor (a falta)",
+    # AMB-22 trailer-lacks counts from the lower score, so the leader winning may pass the target
+    # (and the control is that reading itself): the property is the other readings'
+    applies=lambda s: (ENVIDO(s) or FLOR(s)) and s.reading("falta-points") != "trailer-lacks",
+    when="envido or flor (a falta), counted from the leader's or the winner's score (AMB-22)",
 ))

@@ -13,7 +13,7 @@ from typing import Any
 
 from spec.rules.cards import Muestra, pieza_index
 from spec.rules.ruleset import Rules
-from spec.rules.symbolic import And, If, Max, Or, Val, concrete_cache
+from spec.rules.symbolic import And, If, Max, Min, Or, Val, concrete_cache
 
 ENVIDO, REAL_ENVIDO, FALTA_ENVIDO = "envido", "real-envido", "falta-envido"
 CALLS: tuple[str, ...] = (ENVIDO, REAL_ENVIDO, FALTA_ENVIDO)  # the envido verbs of the record format
@@ -148,7 +148,8 @@ def falta(
     """Points staked by falta envido / contraflor al resto (ENV-6, FLR-6, ARG-6; dual-use).
 
     ENV-6: "Se agregan los puntos que faltan para terminar la ronda". AMB-22 `leader-lacks`: counted
-    from the higher score; `winner-lacks`: from the contest winner's score. AMB-30 `to-buenas`
+    from the higher score; `winner-lacks`: from the contest winner's score; `trailer-lacks`: from the
+    lower score. AMB-30 `to-buenas`
     (ARG-6: "para que el bando que va por delante pase a las buenas (si están en las malas)"):
     where the partida has halves and that score is still in the malas, the points to the buenas.
     """
@@ -156,6 +157,8 @@ def falta(
         counted = Max(score0, score1)
     elif reading == "winner-lacks":
         counted = If(winner == 0, score0, score1)
+    elif reading == "trailer-lacks":  # "los puntos que le faltan al perdedor para llegar a los 30"
+        counted = Min(score0, score1)
     else:
         raise ValueError(f"unknown falta-points reading {reading!r}")
     if halves is None or halves_reading in (None, "to-target"):
@@ -226,8 +229,12 @@ def envido_accepted_stake(rules: Rules, chain: Sequence[str], falta_points: int)
 
 def envido_refused_payout(rules: Rules, chain: Sequence[str], falta_points: int = 0) -> int:
     """AMB-20 `classic`: "A refused call pays the sum of the accepted calls before it, or 1 if it
-    was the first." """
-    return _stakes(rules, chain[:-1], falta_points) if len(chain) > 1 else 1
+    was the first." AMB-54 `envido-refusal`: those calls (`earlier-calls`: "no querido 2 tantos"),
+    or one point more (`earlier-calls-and-one`)."""
+    if len(chain) <= 1:
+        return 1
+    more = 1 if rules.readings.get("envido-refusal") == "earlier-calls-and-one" else 0
+    return _stakes(rules, chain[:-1], falta_points) + more
 
 
 # --- flor stakes ----------------------------------------------------------------------------------
@@ -242,6 +249,13 @@ def flor_partner_raise(rules: Rules) -> int | None:
     """FLR-3: "ste puede aumentar el valor de la FLOR actual para 6 puntos" (pairs)."""
     raised = rules.data["flor"].get("partner_raise")
     return None if raised is None else int(raised)
+
+
+def flor_achico_payout(rules: Rules, stake: int) -> int:
+    """What the singer's side scores when every opponent holding flor says con flor me achico
+    (FLR-8), AMB-51 `flor-achico`: the stake in force (`stake`: "el primero que cantó la flor se
+    lleva tres puntos") or one point more (`stake-and-one`: "cobra 4 puntos")."""
+    return stake + 1 if rules.readings.get("flor-achico") == "stake-and-one" else stake
 
 
 def flor_accepted_stake(rules: Rules, accepts: int) -> int:

@@ -90,6 +90,14 @@ def Max(*values: Val) -> Val:
     return best
 
 
+def Min(*values: Val) -> Val:
+    """The smallest value, as a chain of If (so it works on z3 terms)."""
+    least = values[0]
+    for v in values[1:]:
+        least = If(v < least, v, least)
+    return least
+
+
 def Count(*conds: Val) -> Val:
     """How many conditions hold."""
     return sum((If(c, 1, 0) for c in conds), 0)

@@ -143,7 +143,7 @@ def test_envido_and_flor_points_match_spec_on_every_hand(ruleset: str, without_p
 
 @pytest.mark.clause("ENV-6", "FLR-6", "ARG-6")
 @pytest.mark.parametrize("ruleset", ENVIDO_RULESETS)
-@pytest.mark.parametrize("reading", ["leader-lacks", "winner-lacks"])
+@pytest.mark.parametrize("reading", ["leader-lacks", "winner-lacks", "trailer-lacks"])
 def test_falta_matches_spec(ruleset: str, reading: str) -> None:
     setup = make_setup(ruleset, {"falta-points": reading})
     s0, s1, w = z3.Ints("s0 s1 w")

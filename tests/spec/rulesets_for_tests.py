@@ -89,8 +89,11 @@ readings:
   flor-refusal: {default: stake-before-call, rationale: {en: "As 003's ruleset.", es: "Como el de 003.", it: "Come quello di 003.", pt: "Como o de 003."}}
   flor-over-envido: {default: envido-stands, rationale: {en: "As 003's ruleset.", es: "Como el de 003.", it: "Come quello di 003.", pt: "Como o de 003."}}
   envido-three-suit: {default: two-highest, rationale: {en: "As 003's ruleset.", es: "Como el de 003.", it: "Come quello di 003.", pt: "Como o de 003."}}
+  envido-refusal: {default: earlier-calls, rationale: {en: "As 003's ruleset.", es: "Como el de 003.", it: "Come quello di 003.", pt: "Como o de 003."}}
   contraflor-stake: {default: double-stake, rationale: {en: "As 003's ruleset.", es: "Como el de 003.", it: "Come quello di 003.", pt: "Como o de 003."}}
   flor-answers: {default: in-turn, rationale: {en: "The only reading.", es: "La única lectura.", it: "L'unica lettura.", pt: "A única leitura."}}
+  flor-window: {default: before-first-card, rationale: {en: "As 003's ruleset.", es: "Como el de 003.", it: "Come quello di 003.", pt: "Como o de 003."}}
+  flor-achico: {default: stake, rationale: {en: "As 003's ruleset.", es: "Como el de 003.", it: "Come quello di 003.", pt: "Como o de 003."}}
 """
 
 # (what is broken, replace this text, with this, the error must mention) -- each one a file the

@@ -294,6 +294,7 @@ def test_envido_stakes() -> None:
     assert env.envido_refused_payout(g, ["envido", "envido", "real-envido"]) == 4, "[ENV-5] AMB-20"
     assert env.falta(10, 20, 0, 24, "leader-lacks") == 4, "[ENV-6] AMB-22 leader-lacks"
     assert env.falta(10, 20, 0, 24, "winner-lacks") == 14, "[ENV-6] AMB-22 winner-lacks"
+    assert env.falta(10, 20, 1, 24, "trailer-lacks") == 14, "[ENV-6] AMB-22 trailer-lacks: the lower score"
 
 
 @pytest.mark.clause("ARG-6")

@@ -14,7 +14,7 @@ from spec.rules import envido as env
 from spec.rules.actions import Action
 from spec.rules.match import falta_of, side
 from spec.rules.procedure.parts import ENVIDO, FLOR, EnvidoState, FlorState, Illegal
-from spec.rules.procedure.tanto_window import goes_first, window_open
+from spec.rules.procedure.tanto_window import flor_goes_first, late_flor, window_open
 
 if TYPE_CHECKING:
     from spec.rules.procedure.hand import Hand
@@ -49,9 +49,11 @@ def check_sing(hand: Hand, seat: int, action: Action) -> None:
         and seat == hand.envido.responder
         and r.reading("flor-over-envido") == "flor-replaces-envido"
     ):
+        if not late_flor(hand, seat):
+            raise Illegal(sing, f"seat {seat} has played a card: flor is sung before it (AMB-53)")
         return  # AMB-31: the flor replaces the pending envido
-    if goes_first(hand, seat):
-        return  # AMB-29: sung as the envido that goes first
+    if flor_goes_first(hand, seat):
+        return  # AMB-29: sung as the envido that goes first (AMB-53: within the flor's window)
     if not window_open(hand, seat):
         raise Illegal(sing, "flor is sung before playing any card, in the side-bet window (AMB-23)")
 
@@ -142,7 +144,7 @@ def answer(hand: Hand, seat: int, verb: str) -> None:
         if f.accepted:
             compare(hand, env.flor_accepted_stake(r, len(f.accepted)), clause(hand, "accept"))
         else:  # FLR-8: every opponent said me achico: the singer's side scores the stake in force
-            hand.award("flor", side(singer), f.stake, clause(hand, "achico"))
+            hand.award("flor", side(singer), env.flor_achico_payout(r, f.stake), clause(hand, "achico"))
         return
     if f.stage == "contraflor":
         pending = int(f.pending)  # type: ignore[arg-type]

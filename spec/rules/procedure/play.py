@@ -12,7 +12,7 @@ from spec.rules.cards import COVERED, dealt_strength
 from spec.rules.hands import Decided, HandResult, NobodyScores, hand_over, hand_result
 from spec.rules.match import side
 from spec.rules.procedure.parts import PLAY, Illegal
-from spec.rules.procedure.tanto_window import goes_first, window_open
+from spec.rules.procedure.tanto_window import flor_goes_first, window_open
 from spec.rules.rounds import TIE, next_leader, round_result
 from spec.rules.ruleset import Rules
 
@@ -88,7 +88,7 @@ def check_flor_first(hand: Hand, seat: int, what: str) -> None:
         r.reading("flor-before-truco") == "flor-first"
         and r.reading("flor-optional") == "mandatory"
         and hand.seat_flor(seat)
-        and (window_open(hand, seat) or goes_first(hand, seat))
+        and (window_open(hand, seat) or flor_goes_first(hand, seat))
     ):
         raise Illegal(
             r.clause("flor", "sing"),

@@ -41,3 +41,29 @@ def goes_first(hand: Hand, seat: int) -> bool:
         and not hand.used[seat]
         and not hand.contest_done
     )
+
+
+def late_flor(hand: Hand, seat: int) -> bool:
+    """AMB-53 `flor-window`: whether the seat may still sing flor once the steps before it allow
+    it: before it has played any card (before-first-card: "antes de haber jugado alguna de las
+    tres cartas"), or while the first round lasts (first-round: "antes de acabar la primera
+    baza")."""
+    return hand.rules.reading("flor-window") == "first-round" or not hand.used[seat]
+
+
+def flor_goes_first(hand: Hand, seat: int) -> bool:
+    """AMB-29 `envido-first` for the flor: the seat that must answer the hand's first truco call
+    may sing flor in the first round with no envido or flor contest in the hand, within the
+    flor's window (AMB-53)."""
+    r = hand.rules
+    return (
+        r.has("envido")
+        and r.reading("envido-first") == "envido-first"
+        and hand.phase == TRUCO
+        and seat == hand.truco.responder
+        and hand.truco.call == r.ladder[1]
+        and hand.truco.last_call_side is None
+        and not hand.rounds
+        and not hand.contest_done
+        and late_flor(hand, seat)
+    )
