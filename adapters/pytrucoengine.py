@@ -40,7 +40,8 @@ import copy
 import functools
 import json
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any
 
@@ -180,7 +181,10 @@ class _Run:
         self.players = [Player(0), Player(1)]
         for p in self.players:
             table.add_player(p)
-        self.teams = set(table.getTeams())
+        # The engine takes its teams as a set and iterates it: a set of objects hashed by address
+        # iterates in an order that changes from run to run, and so did its scores (found by the
+        # conformance page, regenerated under other hash seeds). In team order, every run is alike.
+        self.teams = _TeamsInOrder(table.getTeams())
         self.signals = _signals_class()(self.players)
         self.signals.run = self
         game = _stacked_game_class()(self.teams, self.players, self.signals)
@@ -240,6 +244,22 @@ def _signals_class() -> type:
     for name in _ACTS:  # each of these signals says the engine acted on the last input
         setattr(Signals, name, Signals.acted_on)
     return Signals
+
+
+class _TeamsInOrder(AbstractSet[Any]):
+    """The engine's `teams: Set`, iterated in the teams' ID order."""
+
+    def __init__(self, teams: Iterable[Any]) -> None:
+        self._teams = sorted(teams, key=lambda t: t.getID())
+
+    def __contains__(self, team: object) -> bool:
+        return any(t is team for t in self._teams)
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._teams)
+
+    def __len__(self) -> int:
+        return len(self._teams)
 
 
 @functools.cache

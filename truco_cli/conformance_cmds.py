@@ -47,7 +47,9 @@ def suite_command(engine_spec: str | None, engine_cmd: str | None, rulesets: tup
               help="The ruleset it plays (repeatable with --suite [default: every one the engine plays]).")
 @click.option("--out", "out_path", default=None, type=click.Path(dir_okay=False), metavar="FILE",
               help="The page to write (docs/conformance/<name>.md is published on the site).")
-@click.option("--title", default=None, help="The page's title [default: the engine and the ruleset].")
+@click.option("--title", default=None,
+              help="The engine's name in the page's title, which adds the game in the page's language "
+                   "[default: the engine and the ruleset].")
 @click.option("--games", type=click.IntRange(min=0), default=100, show_default=True,
               help="Random games (with --suite: after the cases, 0 for none).")
 @click.option("--programs", type=click.IntRange(min=0), default=10, show_default=True,
@@ -176,7 +178,10 @@ def conformance(suite: bool, engine_spec: str | None, engine_cmd: str | None, ru
     for lang in LANGS:
         sections = [page_section(g, trace, first, shrunk, engine_name, total.games, replay_line, found, lang)
                     for g, trace, first, shrunk, found in kept]
-        heading = title or gettext("{engine} on {ruleset}", lang, engine=engine_name, ruleset=ruleset)
+        # The title names the engine; the page adds the game in its own language
+        family = cat.rulesets[ruleset].family[lang]
+        heading = (gettext("{engine} ({game})", lang, engine=title, game=family) if title
+                   else gettext("{engine} on {ruleset}", lang, engine=engine_name, ruleset=ruleset))
         text = render(lang, heading,
                       command, engine_spec, ruleset, total, entries, sections, held, unexercised)
         path = page_path(out_path, lang)

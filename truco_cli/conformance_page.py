@@ -166,6 +166,31 @@ _FORMS: list[tuple[str, str | None, dict[str, _Say]]] = [
         {"sides": _SIDES},
     ),
     (
+        r"the mazo is taken on a turn to play or as the answer to a truco call: "
+        r"answer the pending call first",
+        N_("the mazo is taken on one's turn to play or as the answer to a truco call: answer the pending "
+           "call first"),
+        {},
+    ),
+    (
+        r"seat (?P<seat>\d+) holds flor and must sing it before it goes to the mazo "
+        r"\((?P<amb>AMB-\d+) flor-first\)",
+        N_("seat {seat} holds flor and must sing it before it goes to the mazo ({amb})"),
+        {"seat": _NUM, "amb": _NUM},
+    ),
+    (
+        r"seat (?P<seat>\d+) holds flor and must sing it before it calls truco "
+        r"\((?P<amb>AMB-\d+) flor-first\)",
+        N_("seat {seat} holds flor and must sing it before it calls truco ({amb})"),
+        {"seat": _NUM, "amb": _NUM},
+    ),
+    (
+        r"seat (?P<seat>\d+) holds flor and must sing it before it (?:accepts|raises) the truco "
+        r"\((?P<amb>AMB-\d+) flor-first\)",
+        N_("seat {seat} holds flor and must sing it before it answers the truco ({amb})"),
+        {"seat": _NUM, "amb": _NUM},
+    ),
+    (
         r"flor is sung before playing any card, in the side-bet window \((?P<amb>AMB-\d+)\)",
         N_("flor is sung before playing any card, while side bets may be made ({amb})"),
         {"amb": _NUM},

@@ -23,14 +23,25 @@ def glossary_page(ctx: Ctx) -> str:
            f"# {t('s_glossary')}", "", t("glossary_intro"), ""]
     for term in terms:
         main = term.name(ctx.lang)
-        others = [n for n in term.all_names() if n.lower() != main.lower()]
         # Every name in the heading: a search for any of them, in any language, finds this entry.
-        heading = " · ".join([main[:1].upper() + main[1:], *others])
-        names = " · ".join(f"*{lang}* {esc(', '.join(term.names[lang]))}" for lang in LANGS)
-        out += [f"## {esc(heading)} {{#term-{term.id}}}", "",
+        # A name in another language is marked as such (lang), for screen readers and translators.
+        seen = {main.lower()}
+        heading = [esc(main[:1].upper() + main[1:])]
+        for lang in (ctx.lang, *(code for code in LANGS if code != ctx.lang)):
+            for name in term.names[lang]:
+                if name.lower() not in seen:
+                    seen.add(name.lower())
+                    heading.append(_in(lang, ctx.lang, name))
+        names = " · ".join(f"*{lang}* {_in(lang, ctx.lang, ', '.join(term.names[lang]))}" for lang in LANGS)
+        out += [f"## {' · '.join(heading)} {{#term-{term.id}}}", "",
                 esc(term.means[ctx.lang]), "",
                 f"{names}  ", f"{t('defined_by')}: {_defined_by(ctx, term)}", ""]
     return "\n".join(out)
+
+
+def _in(lang: str, page_lang: str, text: str) -> str:
+    """`text`, escaped; marked with its language where it is not the page's."""
+    return esc(text) if lang == page_lang else f'<span lang="{lang}">{esc(text)}</span>'
 
 
 def _defined_by(ctx: Ctx, term: Term) -> str:

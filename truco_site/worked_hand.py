@@ -171,6 +171,10 @@ class _Teller:
                     if verb == "flor-raise"
                     else gettext("{who}, the partner, lets the flor stand.", lang, who=who))
             out.append(Step(said, self.clause("flor", "partner")))
+        elif verb == "mazo":  # ARG-9, URU-10: the mazo section names its clause
+            mazo = self.rules.data.get("mazo") or {}
+            out.append(Step(gettext("{who} goes to the mazo and gives up the hand.", lang, who=who),
+                            str(mazo["clause"]) if mazo.get("clause") else None))
         else:  # an action this page has no words for: said as the engine writes it
             out.append(Step(gettext("{who}: {action}.", lang, who=who, action=action)))
         return out

@@ -29,7 +29,7 @@ RECORD_SCHEMA = json.loads((ROOT / "spec" / "schemas" / "record.schema.json").re
 ENGINES: dict[str, dict[str, Any]] = {
     "pytrucoengine": {
         "engine": "adapters.pytrucoengine:make_adapter", "ruleset": "argentino-1v1", "games": 80,
-        "title": "PyTrucoEngine 1.0.1 (Argentine Truco)",
+        "title": "PyTrucoEngine 1.0.1",
         "pinned": {
             # The engine has no mazo (ARG-9): every game diverges at its first step, where the rules
             # offer it. What this page showed before argentino-1v1 had the mazo (suite 2.3.0 and
@@ -41,7 +41,7 @@ ENGINES: dict[str, dict[str, Any]] = {
     },
     "pytruco": {
         "engine": "adapters.pytruco:make_adapter", "ruleset": "uruguayo-1v1", "games": 40,
-        "title": "pytruco 0.1.3 (Uruguayan Truco)",
+        "title": "pytruco 0.1.3",
         "pinned": {
             # The engine lets a seat go to the mazo while an envido waits for its answer; the rules
             # take the mazo on a turn to play or in answer to a truco call (URU-10). Found first in

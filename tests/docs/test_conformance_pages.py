@@ -106,3 +106,18 @@ def test_cause_words(cause: str, want: str) -> None:
     from truco_cli.conformance_page import cause_words
 
     assert want in cause_words(cause, "es")
+
+
+@pytest.mark.parametrize("report", REPORTS, ids=lambda p: p.stem)
+def test_the_title_names_the_game_in_the_pages_language(report: Path) -> None:
+    """`--title` names the engine; the page adds the game as its ruleset's file names it, in the
+    page's language (not the English family on every page)."""
+    from spec.catalogue import load_catalogue
+
+    ruleset = re.search(r"--ruleset (\S+)", report.read_text(encoding="utf-8"))
+    assert ruleset, f"{report.name} names no ruleset in its command"
+    family = load_catalogue().rulesets[ruleset[1]].family
+    for lang in LANGS:
+        page = report if lang == "en" else report.with_name(f"{report.stem}.{lang}.md")
+        title = page.read_text(encoding="utf-8").splitlines()[0]
+        assert title.endswith(f"({family[lang]})"), (page.name, title)

@@ -207,8 +207,9 @@ def _visible(page_html: str, quotes: bool = True, code: bool = True) -> str:
     body = re.sub(r"<pre\b.*?</pre>", " ", body, flags=re.S)
     if not code:
         body = re.sub(r"<code\b.*?</code>", " ", body, flags=re.S)
-    if not quotes:
+    if not quotes:  # nor the names the glossary gives in the other languages (marked lang)
         body = re.sub(r"<blockquote\b.*?</blockquote>", " ", body, flags=re.S)
+        body = re.sub(r"<span lang=\"[a-z]{2}\">.*?</span>", " ", body, flags=re.S)
     return html.unescape(re.sub(r"<[^>]+>", " ", body))
 
 

@@ -102,7 +102,9 @@ def test_every_action_the_engine_knows_is_told_in_words_with_its_clause(lang: st
     from engine.actions import CARD_VERBS, SIMPLE
 
     cases = {  # a ruleset where each verb can be played
-        "gauderio-pairs-es": [*(v for v in SIMPLE if not v.startswith("ten-")), "raise 2", "sign ciego"],
+        "gauderio-pairs-es": [*(v for v in SIMPLE if not v.startswith("ten-") and v != "mazo"), "raise 2",
+                              "sign ciego"],
+        "argentino-1v1": ["mazo"],
         "mineiro-1v1-es": ["cover 4C", "play 4C"],
         "paulista-1v1": ["ten-play", "ten-decline", "cover 4C"],
     }
@@ -117,7 +119,7 @@ def test_every_action_the_engine_knows_is_told_in_words_with_its_clause(lang: st
                 teller.round = []
             for step in teller.step(0, action)[:1]:
                 assert not step.text.startswith(f"{worked_hand.NAMES[0]}: "), (name, action, step)
-                if verb in ("ten-play", "ten-decline", "cover", "flor-raise", "flor-pass"):
+                if verb in ("ten-play", "ten-decline", "cover", "flor-raise", "flor-pass", "mazo"):
                     assert step.clause in held, (name, action, step)
             told.add(verb)
     assert set(SIMPLE) | set(CARD_VERBS) | {"raise", "sign"} <= told
