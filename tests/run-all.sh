@@ -18,10 +18,22 @@ fi
 # --no-compile: the byte code of what the suite imports is written as it is imported, not all of it
 python3 -m pip install --quiet --no-compile --disable-pip-version-check -e ".[test,docs,browser,dask,engines]"
 
+# mypy (the longest of the four) runs beside the other three, one core each; its output is shown
+# when it ends, and its failure fails the run like theirs.
+mypy_log=$(mktemp)
+python3 -m mypy >"$mypy_log" 2>&1 &  # types; the checked packages are listed in pyproject.toml [tool.mypy]
+mypy_pid=$!
 python3 -m ruff check .
-python3 -m mypy     # types; the checked packages are listed in pyproject.toml [tool.mypy]
 lint-imports --no-logo  # which package may import which: the contracts in pyproject.toml [tool.importlinter]
 python3 -m vulture  # dead code; settings in pyproject.toml [tool.vulture], exceptions in tests/vulture_whitelist.py
+mypy_status=0
+wait "$mypy_pid" || mypy_status=$?
+cat "$mypy_log"
+rm -f "$mypy_log"
+if [ "$mypy_status" != 0 ]; then
+  echo "tests/run-all.sh: mypy failed" >&2
+  exit "$mypy_status"
+fi
 
 # 1. Tests and proofs first: their results are what the site shows on every clause.
 results=build/results

@@ -171,19 +171,20 @@ def _search(page: Any, site: Any, lang: str, query: str) -> str:
         page.keyboard.press("s")  # Material's search hotkey
     for _ in range(3):
         field.fill("")
-        page.keyboard.type(query, delay=30)
+        page.keyboard.type(query)  # keystrokes, as Material's search listens for them
         try:
             first.wait_for(state="visible", timeout=10_000)
             break
         except Exception:  # Playwright's timeout: the query went out before the index was ready
             continue
-    # The results of the last keystroke settle: on a busy machine the search worker answers the
-    # keystrokes one by one, so wait until the first result stays the same.
-    last = None
-    for _ in range(20):
-        page.wait_for_timeout(400)
+    # The results settle: on a busy machine the search worker may still answer an earlier query
+    # (the cleared field), so wait until the first result stays the same three looks in a row.
+    last, same = None, 0
+    for _ in range(40):
+        page.wait_for_timeout(200)
         now = first.get_attribute("href") or ""
-        if now and now == last:
+        same = same + 1 if now and now == last else 0
+        if same == 2:
             break
         last = now
     return last or ""
@@ -250,8 +251,8 @@ def test_every_clause_shows_its_status_or_the_build_says_once(browser_page: Any,
     if os.environ.get("TRUCO_RESULTS_REQUIRED"):
         assert have, "CI must run the tests and proofs before building the site (build/results/)"
     families = sorted({cid.rsplit("-", 1)[0].lower() for cid in CAT.clauses})
-    for fam in families:
-        browser_page.goto(f"{site.url}{lang}/rules/{fam}/")
+    for fam in families:  # the statuses are in the page as served: no need to wait for its images
+        browser_page.goto(f"{site.url}{lang}/rules/{fam}/", wait_until="domcontentloaded")
         clauses = browser_page.locator("article h2")
         n = clauses.count()
         if have:
