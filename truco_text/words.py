@@ -15,7 +15,7 @@ CLAUSE_KINDS = {
     "signals": N_("signals"),
 }
 ENTRY_KINDS = {
-    "conflict": N_("conflict between rulebooks"),
+    "conflict": N_("conflict between sources"),  # rulebooks, or the publications a ruleset names
     "internal": N_("internal contradiction"),
     "gap": N_("gap"),
     "option": N_("players' option"),
