@@ -68,6 +68,24 @@ def pytest_configure(config: pytest.Config) -> None:
         from tests.docs import served_site  # here: test_skip_policy runs a copy of this file alone
 
         served_site.register(config)
+    _one_core_per_worker(config)
+
+
+def _one_core_per_worker(config: pytest.Config) -> None:
+    """With as many xdist workers as cores, each worker and what it starts keep to a core of their
+    own: a `truco check` in a test then runs its games in its own process (its default --jobs is
+    the cores it may use), instead of starting workers for a core the other test worker already
+    keeps busy. A test that gives --jobs still starts that many. Not for the site's tests: one
+    worker builds the site, a process per core, while the others wait for it."""
+    worker = getattr(config, "workerinput", None)
+    if worker is None or not hasattr(os, "sched_setaffinity"):
+        return
+    if any(Path(str(a)).parts[:2] == ("tests", "docs") for a in config.args):
+        return
+    cores = sorted(os.sched_getaffinity(0))
+    if int(worker["workercount"]) >= len(cores) > 1:
+        index = int(str(worker["workerid"]).removeprefix("gw"))
+        os.sched_setaffinity(0, {cores[index % len(cores)]})
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
