@@ -3,6 +3,7 @@ the skip policy of CI (a skipped test fails the run unless tests/allowed_skips.y
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 from pathlib import Path
@@ -85,10 +86,8 @@ def _one_core_per_worker(config: pytest.Config) -> None:
     cores = sorted(os.sched_getaffinity(0))
     if int(worker["workercount"]) >= len(cores) > 1:
         index = int(str(worker["workerid"]).removeprefix("gw"))
-        try:
+        with contextlib.suppress(OSError):  # a sandbox that forbids it: the workers share the cores
             os.sched_setaffinity(0, {cores[index % len(cores)]})
-        except OSError:  # a sandbox that forbids it: the worker shares the cores, as without this
-            pass
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
