@@ -16,10 +16,12 @@ from engine.reading_notes import reading_note
 from engine.tanto import flor_points
 from engine.tanto_window import (
     Award,
+    answers_first_truco,
     best_side,
     falta,
     first_reason,
     flor_goes_first,
+    flor_in_window,
     holds_flor,
     window_open,
     window_reason,
@@ -184,8 +186,8 @@ def why_illegal(cfg: Config, h: HandState, kind: str, seat: int) -> tuple[str, s
         if not holds_flor(h, seat):
             held = "flor" if cfg.deck.has_muestra else "three cards of one suit"
             return flor.sing, f"seat {seat} does not hold {held}"
-        if phase != PLAY and not cfg.flor_first_round and len(h.left[seat]) < 3 \
-                and (phase == ENVIDO or cfg.envido_first):
+        if not flor_in_window(cfg, h, seat) \
+                and (phase == ENVIDO or (cfg.envido_first and answers_first_truco(h))):
             return flor.sing, f"flor-window=before-first-card (AMB-53): seat {seat} has already played a card"
         if phase == TRUCO:
             return flor.sing, first_reason(cfg, h, seat)

@@ -23,18 +23,27 @@ def window_open(h: HandState) -> bool:
     return h.phase == PLAY and not h.rounds and not h.truco_called and not h.contest_done
 
 
+def answers_first_truco(h: HandState) -> bool:
+    """AMB-29 envido-first: the seat to act answers the hand's first truco call, in the first
+    round, with no contest yet."""
+    return h.phase == TRUCO and h.ladder_i == 0 and not h.rounds and not h.contest_done
+
+
 def may_go_first(h: HandState, seat: int) -> bool:
     """AMB-29 envido-first: the seat answering the hand's first truco call, in the first round,
     before it has played a card, with no contest yet, may open the envido (or sing flor)."""
-    return h.phase == TRUCO and h.ladder_i == 0 and not h.rounds and len(h.left[seat]) == 3 \
-        and not h.contest_done
+    return answers_first_truco(h) and len(h.left[seat]) == 3
+
+
+def flor_in_window(cfg: Config, h: HandState, seat: int) -> bool:
+    """AMB-53 flor-window: before the seat's first card (before-first-card), or while the first
+    round lasts (first-round: "antes de acabar la primera baza")."""
+    return cfg.flor_first_round or len(h.left[seat]) == 3
 
 
 def flor_goes_first(cfg: Config, h: HandState, seat: int) -> bool:
-    """AMB-29 envido-first for the flor: as may_go_first, and under AMB-53 first-round also for a
-    seat that has played its card ("antes de acabar la primera baza")."""
-    return h.phase == TRUCO and h.ladder_i == 0 and not h.rounds and not h.contest_done \
-        and (cfg.flor_first_round or len(h.left[seat]) == 3)
+    """AMB-29 envido-first for the flor, within the flor's window (AMB-53)."""
+    return answers_first_truco(h) and flor_in_window(cfg, h, seat)
 
 
 def holds_flor(h: HandState, seat: int) -> bool:
@@ -45,7 +54,7 @@ def flor_answers_envido(cfg: Config, h: HandState, seat: int) -> bool:
     """AMB-31 flor-replaces-envido: the seat answering an envido sings flor instead, if it holds
     one; AMB-53 before-first-card: only while it has not played a card."""
     return cfg.flor_replaces_envido and cfg.flor is not None and holds_flor(h, seat) \
-        and (cfg.flor_first_round or len(h.left[seat]) == 3)
+        and flor_in_window(cfg, h, seat)
 
 
 def open_calls(cfg: Config, h: HandState, seat: int, out: list[Action]) -> None:

@@ -149,8 +149,8 @@ def falta(
 
     ENV-6: "Se agregan los puntos que faltan para terminar la ronda". AMB-22 `leader-lacks`: counted
     from the higher score; `winner-lacks`: from the contest winner's score; `trailer-lacks`: from the
-    lower score. AMB-30 `to-buenas`
-    (ARG-6: "para que el bando que va por delante pase a las buenas (si están en las malas)"):
+    lower score. AMB-30 `to-buenas` (ARG-6: "para que el bando que va por delante pase a las buenas
+    (si están en las malas)"):
     where the partida has halves and that score is still in the malas, the points to the buenas.
     """
     if reading == "leader-lacks":

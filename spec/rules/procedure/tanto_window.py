@@ -25,10 +25,9 @@ def window_open(hand: Hand, seat: int) -> bool:
     )
 
 
-def goes_first(hand: Hand, seat: int) -> bool:
-    """AMB-29 `envido-first` ("el envido está primero"): the seat that must answer the hand's
-    first truco call may open the envido (or sing flor) if it has not played a card yet, in the
-    first round, with no envido or flor contest in the hand."""
+def _answers_first_truco(hand: Hand, seat: int) -> bool:
+    """AMB-29 `envido-first` ("el envido está primero"): `seat` must answer the hand's first truco
+    call, in the first round, with no envido or flor contest in the hand."""
     r = hand.rules
     return (
         r.has("envido")
@@ -38,9 +37,14 @@ def goes_first(hand: Hand, seat: int) -> bool:
         and hand.truco.call == r.ladder[1]
         and hand.truco.last_call_side is None
         and not hand.rounds
-        and not hand.used[seat]
         and not hand.contest_done
     )
+
+
+def goes_first(hand: Hand, seat: int) -> bool:
+    """AMB-29 `envido-first`: the seat that must answer the hand's first truco call may open the
+    envido (or sing flor) if it has not played a card yet."""
+    return _answers_first_truco(hand, seat) and not hand.used[seat]
 
 
 def late_flor(hand: Hand, seat: int) -> bool:
@@ -53,17 +57,5 @@ def late_flor(hand: Hand, seat: int) -> bool:
 
 def flor_goes_first(hand: Hand, seat: int) -> bool:
     """AMB-29 `envido-first` for the flor: the seat that must answer the hand's first truco call
-    may sing flor in the first round with no envido or flor contest in the hand, within the
-    flor's window (AMB-53)."""
-    r = hand.rules
-    return (
-        r.has("envido")
-        and r.reading("envido-first") == "envido-first"
-        and hand.phase == TRUCO
-        and seat == hand.truco.responder
-        and hand.truco.call == r.ladder[1]
-        and hand.truco.last_call_side is None
-        and not hand.rounds
-        and not hand.contest_done
-        and late_flor(hand, seat)
-    )
+    may sing flor, within the flor's window (AMB-53)."""
+    return _answers_first_truco(hand, seat) and late_flor(hand, seat)
