@@ -129,6 +129,15 @@ class Publication:
 
 
 @dataclass(frozen=True)
+class AlsoPublished:
+    """A further publication that states part of a ruleset file's clause, with its own words."""
+
+    publication: Publication
+    section: str | None
+    words: str
+
+
+@dataclass(frozen=True)
 class Clause:
     id: str
     kind: str
@@ -140,6 +149,8 @@ class Clause:
     published: tuple[Publication, str | None] | None = None  # the publication and the section
     # The publication's own words that state it (its `source.words` in the ruleset file), if stored.
     published_words: str | None = None
+    # Further publications that state parts of it, each with its words (`source.also`).
+    also_published: tuple[AlsoPublished, ...] = ()
     # ruleset -> the publication that states the clause for it
     adopted: Mapping[str, Publication] = field(default_factory=dict)
 
@@ -566,6 +577,8 @@ def _add_file_clauses(clauses: dict[str, Clause], rulesets: Mapping[str, Ruleset
             id=raw["id"], kind=raw["kind"], title=dict(raw["title"]), text=dict(raw["text"]),
             rulesets=(rs.name,), sources=(), published=(pubs[src["publication"]], src.get("section")),
             published_words=src.get("words"),
+            also_published=tuple(AlsoPublished(publication=pubs[a["publication"]], section=a.get("section"),
+                                               words=a["words"]) for a in src.get("also", ())),
         )
     for rs in rulesets.values():  # clauses of the catalogue that a file-defined ruleset holds too
         pubs = {p.id: p for p in rs.publications}

@@ -10,7 +10,9 @@ clause's quotes, or a statement with words no claim holds, is a problem `problem
 A clause of a ruleset file has no rulebook quote: it names a publication and may store that
 publication's own words (`source: {publication: ID, words: "..."}`, kept as the clause's
 `published_words`). Its claims take `doc` = the publication's ID and a `span` inside those words;
-a clause whose publication's words are not stored cannot be split (it stays pending).
+a clause whose publication's words are not stored cannot be split (it stays pending). Further
+publications that state parts of the rule (`source.also`: each a publication and its words) hold
+the claims whose `doc` is theirs.
 
 Clauses not yet split are listed under `pending`: the list only shrinks (a clause split is taken
 off it, and a clause neither split nor pending is a problem).
@@ -80,6 +82,7 @@ def claim_problems(cat: Catalogue, clause: Clause, claim: Claim) -> list[str]:
         if clause.published is not None and clause.published[0].id == claim.doc \
                 and clause.published_words is not None:
             quotes.append(clause.published_words)  # a published clause: its publication's words
+        quotes += [a.words for a in clause.also_published if a.publication.id == claim.doc]
         if not any(claim.span in q for q in quotes):
             out.append(f"{claim.text!r}: {claim.span!r} is in none of the clause's quotes of {claim.doc}")
     else:

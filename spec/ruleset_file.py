@@ -596,6 +596,12 @@ class _Checker:
                     ("clauses", i, "source", "publication"),
                     f"{c['source']['publication']!r} is not a publication listed under origin.published",
                 )
+            for j, also in enumerate(c["source"].get("also", ())):
+                if also["publication"] not in pubs:
+                    self.fail(
+                        ("clauses", i, "source", "also", j, "publication"),
+                        f"{also['publication']!r} is not a publication listed under origin.published",
+                    )
 
     def check_clauses(self, clause_ids: set[str]) -> None:
         local: set[str] = set()

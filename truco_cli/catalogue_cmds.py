@@ -57,6 +57,8 @@ def clause_json(cat: Any, clause: Any) -> dict[str, Any]:
         ],
         "ambiguities": [a.id for a in cat.ambiguities_of_clause(clause.id)],
         **({"published": _publication(*clause.published)} if clause.published is not None else {}),
+        **({"also_published": [_publication(a.publication, a.section) for a in clause.also_published]}
+           if clause.also_published else {}),
         **({"adopted": {rs: _publication(pub) for rs, pub in clause.adopted.items()}}
            if clause.adopted else {}),
     }
@@ -195,6 +197,18 @@ def _quote_lines(cat: Any, quotes: Any, lang: str, indent: str) -> None:
             click.echo(_wrap(reading, indent + "  "))
 
 
+def _publication_lines(publisher: str, title: str, url: str | None, words: str | None, lang: str,
+                       indent: str) -> None:
+    """A publication beyond the four rulebooks, named as such, and its words (when stored)."""
+    where = f"{publisher}, {title}" + (f" ({url})" if url else "")
+    published = gettext("published (not one of the four rulebooks): {where}", lang, where=where)
+    click.echo(textwrap.fill(published, width=100,  # an address whole
+                             initial_indent=indent, subsequent_indent=indent,
+                             break_long_words=False, break_on_hyphens=False))
+    if words is not None:
+        click.echo(_wrap(f"“{words}”", indent + "  "))
+
+
 def _editorial_sentences(line: str, editorial: str, start: int, end: int) -> str:
     """The sentences of the editorial line that read the sentences of the rulebook's `line` the
     quote [start, end) falls in: the two lines have the same sentences, restored; where their
@@ -216,6 +230,10 @@ def _explain_clause(cat: Any, c: Any, lang: str) -> None:
     click.echo(_wrap(_pick(c.text, lang), "  "))
     click.echo("\n" + gettext("Sources (verbatim, in their own language):", lang))
     _quote_lines(cat, c.sources, lang, "  ")
+    if c.published is not None:  # a ruleset file's clause: its publications' words, never as a quote
+        first = (c.published[0], c.published_words)
+        for pub, words in (first, *((a.publication, a.words) for a in c.also_published)):
+            _publication_lines(pub.publisher, pub.title, pub.url, words, lang, "  ")
     click.echo("\n" + gettext("Rulesets", lang) + ": " + ", ".join(c.rulesets))
     ambs = cat.ambiguities_of_clause(c.id)
     if not ambs:
@@ -249,12 +267,7 @@ def _explain_ambiguity(cat: Any, a: Any, lang: str) -> None:
         if r.sources:
             _quote_lines(cat, r.sources, lang, "      ")
         for w in r.published:  # a publication's words: named as such, never as a rulebook quote
-            where = f"{w.publisher}, {w.title}" + (f" ({w.url})" if w.url else "")
-            published = gettext("published (not one of the four rulebooks): {where}", lang, where=where)
-            click.echo(textwrap.fill(published, width=100,  # an address whole
-                                     initial_indent="      ", subsequent_indent="      ",
-                                     break_long_words=False, break_on_hyphens=False))
-            click.echo(_wrap(f"“{w.words}”", "        "))
+            _publication_lines(w.publisher, w.title, w.url, w.words, lang, "      ")
         if r.outside is not None:  # what it takes from beyond the quotes: a choice says so, and why
             click.echo(_wrap(_pick(r.outside.source, lang), "      "))
     click.echo("\n" + gettext("Each ruleset's default reading", lang) + ":")

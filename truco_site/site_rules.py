@@ -93,7 +93,8 @@ def published(ctx: Ctx, here: str, c: Any) -> list[str]:
         pub, section = c.published
         owner = ctx.ruleset_ref(here, c.rulesets[0], full=True)
         out += [f"**{t('published_source')}**", "", t("published_intro").format(ruleset=owner), "",
-                f"- {ctx.publication_ref(pub, section)}", ""]
+                f"- {ctx.publication_ref(pub, section)}",
+                *(f"- {ctx.publication_ref(a.publication, a.section)}" for a in c.also_published), ""]
     if c.adopted:
         out += [f"**{t('adopted_title')}**", "", t("adopted_intro"), ""]
         out += [f"- {ctx.ruleset_ref(here, rs, full=True)}: {ctx.publication_ref(pub)}"

@@ -548,7 +548,8 @@ def clause_source(ctx: Ctx, here: str, c: Any, name: str) -> str:
     that states an adopted clause for it, or the lines of its rulebook that it quotes."""
     if c.published:
         pub, section = c.published
-        return ctx.publication_ref(pub, section)
+        return "; ".join([ctx.publication_ref(pub, section),
+                          *(ctx.publication_ref(a.publication, a.section) for a in c.also_published)])
     if name in c.adopted:
         return f"{ctx.t('rs_adopted')} {ctx.publication_ref(c.adopted[name])}"
     doc = ctx.cat.rulesets[name].doc

@@ -73,3 +73,22 @@ def test_a_published_clause_is_held_by_its_publications_words() -> None:
     bare = dataclasses.replace(pau9, published_words=None)
     cat = dataclasses.replace(CAT, clauses={**CAT.clauses, "PAU-9": bare})
     assert problems(cat, claims, pending)
+
+
+def test_a_further_publication_holds_the_claims_its_words_say() -> None:
+    """A ruleset file's clause may name further publications (`source.also`), each with its words: a
+    claim whose doc is one of them is held by its words, and by no other publication's."""
+    claims, pending = load_claims()
+    arg2 = CAT.clause("ARG-2")
+    also = [a.publication.id for a in arg2.also_published]
+    assert also == ["acanomas"] and arg2.published is not None
+    assert problems(CAT, claims, pending) == []
+    equal = next(c for c in claims["ARG-2"] if c.doc == "acanomas")
+    # the words of the first publication do not hold a claim of the further one
+    moved = dataclasses.replace(equal, doc=arg2.published[0].id)
+    changed = {**claims, "ARG-2": tuple(moved if c is equal else c for c in claims["ARG-2"])}
+    assert any("sin importar el Palo" in p for p in problems(CAT, changed, pending))
+    # without the further publication's words, nothing holds the claim
+    bare = dataclasses.replace(arg2, also_published=())
+    cat = dataclasses.replace(CAT, clauses={**CAT.clauses, "ARG-2": bare})
+    assert any("ARG-2" in p and "acanomas" in p for p in problems(cat, claims, pending))

@@ -34,3 +34,15 @@ def test_an_unknown_id_gets_the_nearest_ids_only() -> None:
     assert "the nearest: " in out and f"({len(ids)} in all)" in out
     code, out = _explain("bet4")
     assert code == 2 and "the nearest: BET-4" in out, out
+
+
+def test_a_clause_of_a_ruleset_file_shows_each_publication_and_its_words() -> None:
+    code, out = _explain("ARG-2")
+    assert code == 0, out
+    flat = " ".join(out.split())
+    clause = load_catalogue().clause("ARG-2")
+    assert clause.published is not None and clause.also_published
+    for pub, words in ((clause.published[0], clause.published_words),
+                       *((a.publication, a.words) for a in clause.also_published)):
+        assert f"published (not one of the four rulebooks): {pub.publisher}, {pub.title}" in flat
+        assert f"“{words}”" in flat

@@ -191,6 +191,7 @@ def test_a_file_clause_shows_its_publication_where_a_rulebook_clause_shows_quote
         pub, _ = c.published
         assert html.unescape(label("published_source", lang)) in html.unescape(part)
         assert f'href="{pub.url}"' in part and "<blockquote" not in part
+        assert all(f'href="{a.publication.url}"' in part for a in c.also_published)  # source.also
     bet = section(site.html(lang, "rules/bet"), "bet-1")
     adopted = bet.split(html.escape(label("adopted_title", lang), quote=False), 1)[1]
     for rs, pub in CAT.clause("BET-1").adopted.items():

@@ -200,3 +200,19 @@ def test_a_reading_sets_fields_of_a_section_an_earlier_reading_adds(tmp_path: Pa
         _load_argentino_text(tmp_path, broken)  # checked with AMB-32 with-flor, where it has an effect
     with pytest.raises(RulesetFileError, match=r"'flor\.accepted' does not name a field of this file"):
         _load_argentino_text(tmp_path, _argentino_with_flor_accepted_first())  # flor comes later
+
+
+@pytest.mark.usefixtures("fresh_catalogue")
+def test_a_further_publication_of_a_clause_is_one_the_file_lists(tmp_path: Path) -> None:
+    text = (RULESETS_DIR / "argentino-1v1.yaml").read_text(encoding="utf-8")
+    text = text.replace("name: argentino-1v1", "name: argentino-copy").replace("code: ar\n", "code: ac\n")
+    assert "        - publication: acanomas\n" in text
+    path = tmp_path / "argentino-copy.yaml"
+    path.write_text(text.replace("        - publication: acanomas\n", "        - publication: nowhere\n"),
+                    encoding="utf-8")
+    before = list(load_catalogue().rulesets)
+    with pytest.raises(RulesetFileError) as caught:
+        add_ruleset_file(path)
+    assert "source.also.0.publication" in str(caught.value) and "'nowhere'" in str(caught.value)
+    assert caught.value.line is not None
+    assert list(load_catalogue().rulesets) == before
