@@ -302,32 +302,10 @@ def _envido(r: FieldReader) -> Envido:
         if name in then and times < 2:
             raise r.fail(f"{where}.then", f"{name} answers itself but may appear only once (times: 1)")
         calls[name] = EnvidoCall(name, stake, times, then)
-    _check_no_loop(r, calls)
     return Envido(calls, r.clause("envido.clauses.contest"),
                   r.clause("envido.clauses.real", r.clause("envido.clauses.contest")),
                   r.clause("envido.clauses.no_pair", r.clause("envido.clauses.contest")))
 
-
-def _check_no_loop(r: FieldReader, calls: Mapping[str, EnvidoCall]) -> None:
-    """The chain only goes forward: apart from a call repeating itself (bounded by `times`), no
-    call may come back, so every chain ends."""
-    state: dict[str, int] = {}
-
-    def visit(name: str, trail: list[str]) -> None:
-        state[name] = 1
-        for nxt in calls[name].then:
-            if nxt == name:
-                continue
-            if state.get(nxt) == 1:
-                loop = " -> ".join([*trail[trail.index(nxt):], nxt])
-                raise r.fail(f"envido.calls.{name}.then", f"the chain of calls loops: {loop}")
-            if nxt not in state:
-                visit(nxt, [*trail, nxt])
-        state[name] = 2
-
-    for name in calls:
-        if name not in state:
-            visit(name, [name])
 
 
 def _flor(r: FieldReader, has_envido: bool) -> Flor:
