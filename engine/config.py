@@ -69,6 +69,7 @@ class Config:
     falta_added: bool  # AMB-20 falta-added: the falta is added to the chain's other stakes
     contraflor_double_quiero: bool  # AMB-34: a contraflor stakes twice one quiero's stake
     contraflor_three_more: bool  # AMB-34: a contraflor stakes the flor's stake more (3 more)
+    resto_to_target: bool  # AMB-55 to-target-and-flores: the leader's points to the target, 3 a flor
     iron_covered: bool  # AMB-35: the cards of a blind iron hand are covered cards
     raise_capped: bool  # AMB-43 raise-cap capped: no call once the hand pays what the caller's side lacks
     ten_call: str  # AMB-37: which calls are asking for truco where truco is barred
@@ -135,6 +136,7 @@ _READING_FLAGS: dict[str, tuple[str, str]] = {
     "falta_added": ("envido-stakes", "falta-added"),
     "contraflor_double_quiero": ("contraflor-stake", "double-quiero"),
     "contraflor_three_more": ("contraflor-stake", "three-more"),
+    "resto_to_target": ("contraflor-resto", "to-target-and-flores"),
     "iron_covered": ("iron-cards", "covered"),
     "envido_all_three": ("envido-three-suit", "all-three"),
     "senas_before_first": ("sena-timing", "before-first-card"),

@@ -41,7 +41,8 @@ def prepare(cfg: Config, h: HandState) -> None:
 
 
 def _raises(cfg: Config, h: HandState) -> tuple[Action, ...]:
-    """ENV-5, ENV-6: the calls that may answer the last one (its `then`), each at most `times`."""
+    """ENV-5, ENV-6: the calls that may answer the last one (its `then`, which the readings of AMB-56
+    envido-order set), each at most `times`."""
     envido = cfg.envido
     assert envido is not None
     seat = h.to_act

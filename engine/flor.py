@@ -143,12 +143,26 @@ def contraflor_resto(h: HandState) -> None:  # FLR-6, then FLR-7
     h.to_act = h.fl_contra
 
 
+def _compared(cfg: Config, h: HandState) -> tuple[int, ...]:
+    """The seats whose flors are compared: the singer's side and the opponents who accepted or sang
+    contraflor (AMB-40 in-turn)."""
+    return tuple(s for s in range(cfg.n) if holds_flor(h, s) and s not in h.fl_out)
+
+
+def resto_stake(cfg: Config, h: HandState, scores: tuple[int, int], side: int) -> int:
+    """What contraflor al resto stakes (FLR-6, ARG-8): the falta of `side` (AMB-55 falta), or the
+    points the leading side lacks to reach the target and each compared flor's stake
+    (to-target-and-flores: 'la diferencia entre 30 y la anotación más alta de los dos bandos, además
+    de los 3 tantos por cada flor cantada')."""
+    if cfg.resto_to_target:
+        return cfg.target - max(scores) + cfg.flor.stake * len(_compared(cfg, h))  # type: ignore[union-attr]
+    return falta(cfg, scores, side)
+
+
 def _compare(cfg: Config, h: HandState, scores: tuple[int, int], stake: int | None) -> Award:
-    """The highest flor wins (ties: AMB-24) among the singer's side and the opponents who accepted
-    or sang contraflor (AMB-40 in-turn). None = the falta."""
-    seats = tuple(s for s in range(cfg.n) if holds_flor(h, s) and s not in h.fl_out)
-    winner = best_side(h, h.flor_pts, seats)
-    return "flor", winner, (falta(cfg, scores, winner) if stake is None else stake)
+    """The highest flor wins (ties: AMB-24) among the seats compared. None = contraflor al resto's."""
+    winner = best_side(h, h.flor_pts, _compared(cfg, h))
+    return "flor", winner, (resto_stake(cfg, h, scores, winner) if stake is None else stake)
 
 
 def accept(cfg: Config, h: HandState, scores: tuple[int, int]) -> Award | None:
@@ -158,7 +172,7 @@ def accept(cfg: Config, h: HandState, scores: tuple[int, int]) -> Award | None:
         return _next_opponent(cfg, h, scores)
     if phase == FLOR_CONTRA:
         return _compare(cfg, h, scores, h.fl_stake)  # FLR-6: the doubled stake
-    return _compare(cfg, h, scores, None)  # FLR-7: contraflor al resto accepted, for the falta
+    return _compare(cfg, h, scores, None)  # FLR-7: contraflor al resto accepted, for its stake (AMB-55)
 
 
 def run(cfg: Config, h: HandState, scores: tuple[int, int]) -> Award | None:
@@ -170,7 +184,7 @@ def run(cfg: Config, h: HandState, scores: tuple[int, int]) -> Award | None:
         return "flor", h.fl_contra & 1, (h.fl_before if cfg.flor_refusal_before else h.fl_stake)
     # FLOR_RESTO refused (FLR-7, FLR-8): the side that sang contraflor al resto scores
     side = h.fl_singer & 1
-    return "flor", side, (h.fl_stake if cfg.flor_refusal_before else falta(cfg, scores, side))
+    return "flor", side, (h.fl_stake if cfg.flor_refusal_before else resto_stake(cfg, h, scores, side))
 
 
 def why_illegal(cfg: Config, h: HandState, kind: str, seat: int) -> tuple[str, str] | None:

@@ -74,6 +74,10 @@ READINGS: Mapping[str, tuple[str, tuple[str, ...]]] = MappingProxyType({
     "envido-refusal": ("AMB-54", ("earlier-calls", "earlier-calls-and-one")),
     "mazo-first-round": ("AMB-52", ("envido-point", "hand-value")),
     "flor-window": ("AMB-53", ("before-first-card", "first-round")),
+    "contraflor-resto": ("AMB-55", ("falta", "to-target-and-flores")),
+    "envido-order": ("AMB-56", ("in-order", "envido-after-real")),
+    "mazo-scoring": ("AMB-57", ("turn-or-answer",)),
+    "pieza-points": ("AMB-58", ("pieza-and-digits",)),
 })
 
 # The reading in force where a ruleset file does not list a key: the plain rule of the play
@@ -121,6 +125,10 @@ FALLBACK: Mapping[str, str] = MappingProxyType({
     "flor-window": "before-first-card",  # AMB-23's window: flor before the seat's first card
     "flor-achico": "stake",  # FLR-8: the singer's side scores the stake in force
     "envido-refusal": "earlier-calls",  # AMB-20 classic: the calls accepted before the refused one
+    "contraflor-resto": "falta",  # FLR-6: contraflor al resto stakes the falta
+    "envido-order": "in-order",  # the calls the file's envido `then` lists give
+    "mazo-scoring": "turn-or-answer",  # a mazo loses the hand at its value, or refuses the call
+    "pieza-points": "pieza-and-digits",  # the pieza whole, the rest as two cards of a suit add
 })
 
 _NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from engine.cards import NOT_A_PIEZA, Deck
 
-LAST_DIGIT = 10  # URU-5, URU-6: a second pieza counts only the last digit of its points
+LAST_DIGIT = 10  # URU-5, URU-6 (AMB-58 pieza-and-digits): a second pieza counts only its last digit
 
 
 def envido_points(cards: tuple[int, ...], deck: Deck, sum_without_pair: bool,

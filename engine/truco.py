@@ -96,8 +96,9 @@ def do_run(game: Game, action: Action) -> None:
 
 
 def mazo_points(game: Game) -> int:
-    """ARG-9, URU-10: what the opponents of a seat that goes to the mazo now score: what refusing
-    the pending truco call pays (BET-4), else the hand's value; AMB-52 envido-point: one point more
+    """ARG-9, URU-10 (AMB-57 turn-or-answer, the register's one reading): what the opponents of a
+    seat that goes to the mazo now score: what refusing the pending truco call pays (BET-4), else
+    the hand's value; AMB-52 envido-point: one point more
     in the first round before any envido or flor was sung, where envido is played."""
     h = game.hand
     cfg = game._cfg

@@ -2,7 +2,7 @@
 
 A ruleset file states a variant of Truco as data (spec/schemas/ruleset.schema.json). This module
 reads one, checks it against the schema and against what a schema cannot say (a card in two
-strength groups, a ladder that does not increase, a chain of calls that loops, ...), and gives
+strength groups, a ladder that does not increase, a call that answers itself only once, ...), and gives
 every error as one line naming the file, the field's path and its line. Nothing is half-loaded:
 a file is either wholly valid or refused.
 
@@ -40,12 +40,12 @@ NEEDED_READINGS: dict[str, tuple[str, ...]] = {
     "hand_of_ten": ("ten-truco", "ten-choice", "ten-call"),
     "iron_hand": ("iron-hand", "iron-blind", "iron-cards"),
     "envido": ("envido-stakes", "envido-without-pair", "falta-points", "side-bet-window", "side-bet-ties",
-               "side-bet-scoring", "envido-first", "envido-three-suit", "envido-refusal"),
+               "side-bet-scoring", "envido-first", "envido-three-suit", "envido-refusal", "envido-order"),
     "flor": ("flor-optional", "flor-refusal", "flor-over-envido", "contraflor-stake", "flor-answers",
-             "flor-window", "flor-achico"),
+             "flor-window", "flor-achico", "contraflor-resto"),
     "senas": ("senas", "ciego", "sena-timing"),
     "halves": ("falta-halves",),
-    "mazo": ("mazo-first-round",),
+    "mazo": ("mazo-first-round", "mazo-scoring"),
 }
 
 
@@ -522,24 +522,8 @@ class _Checker:
                     ("envido", "calls", name, "then"),
                     f"{name} answers itself but may appear only once (times: 1)",
                 )
-        # The chain only goes forward: apart from a call repeating itself, no call may come back.
-        state: dict[str, int] = {}
-
-        def visit(name: str, trail: list[str]) -> None:
-            state[name] = 1
-            for nxt in calls[name]["then"]:
-                if nxt == name:
-                    continue
-                if state.get(nxt) == 1:
-                    loop = " -> ".join([*trail[trail.index(nxt) :], nxt])
-                    self.fail(("envido", "calls", name, "then"), f"the chain of calls loops: {loop}")
-                if nxt not in state:
-                    visit(nxt, [*trail, nxt])
-            state[name] = 2
-
-        for name in calls:
-            if name not in state:
-                visit(name, [name])
+        # A call may come back in a chain (AMB-56 envido-after-real: envido answers real envido);
+        # each call appears at most `times` times, so every chain ends.
 
     def check_muestra(self) -> None:
         m = self.data["muestra"]

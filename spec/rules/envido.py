@@ -45,7 +45,8 @@ def _pieza_points(rules: Rules, rank: Val, suit: Val, muestra: Muestra) -> Val:
 
 
 def _last_digit(points: Val) -> Val:
-    """URU-5, URU-6: "another pieza counting only its last digit" (27..30 -> 7, 8, 9, 0)."""
+    """URU-5, URU-6: "another pieza counting only its last digit" (27..30 -> 7, 8, 9, 0); AMB-58
+    pieza-and-digits, the register's one reading."""
     return points % 10
 
 
@@ -185,10 +186,11 @@ def calls_of(rules: Rules) -> Mapping[str, Mapping[str, Any]]:
     return rules.data["envido"]["calls"]
 
 
-def is_forward_chain(rules: Rules, chain: Sequence[str]) -> bool:
+def is_chain(rules: Rules, chain: Sequence[str]) -> bool:
     """Whether a chain of calls follows the file's graph (ENV-5, ENV-6, ARG-5, AMB-20): any call
     opens it, each next call is one its predecessor lists as `then`, and no call appears more
-    than its `times` (Gauderio, Argentine, Uruguayan: envido, envido, real-envido, falta-envido)."""
+    than its `times` (Gauderio, Argentine, Uruguayan: envido, envido, real-envido, falta-envido;
+    AMB-56 envido-after-real also lets envido follow real-envido)."""
     calls = calls_of(rules)
     for i, call in enumerate(chain):
         if call not in calls:
@@ -204,7 +206,7 @@ def next_calls(rules: Rules, chain: Sequence[str]) -> tuple[str, ...]:
     """The calls that may answer the chain so far (all the file's calls for an empty chain)."""
     calls = calls_of(rules)
     candidates = list(calls) if not chain else list(calls[chain[-1]]["then"])
-    return tuple(c for c in candidates if is_forward_chain(rules, [*chain, c]))
+    return tuple(c for c in candidates if is_chain(rules, [*chain, c]))
 
 
 def _stakes(rules: Rules, chain: Sequence[str], falta_points: int) -> int:

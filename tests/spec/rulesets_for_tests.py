@@ -90,10 +90,12 @@ readings:
   flor-over-envido: {default: envido-stands, rationale: {en: "As 003's ruleset.", es: "Como el de 003.", it: "Come quello di 003.", pt: "Como o de 003."}}
   envido-three-suit: {default: two-highest, rationale: {en: "As 003's ruleset.", es: "Como el de 003.", it: "Come quello di 003.", pt: "Como o de 003."}}
   envido-refusal: {default: earlier-calls, rationale: {en: "As 003's ruleset.", es: "Como el de 003.", it: "Come quello di 003.", pt: "Como o de 003."}}
+  envido-order: {default: in-order, rationale: {en: "As 003's ruleset.", es: "Como el de 003.", it: "Come quello di 003.", pt: "Como o de 003."}}
   contraflor-stake: {default: double-stake, rationale: {en: "As 003's ruleset.", es: "Como el de 003.", it: "Come quello di 003.", pt: "Como o de 003."}}
   flor-answers: {default: in-turn, rationale: {en: "The only reading.", es: "La única lectura.", it: "L'unica lettura.", pt: "A única leitura."}}
   flor-window: {default: before-first-card, rationale: {en: "As 003's ruleset.", es: "Como el de 003.", it: "Come quello di 003.", pt: "Como o de 003."}}
   flor-achico: {default: stake, rationale: {en: "As 003's ruleset.", es: "Como el de 003.", it: "Come quello di 003.", pt: "Como o de 003."}}
+  contraflor-resto: {default: falta, rationale: {en: "As 003's ruleset.", es: "Como el de 003.", it: "Come quello di 003.", pt: "Como o de 003."}}
 """
 
 # (what is broken, replace this text, with this, the error must mention) -- each one a file the
@@ -108,8 +110,8 @@ BREAKAGES: list[tuple[str, str, str, str]] = [
     ("card in two groups", "    - [7b, 7c]\n", "    - [7b, 7c, 3b]\n", "is already in strength.groups.4"),
     ("card in no group", "    - [4e, 4b, 4o, 4c]\n", "    - [4e, 4b, 4o]\n", "no group ranks 4c"),
     ("unknown card", "    - [1e]\n", "    - [1e, 9e]\n", "'9e' is not a card of this deck"),
-    ("chain loops", "    real-envido: {stake: 3, then: [falta-envido]}",
-     "    real-envido: {stake: 3, then: [falta-envido, envido]}", "the chain of calls loops"),
+    ("call answers itself once", "    envido: {stake: 2, times: 2, then:",
+     "    envido: {stake: 2, times: 1, then:", "envido answers itself but may appear only once (times: 1)"),
     ("repeat without times", "    envido: {stake: 2, times: 2,", "    envido: {stake: 2,", "appear only once"),
     ("bad reading default", "all-rounds-tied: {default: nobody-scores,", "all-rounds-tied: {default: coin-toss,",
      "'coin-toss' is not a reading of all-rounds-tied"),

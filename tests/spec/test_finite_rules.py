@@ -284,9 +284,9 @@ def test_envido_points() -> None:
 @pytest.mark.clause("ENV-5", "ENV-6")
 def test_envido_stakes() -> None:
     g = GAUDERIO
-    assert env.is_forward_chain(g, ["envido", "envido", "real-envido", "falta-envido"]), "[ENV-5]"
-    assert not env.is_forward_chain(g, ["real-envido", "envido"]), "[ENV-5] the chain goes forward"
-    assert not env.is_forward_chain(g, ["envido"] * 3), "[ENV-5] envido at most twice"
+    assert env.is_chain(g, ["envido", "envido", "real-envido", "falta-envido"]), "[ENV-5]"
+    assert not env.is_chain(g, ["real-envido", "envido"]), "[ENV-5, AMB-56 in-order] the chain goes forward"
+    assert not env.is_chain(g, ["envido"] * 3), "[ENV-5] envido at most twice"
     assert env.next_calls(g, ["envido", "envido"]) == ("real-envido", "falta-envido"), "[ENV-5]"
     assert env.envido_accepted_stake(g, ["envido", "real-envido"], 99) == 5, "[ENV-5] 2 + 3"
     assert env.envido_accepted_stake(g, ["envido", "falta-envido"], 17) == 17, "[ENV-6] the falta"

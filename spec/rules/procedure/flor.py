@@ -1,6 +1,6 @@
 """The flor exchange: singing, the partner's raise, the opponents' answers, contraflor and contraflor al resto
 (FLR-1, FLR-2, FLR-3, FLR-4, FLR-5, FLR-6, FLR-7, FLR-8, ARG-8, URU-6; AMB-24, AMB-26, AMB-27, AMB-29, AMB-31,
-AMB-34).
+AMB-34, AMB-55).
 
 Who answers, in which order, and whose flors are compared is AMB-40 `flor-answers` (in-turn): each
 opponent holding flor in the order of play after the singer; a contraflor closes those answers and
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from spec.rules import envido as env
 from spec.rules.actions import Action
-from spec.rules.match import falta_of, side
+from spec.rules.match import falta_of, side, target
 from spec.rules.procedure.parts import ENVIDO, FLOR, EnvidoState, FlorState, Illegal
 from spec.rules.procedure.tanto_window import flor_goes_first, late_flor, window_open
 
@@ -163,20 +163,36 @@ def answer(hand: Hand, seat: int, verb: str) -> None:
     if verb == "accept":
         compare(hand, None, clause(hand, "resto"))
     else:
-        called = falta_of(r, hand.score, side(singer))
+        called = resto_stake(hand, side(singer))
         hand.award(
             "flor", side(singer), env.flor_refused_payout(f.before, called, reading), clause(hand, "achico")
         )
 
 
-def compare(hand: Hand, stake: int | None, why: str) -> None:
-    """The highest flor wins the stake (the falta when stake is None); ties: the starter's side."""
+def in_contest(hand: Hand, seat: int) -> bool:
+    """AMB-40 in-turn: the flors compared are the singer's side's and those of the opponents who
+    accepted (or sang contraflor)."""
     f = hand.flor
-    # AMB-40 in-turn: among the singer's side and the opponents who accepted (or sang contraflor).
-    allowed = set(f.accepted) | ({f.contra} if f.contra is not None else set())
-    points = [
-        hand.flor_points(s) if hand.seat_flor(s) and (side(s) == side(f.singer) or s in allowed) else -1
-        for s in range(hand.rules.players)
-    ]
+    answered = set(f.accepted) | ({f.contra} if f.contra is not None else set())
+    return bool(hand.seat_flor(seat)) and (side(seat) == side(f.singer) or seat in answered)
+
+
+def resto_stake(hand: Hand, winner: int) -> int:
+    """What contraflor al resto stakes, AMB-55 `contraflor-resto`: the falta (`falta`; FLR-6 "los puntos
+    restantes para terminar una pardida") or, as the Rentas reglamento and Acanomas count it
+    (`to-target-and-flores`), "la diferencia entre 30 y la anotación más alta de los dos bandos,
+    además de los 3 tantos por cada flor cantada": the target less the higher score, and the flor's
+    stake for each flor compared."""
+    r = hand.rules
+    if r.reading("contraflor-resto") == "to-target-and-flores":
+        flores = sum(1 for s in range(r.players) if in_contest(hand, s))
+        return target(r) - max(hand.score) + env.flor_stake(r) * flores
+    return falta_of(r, hand.score, winner)
+
+
+def compare(hand: Hand, stake: int | None, why: str) -> None:
+    """The highest flor wins the stake (contraflor al resto's when stake is None); ties: the
+    starter's side."""
+    points = [hand.flor_points(s) if in_contest(hand, s) else -1 for s in range(hand.rules.players)]
     winner = int(env.contest_winner(points, hand.starter))
-    hand.award("flor", winner, falta_of(hand.rules, hand.score, winner) if stake is None else stake, why)
+    hand.award("flor", winner, resto_stake(hand, winner) if stake is None else stake, why)
