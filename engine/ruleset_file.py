@@ -201,14 +201,21 @@ def apply_sets(data: Mapping[str, Any], chosen: Mapping[str, str]) -> dict[str, 
     Readings apply in the order the file lists them: a reading may set a field of a section an
     earlier one adds (AMB-50's flor.accepted in the flor of AMB-32 with-flor). A path whose parent
     is absent then changes nothing (that section is not in play)."""
-    out = copy.deepcopy(dict(data))
+    changes: list[tuple[str, Any]] = []
     readings = data.get("readings") or {}
     for key, entry in readings.items():
         if key not in chosen or not isinstance(entry, Mapping):
             continue
         sets = {str(k): v for k, v in (entry.get("sets") or {}).items()}
-        for dotted, value in (sets.get(chosen[key]) or {}).items():
-            set_path(out, str(dotted), value)
+        changes += [(str(dotted), value) for dotted, value in (sets.get(chosen[key]) or {}).items()]
+    # Only the sections a change names are copied; the others are shared, and nothing changes
+    # them (a file with many readings checks every one's sets at load).
+    out = dict(data)
+    for head in {dotted.split(".")[0] for dotted, _ in changes}:
+        if head in out:
+            out[head] = copy.deepcopy(out[head])
+    for dotted, value in changes:
+        set_path(out, dotted, value)
     return out
 
 

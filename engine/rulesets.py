@@ -267,13 +267,18 @@ def _read(path: Path, display: str, *, strict: bool) -> Ruleset:
 def _earlier_sets(data: Mapping[str, Any], key: str) -> dict[str, Any]:
     """`data` with every reading's `sets` of the entries listed before `key` applied: where a
     reading of `key` may set fields (the file's, or a section an earlier reading adds)."""
-    out = copy.deepcopy(dict(data))
+    earlier: list[tuple[str, Any]] = []
     for other, entry in (data.get("readings") or {}).items():
         if other == key:
             break
         for changes in ((entry.get("sets") or {}) if isinstance(entry, Mapping) else {}).values():
-            for dotted, value in (changes or {}).items():
-                set_path(out, str(dotted), value)
+            earlier += [(str(dotted), value) for dotted, value in (changes or {}).items()]
+    out = dict(data)  # only the sections the sets name are copied (set_path changes them)
+    for head in {dotted.split(".")[0] for dotted, _ in earlier}:
+        if head in out:
+            out[head] = copy.deepcopy(out[head])
+    for dotted, value in earlier:
+        set_path(out, dotted, value)
     return out
 
 

@@ -264,11 +264,25 @@ def apply_readings(data: Mapping[str, Any], readings: Mapping[str, str]) -> dict
     section an earlier reading adds (AMB-50 sets `flor.accepted` in the flor section AMB-32
     with-flor adds). A path whose parent is absent once the earlier readings are applied changes
     nothing: the section is not in play (no flor, no flor's value)."""
-    out = copy.deepcopy(dict(data))
+    changes: list[tuple[str, Any]] = []
     for key, entry in data["readings"].items():
-        chosen = readings.get(key, entry["default"])
-        for dotted, value in (entry.get("sets") or {}).get(str(chosen), {}).items():
-            _set_path(out, str(dotted), value)
+        chosen = str(readings.get(key, entry["default"]))
+        sets = (entry.get("sets") or {}).get(chosen, {})
+        changes += [(str(dotted), value) for dotted, value in sets.items()]
+    out = _copy_for(data, [dotted for dotted, _ in changes])
+    for dotted, value in changes:
+        _set_path(out, dotted, value)
+    return out
+
+
+def _copy_for(data: Mapping[str, Any], paths: Iterable[str]) -> dict[str, Any]:
+    """A copy of `data` the dotted `paths` may be set in: the sections they name are copied, the
+    others shared (nothing changes them). Copying only those keeps loading a file with many
+    readings fast (every reading's sets is checked at load)."""
+    out = dict(data)
+    for head in {path.split(".")[0] for path in paths}:
+        if head in out:
+            out[head] = copy.deepcopy(out[head])
     return out
 
 
@@ -286,13 +300,15 @@ def _set_path(out: dict[str, Any], dotted: str, value: Any) -> None:
 def _earlier_sets(data: Mapping[str, Any], key: str) -> dict[str, Any]:
     """`data` with every reading's `sets` of the entries listed before `key` applied: the fields
     a reading of `key` may set (those of the file, or of a section an earlier reading adds)."""
-    out = copy.deepcopy(dict(data))
+    earlier = []
     for other, entry in data["readings"].items():
         if other == key:
             break
-        for changes in (entry.get("sets") or {}).values():
-            for dotted, value in changes.items():
-                _set_path(out, str(dotted), value)
+        earlier += [(str(dotted), value) for changes in (entry.get("sets") or {}).values()
+                    for dotted, value in changes.items()]
+    out = _copy_for(data, [dotted for dotted, _ in earlier])
+    for dotted, value in earlier:
+        _set_path(out, dotted, value)
     return out
 
 

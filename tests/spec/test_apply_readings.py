@@ -1,0 +1,24 @@
+"""A reading's `sets` applied (AMB-56 envido-order): the chosen data changes where it says, and the
+file's own data never does, in either encoding (each copies only the sections a change names)."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from engine.ruleset_file import apply_sets
+from spec.catalogue import load_catalogue
+from spec.ruleset_file import apply_readings
+
+
+@pytest.mark.clause("ARG-5", "AMB-56")
+@pytest.mark.parametrize("apply", [apply_readings, apply_sets], ids=["spec", "engine"])
+def test_applying_a_reading_changes_the_copy_and_never_the_file(apply) -> None:  # type: ignore[no-untyped-def]
+    data = load_catalogue().ruleset("argentino-1v1").file.data
+    before = copy.deepcopy(data)
+    out = apply(data, {"envido-order": "envido-after-real"})
+    assert out["envido"]["calls"]["real-envido"]["then"] == ["envido", "falta-envido"]
+    assert data == before, "the file's data is unchanged"
+    out["envido"]["calls"]["envido"]["then"].append("x")
+    assert data == before, "a changed section of the copy is its own"
