@@ -11,7 +11,7 @@ import copy
 import os
 import re
 import stat
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -208,8 +208,13 @@ def apply_sets(data: Mapping[str, Any], chosen: Mapping[str, str]) -> dict[str, 
             continue
         sets = {str(k): v for k, v in (entry.get("sets") or {}).items()}
         changes += [(str(dotted), value) for dotted, value in (sets.get(chosen[key]) or {}).items()]
-    # Only the sections a change names are copied; the others are shared, and nothing changes
-    # them (a file with many readings checks every one's sets at load).
+    return set_paths(data, changes)
+
+
+def set_paths(data: Mapping[str, Any], changes: Sequence[tuple[str, Any]]) -> dict[str, Any]:
+    """A copy of `data` with each (dotted path, value) of `changes` set, in order. Only the
+    sections a change names are copied; the others are shared, and nothing changes them (a file
+    with many readings checks every one's sets at load)."""
     out = dict(data)
     for head in {dotted.split(".")[0] for dotted, _ in changes}:
         if head in out:

@@ -8,7 +8,6 @@ agrees with spec/data/ambiguities.yaml on keys, readings and their order.
 
 from __future__ import annotations
 
-import copy
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -19,7 +18,7 @@ from typing import Any
 from engine.actions import intern_cards, on_unknown_card
 from engine.errors import RulesetFileError, UnknownReadingError, UnknownRulesetError
 from engine.features import read_features
-from engine.ruleset_file import FORMAT, FieldReader, apply_sets, line_of, read_document, set_path
+from engine.ruleset_file import FORMAT, FieldReader, apply_sets, line_of, read_document, set_paths
 
 # Register key -> (register ID, the readings it offers, in the register's order).
 READINGS: Mapping[str, tuple[str, tuple[str, ...]]] = MappingProxyType({
@@ -273,13 +272,7 @@ def _earlier_sets(data: Mapping[str, Any], key: str) -> dict[str, Any]:
             break
         for changes in ((entry.get("sets") or {}) if isinstance(entry, Mapping) else {}).values():
             earlier += [(str(dotted), value) for dotted, value in (changes or {}).items()]
-    out = dict(data)  # only the sections the sets name are copied (set_path changes them)
-    for head in {dotted.split(".")[0] for dotted, _ in earlier}:
-        if head in out:
-            out[head] = copy.deepcopy(out[head])
-    for dotted, value in earlier:
-        set_path(out, dotted, value)
-    return out
+    return set_paths(data, earlier)
 
 
 def _enablers(data: Mapping[str, Any], key: str, changes: Mapping[str, Any]) -> dict[str, str]:

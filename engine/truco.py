@@ -98,8 +98,8 @@ def do_run(game: Game, action: Action) -> None:
 def mazo_points(game: Game) -> int:
     """ARG-9, URU-10 (AMB-57 turn-or-answer, the register's one reading): what the opponents of a
     seat that goes to the mazo now score: what refusing the pending truco call pays (BET-4), else
-    the hand's value; AMB-52 envido-point: one point more
-    in the first round before any envido or flor was sung, where envido is played."""
+    the hand's value; AMB-52 envido-point: one point more in the first round before any envido or
+    flor was sung, where envido is played."""
     h = game.hand
     cfg = game._cfg
     points = cfg.refused[h.ladder_i + 1] if h.phase == TRUCO else h.value

@@ -4,6 +4,8 @@ file's own data never does, in either encoding (each copies only the sections a 
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import pytest
 
@@ -14,7 +16,8 @@ from spec.ruleset_file import apply_readings
 
 @pytest.mark.clause("ARG-5", "AMB-56")
 @pytest.mark.parametrize("apply", [apply_readings, apply_sets], ids=["spec", "engine"])
-def test_applying_a_reading_changes_the_copy_and_never_the_file(apply) -> None:  # type: ignore[no-untyped-def]
+def test_applying_a_reading_changes_the_copy_and_never_the_file(
+        apply: Callable[[Mapping[str, Any], Mapping[str, str]], dict[str, Any]]) -> None:
     data = load_catalogue().ruleset("argentino-1v1").file.data
     before = copy.deepcopy(data)
     out = apply(data, {"envido-order": "envido-after-real"})

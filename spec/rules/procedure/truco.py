@@ -181,9 +181,8 @@ def check_mazo(hand: Hand, seat: int, action: Action) -> None:
 def mazo_points(hand: Hand) -> int:
     """What the opponents of a seat going to the mazo score (ARG-9, URU-10; AMB-57 turn-or-answer,
     the register's one reading): what refusing the pending truco call pays (BET-4), else what the
-    hand is worth; AMB-52 `envido-point`: one point
-    more in the first round (no round played) before any envido or flor was sung, where envido is
-    played."""
+    hand is worth; AMB-52 `envido-point`: one point more in the first round (no round played)
+    before any envido or flor was sung, where envido is played."""
     r = hand.rules
     points = int(lad.run_payout(r, hand.truco.call)) if hand.phase == TRUCO else hand.value
     sung = hand.contest_done or bool(hand.envido.chain)
