@@ -5,8 +5,8 @@ Modelled on python-chess: `Game.new(ruleset, seed=..., readings=...)`, `legal_ac
 Rulesets are files: the shipped ones are read on first use; `load_ruleset_file(path)` adds one.
 """
 
-from engine.actions import Action
-from engine.errors import (
+from truco_rules.engine.actions import Action
+from truco_rules.engine.errors import (
     ArgumentTypeError,
     ConfigurationError,
     GameArgumentError,
@@ -19,9 +19,9 @@ from engine.errors import (
     UnknownReadingError,
     UnknownRulesetError,
 )
-from engine.game import Game, Outcome
-from engine.rulesets import READINGS, RULESETS, Ruleset, find_ruleset, load_ruleset_file
-from engine.version import ENGINE_NAME, __version__
+from truco_rules.engine.game import Game, Outcome
+from truco_rules.engine.rulesets import READINGS, RULESETS, Ruleset, find_ruleset, load_ruleset_file
+from truco_rules.engine.version import ENGINE_NAME, __version__
 
 __all__ = [
     "ENGINE_NAME",

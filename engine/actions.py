@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from engine.errors import InvalidActionError
-from engine.features import SIGNS
+from truco_rules.engine.errors import InvalidActionError
+from truco_rules.engine.features import SIGNS
 
 SIMPLE = ("accept", "run", "ten-play", "ten-decline", "envido", "real-envido", "falta-envido", "flor",
           "flor-raise", "flor-pass", "contraflor", "contraflor-resto", "mazo")

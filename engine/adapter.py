@@ -1,7 +1,7 @@
 """The reference engine behind the engine-adapter contract that `truco check` drives.
 
 The contract is described in spec/adapter.py; this class meets it structurally (the engine never
-imports spec/). `make_adapter` is the factory: `truco check --engine engine.adapter:make_adapter`.
+imports spec/). `make_adapter` is the factory: `truco check --engine truco_rules.engine.adapter:make_adapter`.
 Subclasses may override `make_game` to drive a variant of the engine (tests plant bugs this way).
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.errors import IllegalActionError, InvalidActionError
-from engine.game import Game
+from truco_rules.engine.errors import IllegalActionError, InvalidActionError
+from truco_rules.engine.game import Game
 
 Deals = Sequence[Mapping[str, Any]]  # stacked deals: {"hands": [[card, card, card], ...], "muestra": None}
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from engine import actions as A
-from engine.actions import Action
-from engine.game import Game
+from truco_rules.engine import actions as A
+from truco_rules.engine.actions import Action
+from truco_rules.engine.game import Game
 
 
 class Bot(Protocol):

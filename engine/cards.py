@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.vira import vira_strength
+from truco_rules.engine.vira import vira_strength
 
 COVERED = -1  # COV-1 / AMB-6 worth-nothing: below every face-up card; two covered cards are equal
 NOT_A_PIEZA = -1  # in a hand's pieza table: the card is no pieza

@@ -10,11 +10,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from engine import actions as A
-from engine.actions import Action
-from engine.cards import Deck
-from engine.features import Envido, Features, Flor, HandOfTen, IronHand, Sign, read_features
-from engine.rulesets import FALLBACK, Ruleset, find_ruleset
+from truco_rules.engine import actions as A
+from truco_rules.engine.actions import Action
+from truco_rules.engine.cards import Deck
+from truco_rules.engine.features import Envido, Features, Flor, HandOfTen, IronHand, Sign, read_features
+from truco_rules.engine.rulesets import FALLBACK, Ruleset, find_ruleset
 
 
 @dataclass(frozen=True)

@@ -7,17 +7,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import envido as E
-from engine import flor as F
-from engine import senas as S
-from engine.actions import ENVIDO_CALLS, FLOR_RAISE, Action
-from engine.config import Config
-from engine.hand import NO_SEAT, HandState
-from engine.phases import ENVIDO, PLAY, TRUCO
-from engine.tanto_window import Award, open_calls, window_open
+from truco_rules.engine import envido as E
+from truco_rules.engine import flor as F
+from truco_rules.engine import senas as S
+from truco_rules.engine.actions import ENVIDO_CALLS, FLOR_RAISE, Action
+from truco_rules.engine.config import Config
+from truco_rules.engine.hand import NO_SEAT, HandState
+from truco_rules.engine.phases import ENVIDO, PLAY, TRUCO
+from truco_rules.engine.tanto_window import Award, open_calls, window_open
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from truco_rules.engine.game import Game
 
 
 def prepare(cfg: Config, h: HandState) -> None:

@@ -8,12 +8,12 @@ import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from engine import positions as P
-from engine.config import make_config
-from engine.errors import GameDocumentError, TrucoError
+from truco_rules.engine import positions as P
+from truco_rules.engine.config import make_config
+from truco_rules.engine.errors import GameDocumentError, TrucoError
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from truco_rules.engine.game import Game
 
 FORMAT = "truco-engine-game/1"
 

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine import actions as A
-from engine.actions import Action
-from engine.config import Config
-from engine.hand import HandState
-from engine.phases import ENVIDO, PLAY, TRUCO
-from engine.reading_notes import reading_note
-from engine.tanto import envido_points
-from engine.tanto_window import (
+from truco_rules.engine import actions as A
+from truco_rules.engine.actions import Action
+from truco_rules.engine.config import Config
+from truco_rules.engine.hand import HandState
+from truco_rules.engine.phases import ENVIDO, PLAY, TRUCO
+from truco_rules.engine.reading_notes import reading_note
+from truco_rules.engine.tanto import envido_points
+from truco_rules.engine.tanto_window import (
     Award,
     best_side,
     falta,

@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.cards import Deck, make_deck
-from engine.ruleset_file import FieldReader
+from truco_rules.engine.cards import Deck, make_deck
+from truco_rules.engine.ruleset_file import FieldReader
 
 PLAYER_COUNTS = (2, 4, 6)  # SET-1, SET-2: seats alternate between the two sides
 CARDS_PER_SEAT = 3  # DEAL-1 / AMB-17 three-cards: the only deal the rounds of a hand allow

@@ -7,14 +7,14 @@ to score. The stakes and the clause of each rule come from the ruleset file.
 
 from __future__ import annotations
 
-from engine import actions as A
-from engine.actions import Action
-from engine.config import Config
-from engine.hand import NO_SEAT, HandState
-from engine.phases import ENVIDO, FLOR_CONTRA, FLOR_OPP, FLOR_PARTNER, FLOR_RESTO, PLAY, TRUCO
-from engine.reading_notes import reading_note
-from engine.tanto import flor_points
-from engine.tanto_window import (
+from truco_rules.engine import actions as A
+from truco_rules.engine.actions import Action
+from truco_rules.engine.config import Config
+from truco_rules.engine.hand import NO_SEAT, HandState
+from truco_rules.engine.phases import ENVIDO, FLOR_CONTRA, FLOR_OPP, FLOR_PARTNER, FLOR_RESTO, PLAY, TRUCO
+from truco_rules.engine.reading_notes import reading_note
+from truco_rules.engine.tanto import flor_points
+from truco_rules.engine.tanto_window import (
     Award,
     answers_first_truco,
     best_side,

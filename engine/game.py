@@ -25,20 +25,25 @@ from collections.abc import Mapping, Sequence
 from operator import attrgetter
 from typing import Any
 
-from engine import contests as C
-from engine import document, hand_start, legal, match, play, truco
-from engine import positions as P
-from engine import refusals as R
-from engine.actions import Action
-from engine.config import Config, make_config
-from engine.dealing import Deals
-from engine.errors import ArgumentTypeError, IllegalActionError, InvalidActionError, NothingToUndoError
-from engine.hand import IRON, NORMAL, TEN, HandState
-from engine.hand_start import NO_CARD
-from engine.match import Outcome
-from engine.observation import ObservationMixin
-from engine.phases import OVER
-from engine.record import RecordMixin
+from truco_rules.engine import contests as C
+from truco_rules.engine import document, hand_start, legal, match, play, truco
+from truco_rules.engine import positions as P
+from truco_rules.engine import refusals as R
+from truco_rules.engine.actions import Action
+from truco_rules.engine.config import Config, make_config
+from truco_rules.engine.dealing import Deals
+from truco_rules.engine.errors import (
+    ArgumentTypeError,
+    IllegalActionError,
+    InvalidActionError,
+    NothingToUndoError,
+)
+from truco_rules.engine.hand import IRON, NORMAL, TEN, HandState
+from truco_rules.engine.hand_start import NO_CARD
+from truco_rules.engine.match import Outcome
+from truco_rules.engine.observation import ObservationMixin
+from truco_rules.engine.phases import OVER
+from truco_rules.engine.record import RecordMixin
 
 __all__ = ["IRON", "NORMAL", "TEN", "Game", "Outcome"]
 

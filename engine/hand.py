@@ -10,8 +10,8 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import Any
 
-from engine.features import PLAYER_COUNTS
-from engine.phases import PLAY
+from truco_rules.engine.features import PLAYER_COUNTS
+from truco_rules.engine.phases import PLAY
 
 NORMAL, TEN, IRON = 0, 1, 2  # hand kinds: TEN-1, IRN-1
 NO_SEAT = -1
@@ -49,7 +49,7 @@ class HandState:
     leader: int  # AMB-14: who leads the round being played
     turn: int  # whose turn it is to play a card
     to_act: int | None  # who acts now (a call may be answered by another seat)
-    phase: int  # engine.phases
+    phase: int  # truco_rules.engine.phases
     decided: int | None  # AMB-4 always-three-rounds: the winner fixed while play goes on
     all_tied: int  # AMB-1: the hand result when every round is tied
     opened: int  # how many moves the match had when the hand was dealt (its moves follow)

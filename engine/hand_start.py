@@ -9,16 +9,16 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
-from engine import actions as A
-from engine.actions import Action
-from engine.config import Config
-from engine.features import CARDS_PER_SEAT, PLAYER_COUNTS
-from engine.hand import FRESH, IRON, TEN, hand_of
-from engine.phases import PLAY, TEN_CHOICE
-from engine.tricks import NOBODY
+from truco_rules.engine import actions as A
+from truco_rules.engine.actions import Action
+from truco_rules.engine.config import Config
+from truco_rules.engine.features import CARDS_PER_SEAT, PLAYER_COUNTS
+from truco_rules.engine.hand import FRESH, IRON, TEN, hand_of
+from truco_rules.engine.phases import PLAY, TEN_CHOICE
+from truco_rules.engine.tricks import NOBODY
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from truco_rules.engine.game import Game
 
 NO_CARD = -1  # a hand without a muestra
 TEN_DECLINE_PAYOUT = 2  # TEN-6, where the file gives no decline_payout

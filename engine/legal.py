@@ -9,17 +9,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import actions as A
-from engine import contests as C
-from engine import flor as F
-from engine import truco as T
-from engine.actions import Action
-from engine.phases import OVER, PLAY, TEN_CHOICE, TRUCO
-from engine.play import LEFTS
-from engine.tanto_window import truco_openings
+from truco_rules.engine import actions as A
+from truco_rules.engine import contests as C
+from truco_rules.engine import flor as F
+from truco_rules.engine import truco as T
+from truco_rules.engine.actions import Action
+from truco_rules.engine.phases import OVER, PLAY, TEN_CHOICE, TRUCO
+from truco_rules.engine.play import LEFTS
+from truco_rules.engine.tanto_window import truco_openings
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from truco_rules.engine.game import Game
 
 # The slots not played yet as a slice of the seat's three cards (each subset is evenly spaced):
 # the legal card actions are a slice of a tuple, not a list built slot by slot.

@@ -8,12 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.hand import IRON
-from engine.phases import OVER
-from engine.tricks import NOBODY
+from truco_rules.engine.hand import IRON
+from truco_rules.engine.phases import OVER
+from truco_rules.engine.tricks import NOBODY
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from truco_rules.engine.game import Game
 
 
 @dataclass(frozen=True)

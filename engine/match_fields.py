@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.actions import Action
-from engine.config import Config
-from engine.dealing import Deals
-from engine.hand import HandState
+from truco_rules.engine.actions import Action
+from truco_rules.engine.config import Config
+from truco_rules.engine.dealing import Deals
+from truco_rules.engine.hand import HandState
 
 
 class MatchFields:

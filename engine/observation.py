@@ -4,11 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.errors import ArgumentTypeError, GameArgumentError
-from engine.hand import TEN
-from engine.match_fields import MatchFields
-from engine.phases import ENVIDO, FLOR_CONTRA, FLOR_OPP, FLOR_PARTNER, FLOR_RESTO, TEN_CHOICE, TRUCO
-from engine.tricks import TIE
+from truco_rules.engine.errors import ArgumentTypeError, GameArgumentError
+from truco_rules.engine.hand import TEN
+from truco_rules.engine.match_fields import MatchFields
+from truco_rules.engine.phases import (
+    ENVIDO,
+    FLOR_CONTRA,
+    FLOR_OPP,
+    FLOR_PARTNER,
+    FLOR_RESTO,
+    TEN_CHOICE,
+    TRUCO,
+)
+from truco_rules.engine.tricks import TIE
 
 _HAND_KINDS = ("normal", "ten", "iron")
 

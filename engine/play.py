@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.actions import Action
-from engine.cards import Deck
-from engine.tricks import ROUNDS, TIE, hand_result, round_result
+from truco_rules.engine.actions import Action
+from truco_rules.engine.cards import Deck
+from truco_rules.engine.tricks import ROUNDS, TIE, hand_result, round_result
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from truco_rules.engine.game import Game
 
 # The slots a seat may have left: every subset of (0, 1, 2) but the empty one.
 LEFTS = ((0, 1, 2), (0, 1), (0, 2), (1, 2), (0,), (1,), (2,))

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.config import Config
-from engine.errors import ArgumentTypeError, GameArgumentError, InvalidActionError
-from engine.features import CARDS_PER_SEAT
+from truco_rules.engine.config import Config
+from truco_rules.engine.errors import ArgumentTypeError, GameArgumentError, InvalidActionError
+from truco_rules.engine.features import CARDS_PER_SEAT
 
 Deal = tuple[tuple[int, ...], ...]  # three card indices per seat, in slot order
 

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from engine.config import Config
-from engine.rulesets import READINGS
+from truco_rules.engine.config import Config
+from truco_rules.engine.rulesets import READINGS
 
 
 def reading_note(cfg: Config, section: str) -> str:

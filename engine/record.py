@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.match_fields import MatchFields
-from engine.tricks import TIE
-from engine.version import ENGINE_NAME
+from truco_rules.engine.match_fields import MatchFields
+from truco_rules.engine.tricks import TIE
+from truco_rules.engine.version import ENGINE_NAME
 
 _ROUND = tuple("tie" if r == TIE else r for r in range(TIE + 1))  # a round's result as written: 0, 1, "tie"
 

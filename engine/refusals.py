@@ -8,15 +8,15 @@ where a file names none for that rule.
 
 from __future__ import annotations
 
-from engine import actions as A
-from engine import contests as C
-from engine import flor as F
-from engine.actions import Action
-from engine.config import Config
-from engine.errors import InvalidActionError
-from engine.hand import IRON, HandState
-from engine.phases import OVER, PLAY, TEN_CHOICE, TRUCO
-from engine.reading_notes import reading_note
+from truco_rules.engine import actions as A
+from truco_rules.engine import contests as C
+from truco_rules.engine import flor as F
+from truco_rules.engine.actions import Action
+from truco_rules.engine.config import Config
+from truco_rules.engine.errors import InvalidActionError
+from truco_rules.engine.hand import IRON, HandState
+from truco_rules.engine.phases import OVER, PLAY, TEN_CHOICE, TRUCO
+from truco_rules.engine.reading_notes import reading_note
 
 ROUND_CLAUSE = "RND-1"  # a round: every player plays one card, in turn
 COVER_CLAUSE = "COV-1"  # AMB-7 covering, AMB-8 cover-round
@@ -124,7 +124,7 @@ def why_illegal(cfg: Config, h: HandState, action: Action, card: int | None,
 
 def _capped(cfg: Config, scores: tuple[int, int], seat: int, value: int) -> bool:
     """AMB-43 raise-cap capped: the hand, worth `value` before the call, already pays what the
-    caller's side lacks (as engine.truco.capped)."""
+    caller's side lacks (as truco_rules.engine.truco.capped)."""
     return cfg.raise_capped and value >= cfg.target - scores[seat & 1]
 
 

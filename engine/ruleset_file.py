@@ -17,7 +17,7 @@ from typing import Any
 
 import yaml
 
-from engine.errors import RulesetFileError
+from truco_rules.engine.errors import RulesetFileError
 
 FORMAT = "truco-ruleset/1"
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)

@@ -15,10 +15,10 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from engine.actions import intern_cards, on_unknown_card
-from engine.errors import RulesetFileError, UnknownReadingError, UnknownRulesetError
-from engine.features import read_features
-from engine.ruleset_file import FORMAT, FieldReader, apply_sets, line_of, read_document, set_paths
+from truco_rules.engine.actions import intern_cards, on_unknown_card
+from truco_rules.engine.errors import RulesetFileError, UnknownReadingError, UnknownRulesetError
+from truco_rules.engine.features import read_features
+from truco_rules.engine.ruleset_file import FORMAT, FieldReader, apply_sets, line_of, read_document, set_paths
 
 # Register key -> (register ID, the readings it offers, in the register's order).
 READINGS: Mapping[str, tuple[str, tuple[str, ...]]] = MappingProxyType({

@@ -4,13 +4,13 @@ hand (AMB-28), making one, and why a sign is refused. A seña scores nothing and
 
 from __future__ import annotations
 
-from engine import actions as A
-from engine.actions import Action
-from engine.config import Config
-from engine.features import CARDS_PER_SEAT, Sign
-from engine.hand import HandState
-from engine.phases import PLAY
-from engine.tanto import is_ciego
+from truco_rules.engine import actions as A
+from truco_rules.engine.actions import Action
+from truco_rules.engine.config import Config
+from truco_rules.engine.features import CARDS_PER_SEAT, Sign
+from truco_rules.engine.hand import HandState
+from truco_rules.engine.phases import PLAY
+from truco_rules.engine.tanto import is_ciego
 
 SENAS_CLAUSE = "SEN-1"  # cited where a ruleset has no señas: the rule a sign belongs to
 

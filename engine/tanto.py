@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.cards import NOT_A_PIEZA, Deck
+from truco_rules.engine.cards import NOT_A_PIEZA, Deck
 
 LAST_DIGIT = 10  # URU-5, URU-6 (AMB-58 pieza-and-digits): a second pieza counts only its last digit
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine import actions as A
-from engine.actions import Action
-from engine.config import Config
-from engine.hand import HandState
-from engine.phases import PLAY, TRUCO
+from truco_rules.engine import actions as A
+from truco_rules.engine.actions import Action
+from truco_rules.engine.config import Config
+from truco_rules.engine.hand import HandState
+from truco_rules.engine.phases import PLAY, TRUCO
 
 Award = tuple[str, int, int]  # what a contest scores: (contest, side, points), for the game to add
 

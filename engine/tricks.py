@@ -3,7 +3,7 @@ HND-6, HND-7, HND-8, HND-9, HND-10)."""
 
 from __future__ import annotations
 
-from engine.cards import COVERED
+from truco_rules.engine.cards import COVERED
 
 TIE = 2  # a round result: 0 or 1 is the winning side
 NOBODY = 3  # a hand result: every round tied and nobody scores (HND-9)

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.actions import Action
-from engine.phases import PLAY, TRUCO
+from truco_rules.engine.actions import Action
+from truco_rules.engine.phases import PLAY, TRUCO
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from truco_rules.engine.game import Game
 
 
 def calls(game: Game, seat: int, out: list[Action]) -> None:

@@ -10,10 +10,10 @@ from typing import Any
 
 import z3
 
-from proofs import card_model as cm
-from proofs.domain import Built, Domain, same_deck
-from proofs.evaluate import compile_term
-from proofs.setup import Setup
+from truco_rules.proofs import card_model as cm
+from truco_rules.proofs.domain import Built, Domain, same_deck
+from truco_rules.proofs.evaluate import compile_term
+from truco_rules.proofs.setup import Setup
 
 
 def _deck(a: Setup, b: Setup) -> Built:

@@ -2,7 +2,7 @@
 CARD-1, CARD-2, CARD-3, CARD-4, CARD-5, ARG-2, URU-2, URU-3, URU-4; COV-1, RND-2, RND-3, AMB-5, AMB-6,
 AMB-13).
 
-Encoding shared with spec.rules.cards and spec.rules.rounds: a card is (rank, suit), the indices
+Encoding shared with spec.rules.cards and truco_rules.spec.rules.rounds: a card is (rank, suit), the indices
 of its rank and suit in the ruleset file's `deck.ranks` and `deck.suits`; a strength is an int,
 larger is stronger, COVERED = 0 below every card.
 
@@ -24,9 +24,9 @@ from dataclasses import dataclass
 
 import z3
 
-from proofs.setup import Setup
-from spec.rules import cards as spec_cards
-from spec.rules.ruleset import Rules
+from truco_rules.proofs.setup import Setup
+from truco_rules.spec.rules import cards as spec_cards
+from truco_rules.spec.rules.ruleset import Rules
 
 COVERED = 0
 TIE = 2

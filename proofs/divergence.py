@@ -20,7 +20,7 @@ from typing import Any
 
 import z3
 
-from proofs import (
+from truco_rules.proofs import (
     card_divergence,
     envido_divergence,
     hand_divergence,
@@ -28,11 +28,11 @@ from proofs import (
     match_divergence,
     stake_divergence,
 )
-from proofs import register_witnesses as rw
-from proofs.domain import Domain
-from proofs.evaluate import compile_term
-from proofs.setup import Setup, Tracing
-from proofs.solver import find_all
+from truco_rules.proofs import register_witnesses as rw
+from truco_rules.proofs.domain import Domain
+from truco_rules.proofs.evaluate import compile_term
+from truco_rules.proofs.setup import Setup, Tracing
+from truco_rules.proofs.solver import find_all
 
 DOMAINS: tuple[Domain, ...] = (
     *hand_divergence.DOMAINS, *ladder_divergence.DOMAINS, *match_divergence.DOMAINS,
@@ -122,7 +122,7 @@ def witnesses(a: Setup, b: Setup, *, limit: int = 3) -> list[dict[str, Any]]:
     showing it, with `similar` = how many more situations show it; up to `limit` pairs per domain,
     those with the smallest witnesses. Where the search stopped at SEARCH_LIMIT situations, each
     witness of the domain says so (`search_stopped_at`)."""
-    from spec.catalogue import load_catalogue
+    from truco_rules.spec.catalogue import load_catalogue
 
     cat = load_catalogue()
     out: list[dict[str, Any]] = []

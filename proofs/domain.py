@@ -1,5 +1,5 @@
 """A divergence domain: one rule area's term, built alike for two setups, whose values the witness
-search compares (proofs.divergence). Each area keeps its domains beside its model, in
+search compares (truco_rules.proofs.divergence). Each area keeps its domains beside its model, in
 proofs/<area>_divergence.py."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 
 import z3
 
-from proofs.setup import Setup
+from truco_rules.proofs.setup import Setup
 
 # (variables, domain constraints, term of a, term of b, size term)
 Built = tuple[list[z3.ExprRef], list[z3.BoolRef], z3.ExprRef, z3.ExprRef, z3.ArithRef]

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import z3
 
-from proofs import envido_model as em
-from proofs import match_model as mm
-from proofs.domain import Built, Domain, both
-from proofs.setup import Setup
+from truco_rules.proofs import envido_model as em
+from truco_rules.proofs import match_model as mm
+from truco_rules.proofs.domain import Built, Domain, both
+from truco_rules.proofs.setup import Setup
 
 
 def _envido(a: Setup, b: Setup) -> Built:

@@ -2,7 +2,7 @@
 AMB-21, AMB-22, AMB-24, AMB-30, AMB-38).
 
 A card is (rank, suit), the indices of its rank and suit in the ruleset file's deck, as in
-spec.rules. Every value is the file's: the envido value of each rank (ENV-7), the bonus of two
+truco_rules.spec.rules. Every value is the file's: the envido value of each rank (ENV-7), the bonus of two
 cards of a suit (ENV-2), and, where the ruleset has a muestra, the piezas' envido points (URU-5).
 """
 
@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 import z3
 
-from proofs.setup import Setup
-from spec.rules.cards import pieza_index
+from truco_rules.proofs.setup import Setup
+from truco_rules.spec.rules.cards import pieza_index
 
 
 @dataclass(frozen=True)

@@ -9,9 +9,9 @@ from typing import Any
 
 import z3
 
-from proofs import envido_model as em
-from proofs.property import Property, Query, Registry
-from proofs.setup import Setup
+from truco_rules.proofs import envido_model as em
+from truco_rules.proofs.property import Property, Query, Registry
+from truco_rules.proofs.setup import Setup
 
 PROPERTIES = Registry()
 ENVIDO = lambda s: s.has("envido")  # noqa: E731

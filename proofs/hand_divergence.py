@@ -8,10 +8,10 @@ from typing import Any
 
 import z3
 
-from proofs import hand_model as hm
-from proofs.domain import Built, Domain
-from proofs.setup import Setup
-from spec.catalogue import load_catalogue
+from truco_rules.proofs import hand_model as hm
+from truco_rules.proofs.domain import Built, Domain
+from truco_rules.proofs.setup import Setup
+from truco_rules.spec.catalogue import load_catalogue
 
 TIE_NAME = "tie"
 

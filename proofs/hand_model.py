@@ -1,7 +1,7 @@
 """Hand resolution from the sequence of round results (HND-1, HND-2, HND-3, HND-4, HND-5, HND-6, HND-7, HND-8,
 HND-9, HND-10, AMB-1, AMB-2, AMB-3, AMB-4).
 
-Encoding shared with spec.rules.hands: a round result is 0 or 1 (the side that won it), TIE or
+Encoding shared with truco_rules.spec.rules.hands: a round result is 0 or 1 (the side that won it), TIE or
 NOT_PLAYED; an outcome is 0 or 1 (that side wins the hand), UNDECIDED or NOBODY (HND-9).
 
 Two encodings live here. `outcome` is the model: a function of the rounds played. `allowed` is
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import z3
 
-from proofs.setup import Setup
+from truco_rules.proofs.setup import Setup
 
 TIE, NOT_PLAYED = 2, 3
 UNDECIDED, NOBODY = 2, 3
@@ -159,7 +159,7 @@ def wording_of(setup: Setup) -> Wording:
 
 def rulebook_of(setup: Setup) -> str | None:
     """The rulebook of spec/sources/ whose wording the ruleset encodes, if any."""
-    from spec.catalogue import load_catalogue
+    from truco_rules.spec.catalogue import load_catalogue
 
     return load_catalogue().ruleset(setup.ruleset).doc
 

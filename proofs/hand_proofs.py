@@ -7,9 +7,9 @@ from typing import Any
 
 import z3
 
-from proofs import hand_model as hm
-from proofs.property import AMBIGUITY, Property, Query, Registry
-from proofs.setup import Setup
+from truco_rules.proofs import hand_model as hm
+from truco_rules.proofs.property import AMBIGUITY, Property, Query, Registry
+from truco_rules.proofs.setup import Setup
 
 PROPERTIES = Registry()
 ALL_HND = ("HND-1", "HND-2", "HND-3", "HND-4", "HND-5", "HND-6", "HND-7", "HND-8", "HND-9", "HND-10")

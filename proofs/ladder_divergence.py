@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import z3
 
-from proofs import ladder_model as lm
-from proofs.domain import Built, Domain
-from proofs.setup import Setup
+from truco_rules.proofs import ladder_model as lm
+from truco_rules.proofs.domain import Built, Domain
+from truco_rules.proofs.setup import Setup
 
 
 def _ladder(a: Setup, b: Setup) -> Built:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import z3
 
-from proofs.setup import Setup
+from truco_rules.proofs.setup import Setup
 
 NONE = 0
 CALL, ACCEPT, RUN, RAISE = 0, 1, 2, 3

@@ -10,9 +10,9 @@ from typing import Any
 
 import z3
 
-from proofs import ladder_model as lm
-from proofs.property import Property, Query, Registry
-from proofs.setup import Setup
+from truco_rules.proofs import ladder_model as lm
+from truco_rules.proofs.property import Property, Query, Registry
+from truco_rules.proofs.setup import Setup
 
 PROPERTIES = Registry()
 Model = type[lm.LadderModel]

@@ -8,10 +8,10 @@ from typing import Any
 
 import z3
 
-from proofs import ladder_model as lm
-from proofs import match_model as mm
-from proofs.domain import Built, Domain
-from proofs.setup import Setup
+from truco_rules.proofs import ladder_model as lm
+from truco_rules.proofs import match_model as mm
+from truco_rules.proofs.domain import Built, Domain
+from truco_rules.proofs.setup import Setup
 
 
 def _ten_code(s: Setup, s0: z3.ArithRef, s1: z3.ArithRef) -> z3.ArithRef:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import z3
 
-from proofs.setup import Setup
+from truco_rules.proofs.setup import Setup
 
 HAND, NOBODY_SCORES, DECLINE, FORFEIT, SIDE_BET = 0, 1, 2, 3, 4
 

@@ -7,9 +7,9 @@ from collections.abc import Callable
 
 import z3
 
-from proofs import match_model as mm
-from proofs.property import Property, Query, Registry
-from proofs.setup import Setup
+from truco_rules.proofs import match_model as mm
+from truco_rules.proofs.property import Property, Query, Registry
+from truco_rules.proofs.setup import Setup
 
 PROPERTIES = Registry()
 

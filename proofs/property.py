@@ -14,8 +14,8 @@ from typing import Any
 
 import z3
 
-from proofs.setup import Setup
-from proofs.solver import COUNTEREXAMPLE, PROVED, Answer, check_valid
+from truco_rules.proofs.setup import Setup
+from truco_rules.proofs.solver import COUNTEREXAMPLE, PROVED, Answer, check_valid
 
 INVARIANT = "invariant"  # expected: proved
 AMBIGUITY = "ambiguity"  # a rulebook's literal wording: expected to be refuted, with the register's case

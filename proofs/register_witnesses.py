@@ -3,11 +3,11 @@ AMB-20 `envido-stakes` (falta-added), AMB-34 `contraflor-stake`, AMB-35 `iron-ca
 `ciego`, AMB-37 `ten-call`, AMB-38 `envido-three-suit`, AMB-41 `card-pairs` and AMB-42
 `flor-before-truco`.
 
-Each builder takes the two setups and returns, like the builders of `proofs.divergence`, the
+Each builder takes the two setups and returns, like the builders of `truco_rules.proofs.divergence`, the
 variables, the constraints that keep a situation reachable in both games, a Z3 term per setup and
 a size (smaller witnesses first). The terms are small models written from the register's readings
 and the ruleset files' data (never from the spec's rule functions). `DOMAINS` lists them with their
-clauses, keys and how a witness is shown; `proofs.divergence` adds them to its own.
+clauses, keys and how a witness is shown; `truco_rules.proofs.divergence` adds them to its own.
 AMB-39 `sena-timing` and AMB-40 `flor-answers` are play procedure, not finite rules: no witness.
 """
 
@@ -18,8 +18,8 @@ from typing import Any
 
 import z3
 
-from proofs.setup import Setup
-from spec.catalogue import load_catalogue
+from truco_rules.proofs.setup import Setup
+from truco_rules.spec.catalogue import load_catalogue
 
 Built = tuple[list[z3.ExprRef], list[z3.BoolRef], z3.ExprRef, z3.ExprRef, z3.ArithRef]
 TIE = 2

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 
-from proofs import (
+from truco_rules.proofs import (
     card_proofs,
     envido_proofs,
     hand_proofs,
@@ -14,8 +14,8 @@ from proofs import (
     stake_proofs,
     vira_proofs,
 )
-from proofs.property import Outcome, Property, run
-from proofs.setup import Setup, Tracing
+from truco_rules.proofs.property import Outcome, Property, run
+from truco_rules.proofs.setup import Setup, Tracing
 
 GROUPS = (card_proofs.PROPERTIES, hand_proofs.PROPERTIES, ladder_proofs.PROPERTIES, match_proofs.PROPERTIES,
           envido_proofs.PROPERTIES, stake_proofs.PROPERTIES, vira_proofs.PROPERTIES)

@@ -1,7 +1,7 @@
 """A ruleset with its readings, as the proofs see it: the register's defaults plus overrides.
 
 The models read the ruleset's data (deck, strength groups, muestra, ladder, hand of ten, envido,
-flor, match) through `rules` (spec.rules.ruleset.Rules: the file with the chosen readings applied)
+flor, match) through `rules` (truco_rules.spec.rules.ruleset.Rules: the file with the chosen readings applied)
 and ask for features with `has`: no model depends on a ruleset's name.
 """
 
@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from spec.catalogue import load_catalogue
-from spec.rules.ruleset import Rules
+from truco_rules.spec.catalogue import load_catalogue
+from truco_rules.spec.rules.ruleset import Rules
 
 
 @dataclass(frozen=True)

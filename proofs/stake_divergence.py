@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import z3
 
-from proofs import envido_model as em
-from proofs import match_model as mm
-from proofs import stake_model as sm
-from proofs.domain import Built, Domain
-from proofs.setup import Setup
+from truco_rules.proofs import envido_model as em
+from truco_rules.proofs import match_model as mm
+from truco_rules.proofs import stake_model as sm
+from truco_rules.proofs.domain import Built, Domain
+from truco_rules.proofs.setup import Setup
 
 
 def _flor_refusal(a: Setup, b: Setup) -> Built:

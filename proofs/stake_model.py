@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import z3
 
-from proofs.setup import Setup
+from truco_rules.proofs.setup import Setup
 
 ENVIDO, REAL, FALTA, ACCEPT, RUN = 0, 1, 2, 3, 4
 

@@ -10,9 +10,9 @@ from typing import Any, TypeAlias
 
 import z3
 
-from proofs import stake_model as sm
-from proofs.property import Property, Query, Registry
-from proofs.setup import Setup
+from truco_rules.proofs import stake_model as sm
+from truco_rules.proofs.property import Property, Query, Registry
+from truco_rules.proofs.setup import Setup
 
 PROPERTIES = Registry()
 CHAIN = lambda s: sm.chain_shape(s) is not None  # noqa: E731

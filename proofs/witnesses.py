@@ -18,8 +18,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from proofs.divergence import unmodelled, witnesses
-from proofs.setup import Setup, all_rulesets, alternative_setups, make_setup
+from truco_rules.proofs.divergence import unmodelled, witnesses
+from truco_rules.proofs.setup import Setup, all_rulesets, alternative_setups, make_setup
 
 WITNESS_FILE = Path(__file__).resolve().parent / "witnesses.json"
 

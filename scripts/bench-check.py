@@ -11,10 +11,10 @@ from __future__ import annotations
 import argparse
 import time
 
-from engine.adapter import make_adapter
-from spec.catalogue import load_catalogue
-from spec.monitor.drive import Settings, check_engine
-from truco_cli.check_cmds import default_jobs
+from truco_rules.cli.check_cmds import default_jobs
+from truco_rules.engine.adapter import make_adapter
+from truco_rules.spec.catalogue import load_catalogue
+from truco_rules.spec.monitor.drive import Settings, check_engine
 
 
 def main() -> None:

@@ -41,8 +41,8 @@ sys.path.insert(0, str(ROOT))
 
 
 def make_records(n: int, ruleset: str = "mineiro-1v1-es") -> list[str]:
-    from engine import Game
-    from engine.bots import BOTS
+    from truco_rules.engine import Game
+    from truco_rules.engine.bots import BOTS
 
     lines = []
     for seed in range(n):
@@ -64,7 +64,7 @@ def run_cli(*args: str) -> tuple[float, float, int, bytes]:
     """(wall seconds, processor seconds of the command and its workers, exit code, output)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "truco_cli", "validate", *args], capture_output=True,
+    done = subprocess.run([sys.executable, "-m", "truco_rules.cli", "validate", *args], capture_output=True,
                           check=False, cwd=ROOT)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -92,7 +92,7 @@ def main() -> None:
         path = Path(tmp) / "records.jsonl"
         path.write_text("\n".join(records) + "\n", encoding="utf-8")
 
-        from spec.monitor.throughput import measure_validate
+        from truco_rules.spec.monitor.throughput import measure_validate
 
         figures = measure_validate(records, jobs=opts.jobs)
         print("in process:", json.dumps(figures))

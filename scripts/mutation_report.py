@@ -28,15 +28,15 @@ import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script from a checkout
 
-from truco_text.catalogues import N_, gettext
-from truco_text.languages import LANGS
+from truco_rules.text.catalogues import N_, gettext
+from truco_rules.text.languages import LANGS
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "docs" / "quality" / "mutation-results.json"
 EXPLANATIONS = ROOT / "docs" / "quality" / "mutation-explanations.yaml"
 KILLED = ("killed", "timeout", "caught by type check")  # a timeout is a kill: the mutant hangs a test
 
-# The page's words, translated in truco_text's catalogues (truco_text/locale).
+# The page's words, translated in the catalogues of truco_rules.text (truco_rules/text/locale).
 LABELS: dict[str, str] = {
     "tool": N_("Tool"),
     "workers": N_("workers"),

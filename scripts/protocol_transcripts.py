@@ -1,5 +1,5 @@
 """The protocol guide's transcripts: one whole match per family, the reference engine served over the
-engine protocol (`python -m spec.protocol.serve engine.adapter:make_adapter`), every line as sent.
+engine protocol (`python -m spec.protocol.serve truco_rules.engine.adapter:make_adapter`), every line as sent.
 
     python scripts/protocol_transcripts.py          # rewrite docs/transcripts/*.txt
     python scripts/protocol_transcripts.py --check  # exit 1 when a file is not what it regenerates to
@@ -21,10 +21,10 @@ from typing import Any
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from spec.protocol.client import EngineProcess  # noqa: E402
+from truco_rules.spec.protocol.client import EngineProcess  # noqa: E402
 
 OUT = ROOT / "docs" / "transcripts"
-SERVE = [sys.executable, "-m", "spec.protocol.serve", "engine.adapter:make_adapter"]
+SERVE = [sys.executable, "-m", "truco_rules.spec.protocol.serve", "truco_rules.engine.adapter:make_adapter"]
 # file name -> (ruleset, seed, the first deal stacked, the order of preference of the actions)
 RAISES = ("raise 12", "raise 10", "raise 6", "raise 4", "raise 3", "raise 2", "accept")
 GAMES: dict[str, tuple[str, int, dict[str, Any], tuple[str, ...]]] = {

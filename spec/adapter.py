@@ -40,7 +40,7 @@ Optional:
   exception counts as a refusal, and a crash on an illegal action goes unnoticed.
 - `observation(seat) -> Mapping` (what `seat` may see now, as JSON values, cards written as in
   the record format). When present, the checker compares every seat's observation with what the
-  spec lets that seat see (spec.rules.visibility), and checks that a refused action changes none.
+  spec lets that seat see (truco_rules.spec.rules.visibility), and checks that a refused action changes none.
 - `undo()`: take back the last action applied, exactly (the state as before it, also across the
   end of a hand: the next hand's deal is taken back too). `truco check --exhaustive` walks the
   game tree with it; without it, every step back starts a new game on the stacked deal and
@@ -50,16 +50,16 @@ Optional:
 - `sets_position`: True or False, to say whether `new_game` takes `scores` and `dealer` when its
   signature cannot tell.
 - `readings`: the ambiguity readings the engine plays, `{ruleset: {key: reading}}` or one flat
-  `{key: reading}` for every ruleset; `python -m spec.protocol.serve` announces it in its hello,
+  `{key: reading}` for every ruleset; `python -m truco_rules.spec.protocol.serve` announces it in its hello,
   and the checker then checks the engine against those readings when no `--reading` is given.
 
 What the checker does with it: at every step the engine's legal actions must equal the spec's;
 actions the spec forbids (and malformed ones) must be refused with the state unchanged; when the
 spec ends the match the engine must end it too; the final record must pass the record monitor.
-Each call to the engine has a time limit (see `spec.monitor.follow`); an engine that raises
+Each call to the engine has a time limit (see `truco_rules.spec.monitor.follow`); an engine that raises
 unexpectedly, hangs or returns something of the wrong type is reported with the game and step,
 and the check goes on with the next game. Engines in other languages speak the same contract
-as a line protocol on stdin/stdout (spec.protocol, `truco check --engine-cmd`).
+as a line protocol on stdin/stdout (truco_rules.spec.protocol, `truco check --engine-cmd`).
 """
 
 from __future__ import annotations

@@ -19,8 +19,8 @@ from typing import Any
 
 import yaml
 
-from spec.clause_ids import CLAUSE_ID_RE
-from spec.ruleset_file import RULESETS_DIR, RulesetFile, RulesetFileError, load_ruleset_file
+from truco_rules.spec.clause_ids import CLAUSE_ID_RE
+from truco_rules.spec.ruleset_file import RULESETS_DIR, RulesetFile, RulesetFileError, load_ruleset_file
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 DATA_DIR = PACKAGE_DIR / "data"

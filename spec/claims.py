@@ -27,7 +27,7 @@ from typing import Any
 
 import yaml
 
-from spec.catalogue import DATA_DIR, Catalogue, Clause
+from truco_rules.spec.catalogue import DATA_DIR, Catalogue, Clause
 
 CLAIMS_FILE = DATA_DIR / "claims.yaml"
 

@@ -3,7 +3,7 @@ leaves undefined, a case it does not cover, a sentence it conflicts with) and th
 or clauses that answer them.
 
 Data: spec/data/reading/questions.yaml (the questions, in four languages) and one file per rulebook,
-spec/data/reading/NNN.yaml, with an entry for every sentence of spec.coverage's segmentation. The
+spec/data/reading/NNN.yaml, with an entry for every sentence of truco_rules.spec.coverage's segmentation. The
 files are checked when loaded: an entry per sentence in order, every question, register entry and
 clause they name exists, a term is verbatim in its sentence, a conflicting sentence exists. A
 sentence is answered only by the register entries that apply to its rulebook (`applies_to`).
@@ -21,8 +21,8 @@ from typing import Any
 
 import yaml
 
-from spec.catalogue import DATA_DIR, LANGUAGES, Text, load_catalogue
-from spec.coverage import segments_of
+from truco_rules.spec.catalogue import DATA_DIR, LANGUAGES, Text, load_catalogue
+from truco_rules.spec.coverage import segments_of
 
 READING_DIR = DATA_DIR / "reading"
 KINDS: tuple[str, ...] = ("undefined", "uncovered", "conflict")
@@ -70,7 +70,7 @@ class OpenPoint:
 
 @dataclass(frozen=True)
 class SentenceNotes:
-    """A sentence of a rulebook (spec.coverage's segmentation) and its open questions."""
+    """A sentence of a rulebook (truco_rules.spec.coverage's segmentation) and its open questions."""
 
     doc: str
     line: int

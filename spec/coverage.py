@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from spec.catalogue import Catalogue, Source
+from truco_rules.spec.catalogue import Catalogue, Source
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 

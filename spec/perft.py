@@ -13,7 +13,7 @@ A whole hand's perft (`count_hand`, `truco perft --depth hand`) counts every seq
 position to the end of its hand (or of the match): no fixed depth covers a hand, which can take
 14 actions in Mineiro.
 
-The counts here come from the spec (spec.rules.state), never from an engine. The spec is walked
+The counts here come from the spec (truco_rules.spec.rules.state), never from an engine. The spec is walked
 with push and pop (`SpecGame`, `count_walk`, `walk_hand`): a copy of the hand per node, never a
 replay from the start. An engine is walked through the adapter contract (`engine_oracle`,
 `count`): one new game per node, with the deals stacked, since the contract has no undo. `truco
@@ -30,14 +30,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from spec.catalogue import DATA_DIR
-from spec.files import write_text_atomic
-from spec.monitor.beacon import Beacon
-from spec.monitor.engine_calls import EngineFault
-from spec.monitor.follow import Divergence, Follower
-from spec.monitor.script import new_follower
-from spec.rules.cards import deck
-from spec.rules.state import Hand, Match, Rules, legal_actions
+from truco_rules.spec.catalogue import DATA_DIR
+from truco_rules.spec.files import write_text_atomic
+from truco_rules.spec.monitor.beacon import Beacon
+from truco_rules.spec.monitor.engine_calls import EngineFault
+from truco_rules.spec.monitor.follow import Divergence, Follower
+from truco_rules.spec.monitor.script import new_follower
+from truco_rules.spec.rules.cards import deck
+from truco_rules.spec.rules.state import Hand, Match, Rules, legal_actions
 
 TABLES_DIR = DATA_DIR / "perft"
 TABLE_FORMAT = "truco-perft/1"

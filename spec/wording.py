@@ -13,7 +13,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
-from spec.clause_ids import CLAUSE_ID
+from truco_rules.spec.clause_ids import CLAUSE_ID
 
 # Cardinal number words, per language. "one"/"un"/"uno"/"una"/"um" are left out: they are also
 # articles ("a hand"), and a lone 1 is written as a digit where the rulebooks mean the value.

@@ -12,7 +12,7 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, settings
 
-from spec.clause_ids import CLAUSE_ID
+from truco_rules.spec.clause_ids import CLAUSE_ID
 
 # Profiles. `ci` keeps Hypothesis' own CI defaults (derandomized, no database) and raises the
 # example count; `deep` is for long runs on demand: HYPOTHESIS_PROFILE=deep pytest.

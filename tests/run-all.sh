@@ -41,7 +41,7 @@ rm -rf "$results" && mkdir -p "$results"
 status=0
 # The proofs (one process, a quarter of a minute) run beside the tests rather than after them; their
 # file appears whole when they end (a test that builds the site meanwhile sees none, or all of it).
-(python3 -c 'from truco_cli.main import main; main()' prove --json > "$results/proofs.part" \
+(python3 -c 'from truco_rules.cli.main import main; main()' prove --json > "$results/proofs.part" \
   && mv "$results/proofs.part" "$results/proofs.json") &
 prove_pid=$!
 python3 -m pytest -n auto --ignore=tests/docs --junitxml="$results/junit.xml" "$@" || status=$?

@@ -54,7 +54,7 @@ def _truco(
     full_env = {**os.environ, **(env or {}), "TRUCO_HOSTILE_MARK": mark, "PYTHONPATH": str(ROOT)}
     start = time.monotonic()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "truco_cli", *args],
+        [sys.executable, "-m", "truco_rules.cli", *args],
         cwd=ROOT,
         env=full_env,
         stdin=stdin,

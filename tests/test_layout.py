@@ -8,10 +8,8 @@ from __future__ import annotations
 
 import pathlib
 
-import engine
-import proofs
-import spec
-import truco_cli
+from truco_rules import cli as truco_cli
+from truco_rules import engine, proofs, spec
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 

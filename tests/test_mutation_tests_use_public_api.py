@@ -20,7 +20,7 @@ def private_uses(source: str) -> list[str]:
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Attribute) and _private(node.attr):
             found.append(f"line {node.lineno}: .{node.attr}")
-        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("engine"):
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("truco_rules.engine"):
             found += [f"line {node.lineno}: import {a.name}" for a in node.names if _private(a.name)]
         elif isinstance(node, ast.Call) and getattr(node.func, "attr", None) == "setattr":
             names = [a.value for a in node.args[1:2] if isinstance(a, ast.Constant)]
@@ -36,6 +36,6 @@ def test_mutation_tests_use_only_the_public_api() -> None:
 
 
 def test_the_guard_sees_private_names() -> None:
-    source = ("from engine.cards import _deck\nfrom engine import actions as A\n"
+    source = ("from truco_rules.engine.cards import _deck\nfrom truco_rules.engine import actions as A\n"
               "def test_x(monkeypatch):\n    A._build()\n    monkeypatch.setattr(A, '_BY_TEXT', {})\n")
     assert len(private_uses(source)) == 3

@@ -34,17 +34,17 @@ _(_.lying_senas, _.starter_with_play, _.start_value, _.no_tied_rounds, _.leaky_o
   _.refuses_the_prefix)
 # html.parser calls it: tests/check/test_hostile_text.py collects the tags of a rendered page.
 _(_.handle_starttag)
-# click calls a ParamType's convert (truco_cli/options.py).
+# click calls a ParamType's convert (truco_rules/cli/options.py).
 _(_.convert)
 # Attributes a test sets to show that a cache is no part of a game's state (test_engine_api.py).
 _(_._scratch, _.scratch)
 # A field of the engine's hello answer, kept with the others (spec/protocol/client.py).
 _(_.author)
 # PyTrucoEngine calls them: the adapter's overrides of its signals and round controller
-# (adapters/pytrucoengine.py).
+# (truco_rules/adapters/pytrucoengine.py).
 _(_.sendMessageAll, _.sendMessageToPlayer, _.get_action, _.showError, _.returnStatus, _.showWinnerEnvido,
   _.give_cards)
-# MkDocs reads it: the footer's stamp of version, rules date and commit (truco_site/hooks.py).
+# MkDocs reads it: the footer's stamp of version, rules date and commit (truco_rules/site/hooks.py).
 _(_.copyright)
-# Babel calls it (babel.cfg), with its extractor protocol's arguments (truco_text/schema_words.py).
+# Babel calls it (babel.cfg), with its extractor protocol's arguments (truco_rules/text/schema_words.py).
 _(_.extract, _.keywords, _.comment_tags)

@@ -1,4 +1,4 @@
-"""MkDocs hook of the rulebook site (mkdocs*.yml): the site's code is the truco_site package.
+"""MkDocs hook of the rulebook site (mkdocs*.yml): the site's code is the truco_rules.site package.
 
 The checkout comes first on the path, so that the site is built from the code beside its pages
 (also by an editable install made before a package was added)."""
@@ -11,8 +11,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.pages import Page
 
-from truco_site import print_page, search
-from truco_site.hooks import on_config, on_files, on_page_content, on_page_markdown
+from truco_rules.site import print_page, search
+from truco_rules.site.hooks import on_config, on_files, on_page_content, on_page_markdown
 
 
 def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:

@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.errors import IllegalActionError, InvalidActionError
-from engine.game import Game
-from truco_protocol import serve
+from truco_rules.engine.errors import IllegalActionError, InvalidActionError
+from truco_rules.engine.game import Game
+from truco_rules.protocol import serve
 
 
 class ReferenceEngine:

@@ -7,7 +7,7 @@ docs/en/guide/suite.md ("Interpreting the suite") says how a harness applies a c
 
 from __future__ import annotations
 
-from spec.catalogue import DATA_DIR
+from truco_rules.spec.catalogue import DATA_DIR
 
 SUITE_DIR = DATA_DIR / "conformance"
 CASES_DIR = SUITE_DIR / "cases"

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from spec.conformance import CASES_DIR, FORMAT, SUITE_DIR
+from truco_rules.spec.conformance import CASES_DIR, FORMAT, SUITE_DIR
 
 SITUATION, PERFT = "situation", "perft"
 DEALS, POSITION = "deals", "position"  # what an engine may lack

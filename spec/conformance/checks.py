@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from spec.conformance.run import FAIL, PASS, SKIP, CaseResult
+from truco_rules.spec.conformance.run import FAIL, PASS, SKIP, CaseResult
 
 
 def random_results(
@@ -23,7 +23,7 @@ def random_results(
     """`games` random games and `programs` Hypothesis programs (truco check without situations)
     under `readings`: one failing result per clause a divergence is caused by, else one passing
     result."""
-    from spec.monitor.drive import Settings, check_engine
+    from truco_rules.spec.monitor.drive import Settings, check_engine
 
     cfg = Settings(games=games, programs=programs, seed=seed, call_timeout=call_timeout)
     report = check_engine(factory, [ruleset], {}, cfg, jobs=jobs, per_ruleset={ruleset: dict(readings or {})})
@@ -65,7 +65,7 @@ def exhaustive_results(
                 f"{ruleset}/exhaustive", ruleset, SKIP, "not run (--exhaustive-deals N walks N classes)"
             )
         ]
-    from spec.monitor.exhaustive import check_exhaustive, plan, supervised
+    from truco_rules.spec.monitor.exhaustive import check_exhaustive, plan, supervised
 
     plans = plan([ruleset], {}, deals)
     if not any(p.jobs for p in plans):

@@ -14,9 +14,9 @@ import hashlib
 import json
 from collections.abc import Mapping, Sequence
 
-from spec.conformance import SUITE_DIR
-from spec.conformance.cases import Case, cases_path, cases_text, version
-from spec.files import write_text_atomic
+from truco_rules.spec.conformance import SUITE_DIR
+from truco_rules.spec.conformance.cases import Case, cases_path, cases_text, version
+from truco_rules.spec.files import write_text_atomic
 
 IDS, DIGESTS = SUITE_DIR / "ids.txt", SUITE_DIR / "digests.json"
 

@@ -1,7 +1,7 @@
 """What a suite run writes: JUnit XML, a Shields endpoint badge, a Markdown summary, JSON.
 
 Every text an engine controls (its name, its messages) is escaped for where it goes: XML by the
-XML writer, Markdown by spec.monitor.untrusted.
+XML writer, Markdown by truco_rules.spec.monitor.untrusted.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from spec.conformance.run import ERROR, FAIL, PASS, SKIP, CaseResult
+from truco_rules.spec.conformance.run import ERROR, FAIL, PASS, SKIP, CaseResult
 
 FORMAT = "truco-suite-run/1"
 
@@ -26,7 +26,7 @@ class SuiteRun:
     rulesets: list[str]
     results: list[CaseResult] = field(default_factory=list)
     expected: dict[str, str] = field(default_factory=dict)  # known failures (--expect-failures)
-    verdict: Any = None  # spec.conformance.expect.Verdict, when expectations were given
+    verdict: Any = None  # truco_rules.spec.conformance.expect.Verdict, when expectations were given
     applicable: set[str] = field(default_factory=set)  # the rulesets' own clauses (the badge counts those)
 
     def counts(self) -> Counter[str]:
@@ -163,7 +163,7 @@ def badge(run: SuiteRun) -> str:
 
 def summary_md(run: SuiteRun, limit: int = 50) -> str:
     """A Markdown summary for a CI step summary: counts, the verdict, the failures."""
-    from spec.monitor.untrusted import md_text
+    from truco_rules.spec.monitor.untrusted import md_text
 
     c = run.counts()
     held, broken = run.clauses()

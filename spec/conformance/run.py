@@ -3,7 +3,7 @@
 The cases are applied as data, the way any harness would apply them (docs: Interpreting the
 suite): the engine's answers are compared with what the case says, not with the spec. Only when a
 case fails does the spec come in: the case's situation is played again by the checker
-(spec.monitor.drive.play_situation), whose cause-first diagnosis names the rule broken.
+(truco_rules.spec.monitor.drive.play_situation), whose cause-first diagnosis names the rule broken.
 
 - pass: every step and the end hold;
 - fail: the engine's answer differs from the case's (the first difference, at which step);
@@ -11,8 +11,8 @@ case fails does the spec come in: the case's situation is played again by the ch
   and listed, never hidden;
 - error: the engine failed (an exception that is no refusal, a timeout, a protocol error).
 
-Engine calls go through the follower's wrappers (spec.monitor.follow): timed, with the beacon that
-lets the supervisor kill a call that hangs (spec.monitor.supervise).
+Engine calls go through the follower's wrappers (truco_rules.spec.monitor.follow): timed, with the beacon that
+lets the supervisor kill a call that hangs (truco_rules.spec.monitor.supervise).
 """
 
 from __future__ import annotations
@@ -22,13 +22,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from spec.conformance.cases import PERFT, Case
-from spec.monitor.beacon import Beacon
-from spec.monitor.engine_calls import EngineFault, stacks_deals
-from spec.monitor.follow import CannotReach, Divergence, Follower
-from spec.monitor.script import new_follower
-from spec.monitor.views import cards_named
-from spec.rules.state import Rules
+from truco_rules.spec.conformance.cases import PERFT, Case
+from truco_rules.spec.monitor.beacon import Beacon
+from truco_rules.spec.monitor.engine_calls import EngineFault, stacks_deals
+from truco_rules.spec.monitor.follow import CannotReach, Divergence, Follower
+from truco_rules.spec.monitor.script import new_follower
+from truco_rules.spec.monitor.views import cards_named
+from truco_rules.spec.rules.state import Rules
 
 PASS, FAIL, SKIP, ERROR = "pass", "fail", "skip", "error"
 
@@ -84,7 +84,7 @@ class Mismatch(Exception):
 
 @dataclass(frozen=True)
 class CaseJob:
-    """One case for a worker (spec.monitor.supervise)."""
+    """One case for a worker (truco_rules.spec.monitor.supervise)."""
 
     index: int
     case: Case
@@ -239,7 +239,7 @@ def run_perft_case(
     factory: Factory, case: Case, call_timeout: float, beacon: Beacon, index: int
 ) -> CaseResult:
     """One perft case: the engine's counts against the case's."""
-    from spec.perft import PerftJob, run_perft_job
+    from truco_rules.spec.perft import PerftJob, run_perft_job
 
     out = CaseResult(case.id, case.ruleset, PASS, clauses=case.clauses)
     try:
@@ -279,8 +279,8 @@ def run_perft_case(
 
 def diagnose(factory: Factory, case: Case, call_timeout: float, beacon: Beacon) -> str | None:
     """The clause the checker names when it plays the case's situation (cause first), or None."""
-    from spec.monitor.drive import Settings, play_situation
-    from spec.situations.model import Situation
+    from truco_rules.spec.monitor.drive import Settings, play_situation
+    from truco_rules.spec.situations.model import Situation
 
     start = case.start or {}
     scores = start.get("scores")
@@ -297,7 +297,7 @@ def diagnose(factory: Factory, case: Case, call_timeout: float, beacon: Beacon) 
         start.get("dealer"),
         case.reading,
     )
-    from spec.monitor.findings import Finding, ordered
+    from truco_rules.spec.monitor.findings import Finding, ordered
 
     found: list[Finding] = []
 
@@ -339,7 +339,7 @@ def run_cases(
 ) -> list[CaseResult]:
     """Every case on supervised workers, the results in the cases' order (the same for any number of
     workers). A case whose call hung or whose worker died is an error."""
-    from spec.monitor.supervise import Supervisor
+    from truco_rules.spec.monitor.supervise import Supervisor
 
     jobs = [CaseJob(i, c) for i, c in enumerate(cases)]
     results: dict[int, CaseResult] = {}

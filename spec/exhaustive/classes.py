@@ -18,7 +18,7 @@ two deals of one class give equal tree counts, tests/spec/test_exhaustive.py). T
 treats cards of equal strength alike is checked by the sample: besides its representative
 deal, each class has SAMPLE concrete deals, other strengths of the same class and other cards
 of equal strength, with the slots shuffled (`DealClass.sample`), on which the walk plays every
-sequence of card plays (spec.monitor.walk).
+sequence of card plays (truco_rules.spec.monitor.walk).
 
 Positions: the hand walked is the first of a match at scores 0-0, or, where the ruleset has
 them, a hand of ten for either side and the iron hand (the scores from the ruleset's
@@ -35,10 +35,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from spec.exhaustive import POSITION_NAMES
-from spec.rules.cards import dealt_strength, deck
-from spec.rules.ruleset import Rules
-from spec.rules.state import Hand, Match
+from truco_rules.spec.exhaustive import POSITION_NAMES
+from truco_rules.spec.rules.cards import dealt_strength, deck
+from truco_rules.spec.rules.ruleset import Rules
+from truco_rules.spec.rules.state import Hand, Match
 
 SAMPLE = 2  # concrete deals per class besides its representative (the equal-strength check)
 SAMPLED_DEALS = 20_000  # deals drawn to count the classes of rulesets with envido, flor or a muestra

@@ -3,7 +3,7 @@
 Entry point: `check_record(record, ruleset=None, game=0) -> list[Violation]`.
 """
 
-from spec.monitor.replay import check_record
-from spec.monitor.violation import FORMAT, Violation
+from truco_rules.spec.monitor.replay import check_record
+from truco_rules.spec.monitor.violation import FORMAT, Violation
 
 __all__ = ["FORMAT", "Violation", "check_record"]

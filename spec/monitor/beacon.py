@@ -1,6 +1,6 @@
 """Where a check is, published cheaply for a supervisor in another process (shared memory).
 
-A worker of `truco check` (spec.monitor.supervise) writes into its `Beacon` which unit of work,
+A worker of `truco check` (truco_rules.spec.monitor.supervise) writes into its `Beacon` which unit of work,
 game and step it is at, and which engine call is in progress since when; the parent reads the
 same memory without asking the worker anything. A worker stuck in an engine call cannot answer,
 so this is how the parent learns where the hang is before it kills the worker.

@@ -1,4 +1,4 @@
-"""Which rule a divergence breaks: the clause a follower (spec.monitor.follow) names when the
+"""Which rule a divergence breaks: the clause a follower (truco_rules.spec.monitor.follow) names when the
 engine's seat to act, its legal actions or its end of the match differ from the spec's.
 
 When the seat to act differs, the cause is the one it can see: the clause of who answers a
@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from spec.monitor.trace import LEGAL
-from spec.rules.state import Illegal
+from truco_rules.spec.monitor.trace import LEGAL
+from truco_rules.spec.rules.state import Illegal
 
 if TYPE_CHECKING:
-    from spec.monitor.follow import Follower
+    from truco_rules.spec.monitor.follow import Follower
 
 # The calls and answers of each contest (a last action among them puts the seat to act in its hands).
 _CONTESTS = {"truco": frozenset({"raise"}), "envido": frozenset({"envido", "real-envido", "falta-envido"}),

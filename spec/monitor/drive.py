@@ -19,13 +19,13 @@ had wrong is gone, and a divergence after a restart is a cause of its own, never
 the one before. Where the position cannot be set (an engine without the feature, a match already
 in its second partida, or the spec's match over), the engine plays on alone to the end of its
 match as before. Each part of a game (its `segment`) has its findings ordered by their place in
-the match: the first is the cause, the rest its consequences (spec.monitor.findings). An engine
+the match: the first is the cause, the rest its consequences (truco_rules.spec.monitor.findings). An engine
 fault (it raised, hung or returned garbage) is reported with the game and step, and the check
 goes on with the next game.
 
-The games run as jobs in supervised worker processes (spec.monitor.supervise), one or `jobs`:
+The games run as jobs in supervised worker processes (truco_rules.spec.monitor.supervise), one or `jobs`:
 the results, their order and the exit code do not depend on the number of workers. The time
-limit of a call needs no signal: see spec.monitor.follow and spec.monitor.supervise.
+limit of a call needs no signal: see truco_rules.spec.monitor.follow and truco_rules.spec.monitor.supervise.
 """
 
 from __future__ import annotations
@@ -39,21 +39,28 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from spec.monitor.beacon import Beacon
-from spec.monitor.engine_calls import EngineFault, sets_position, stacks_deals
-from spec.monitor.findings import Finding, Group, group, record_finding
-from spec.monitor.follow import ENGINE, MAX_STEPS, CannotReach, Divergence, Follower, ResultDiffers
-from spec.monitor.replay import check_record
-from spec.monitor.script import finding_of, new_follower, run_script, shrink
-from spec.monitor.supervise import Event, Supervisor
-from spec.monitor.trace import Trace
-from spec.monitor.unexercised import Gap, gaps
-from spec.monitor.violation import Violation
-from spec.rules.state import Rules, legal_actions
-from spec.situations.catalogue import situations_for
-from spec.situations.model import Situation
-from spec.situations.probes import situation_probes
-from spec.situations.reach import lead_in
+from truco_rules.spec.monitor.beacon import Beacon
+from truco_rules.spec.monitor.engine_calls import EngineFault, sets_position, stacks_deals
+from truco_rules.spec.monitor.findings import Finding, Group, group, record_finding
+from truco_rules.spec.monitor.follow import (
+    ENGINE,
+    MAX_STEPS,
+    CannotReach,
+    Divergence,
+    Follower,
+    ResultDiffers,
+)
+from truco_rules.spec.monitor.replay import check_record
+from truco_rules.spec.monitor.script import finding_of, new_follower, run_script, shrink
+from truco_rules.spec.monitor.supervise import Event, Supervisor
+from truco_rules.spec.monitor.trace import Trace
+from truco_rules.spec.monitor.unexercised import Gap, gaps
+from truco_rules.spec.monitor.violation import Violation
+from truco_rules.spec.rules.state import Rules, legal_actions
+from truco_rules.spec.situations.catalogue import situations_for
+from truco_rules.spec.situations.model import Situation
+from truco_rules.spec.situations.probes import situation_probes
+from truco_rules.spec.situations.reach import lead_in
 
 MAX_KEPT = 200  # violations kept for the report; every one is counted
 PROGRAM_STEPS = 60  # actions per Hypothesis program
@@ -445,7 +452,7 @@ def situation_seed(sit: Situation) -> int:
 def run_programs(factory: Factory, rules: Rules, readings: Mapping[str, str], game: int, cfg: Settings,
                  beacon: Beacon, emit: Callable[[str, Any], None]) -> Tally:
     """Hypothesis programs of legal and forbidden actions. Hypothesis finds a failing program, and
-    delta debugging (spec.monitor.script) shrinks it within a budget of steps: Hypothesis' own
+    delta debugging (truco_rules.spec.monitor.script) shrinks it within a budget of steps: Hypothesis' own
     shrinker, bounded by time, took minutes on whole matches and gave different results on a
     slower machine."""
     tally = Tally()
@@ -507,7 +514,7 @@ def run_programs(factory: Factory, rules: Rules, readings: Mapping[str, str], ga
 
 def run_job(job: Job, context: tuple[Factory, Settings], beacon: Beacon,
             emit: Callable[[str, Any], None]) -> Tally:
-    """The work of a worker (spec.monitor.supervise): one job, its findings sent by `emit`."""
+    """The work of a worker (truco_rules.spec.monitor.supervise): one job, its findings sent by `emit`."""
     factory, cfg = context
     rules = Rules.of(job.ruleset, job.readings)
     beacon.at(job.index, job.game)

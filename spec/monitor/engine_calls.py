@@ -2,7 +2,7 @@
 
 Each call is timed, and one that returned after `call_timeout` seconds is a fault; a call that
 never returns cannot be interrupted from inside the process, so the call in progress is written to
-the `Beacon`, and the supervisor that runs the check in a worker process (spec.monitor.supervise)
+the `Beacon`, and the supervisor that runs the check in a worker process (truco_rules.spec.monitor.supervise)
 kills the worker and reports the hang. What a call returns is checked for its type.
 
 Refusals: an adapter names the exceptions that mean "refused" in `refusal_errors`; any other
@@ -20,8 +20,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from spec.monitor.beacon import Beacon
-from spec.rules.state import Rules
+from truco_rules.spec.monitor.beacon import Beacon
+from truco_rules.spec.rules.state import Rules
 
 
 class EngineFault(Exception):

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from spec.rules import ladder as lad
-from spec.rules.cards import COVERED, pieza_index, strength, strength_clause
-from spec.rules.procedure.play import all_tied_clause
-from spec.rules.procedure.truco import no_truco_clause
-from spec.rules.rounds import TIE
-from spec.rules.senas import sign_clause
-from spec.rules.state import Hand, Rules
+from truco_rules.spec.rules import ladder as lad
+from truco_rules.spec.rules.cards import COVERED, pieza_index, strength, strength_clause
+from truco_rules.spec.rules.procedure.play import all_tied_clause
+from truco_rules.spec.rules.procedure.truco import no_truco_clause
+from truco_rules.spec.rules.rounds import TIE
+from truco_rules.spec.rules.senas import sign_clause
+from truco_rules.spec.rules.state import Hand, Rules
 
 
 def _verb_clauses(rules: Rules, verb: str) -> tuple[str, ...]:

@@ -1,11 +1,11 @@
 """`truco check --exhaustive`: every class of deals of a ruleset, at every position, walked whole.
 
-Per ruleset: its deal classes (spec.exhaustive.classes), its positions (0-0, the hand of ten for
+Per ruleset: its deal classes (truco_rules.spec.exhaustive.classes), its positions (0-0, the hand of ten for
 either side, the iron hand), and an estimate of the nodes to walk (Knuth's estimator: random
 descents of the spec's tree, the product of the branching factors, on one representative per
 position). Above NODE_BOUND the ruleset is not walked: the plan says so and `--deals N` walks N
 classes (spread evenly over them) instead. Each class at each position is one job (spec.monitor.walk)
-for the supervised workers of spec.monitor.supervise, or for a Dask cluster; the results are put
+for the supervised workers of truco_rules.spec.monitor.supervise, or for a Dask cluster; the results are put
 back in job order, so the report is the same for any number of workers and on a cluster.
 """
 
@@ -17,12 +17,12 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from spec.exhaustive.classes import DealClass, Position, classes, exact, positions
-from spec.monitor.beacon import Beacon
-from spec.monitor.findings import Finding, Group, group
-from spec.monitor.supervise import Event, Supervisor
-from spec.monitor.walk import Factory, WalkJob, WalkTally, run_walk_job
-from spec.rules.state import Match, Rules, legal_actions
+from truco_rules.spec.exhaustive.classes import DealClass, Position, classes, exact, positions
+from truco_rules.spec.monitor.beacon import Beacon
+from truco_rules.spec.monitor.findings import Finding, Group, group
+from truco_rules.spec.monitor.supervise import Event, Supervisor
+from truco_rules.spec.monitor.walk import Factory, WalkJob, WalkTally, run_walk_job
+from truco_rules.spec.rules.state import Match, Rules, legal_actions
 
 NODE_BOUND = 60_000_000  # estimated nodes above which a ruleset is not walked whole (about 30 core-minutes)
 DESCENTS = 64  # random descents per estimate
@@ -158,8 +158,8 @@ def _on_dask(job: WalkJob, factory: Factory, call_timeout: float) -> list[tuple[
 def on_dask(factory: Factory, call_timeout: float, address: str, workers: int | None) -> Callable[
         [list[WalkJob]], Iterator[Event]]:
     """The jobs on the Dask cluster at `address` ("local": one started here for the run)."""
-    from spec.catalogue import added_ruleset_files
-    from spec.monitor.parallel import dask_client
+    from truco_rules.spec.catalogue import added_ruleset_files
+    from truco_rules.spec.monitor.parallel import dask_client
 
     def run(jobs: list[WalkJob]) -> Iterator[Event]:
         # The workers load the files added here (--ruleset-file), sent as their texts.
@@ -188,7 +188,7 @@ def check_exhaustive(plans: Sequence[RulesetPlan], events: Events,
         if event.kind == "done":
             tallies[event.index] = event.data
         else:  # hang or died
-            from spec.monitor.drive import Job, lost_job
+            from truco_rules.spec.monitor.drive import Job, lost_job
 
             finding, _ = lost_job(Job(job.index, "game", job.ruleset, job.readings, job.index, 0), event)
             found.setdefault(event.index, []).append((finding, None))

@@ -1,9 +1,9 @@
 """Findings of a check, and their grouping into causes and consequences.
 
-A `Finding` is one violation (spec.monitor.violation) with the kind of check that found it and its
+A `Finding` is one violation (truco_rules.spec.monitor.violation) with the kind of check that found it and its
 position in the match: (hand number, action index in the hand; a wrong round result is at the
 action that ended the round). A game checked step by step may be restarted after a divergence
-(spec.monitor.drive): each restart is a `segment` of the game, and in each segment the earliest
+(truco_rules.spec.monitor.drive): each restart is a `segment` of the game, and in each segment the earliest
 finding is the cause; the later ones are its consequences (a wrong score breaks the target, the
 hand of ten, the end of the match...). Segments whose causes have the same key (the clause, the
 kind of check and the rule state that decides it: `cause`) form one `Group`: one distinct
@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from spec.monitor.violation import Violation
+from truco_rules.spec.monitor.violation import Violation
 
 # Positions after a hand's actions: its result, then whether the match goes on; LAST: the match's result.
 RESULT = 10**6
@@ -34,8 +34,8 @@ class Finding:
     violation: Violation
     category: str
     position: tuple[int, int]
-    cause: str = ""  # the rule state that decides it (spec.monitor.follow): one root cause each
-    segment: int = 0  # 0, or the restart of the game it was found after (spec.monitor.drive)
+    cause: str = ""  # the rule state that decides it (truco_rules.spec.monitor.follow): one root cause each
+    segment: int = 0  # 0, or the restart of the game it was found after (truco_rules.spec.monitor.drive)
 
     @property
     def key(self) -> tuple[str, str, str]:

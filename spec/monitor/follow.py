@@ -7,14 +7,14 @@ actions with the spec's and raises `Divergence` (with the clause at stake) when 
 forbids to the engine alone and checks that it is refused with the state unchanged. At every
 probe, and at the start of every hand of ten and iron hand (where TEN-7 and IRN-2 change what a
 seat sees), each seat's observation must show what the spec lets that seat see, and nothing more
-(spec.rules.visibility).
+(truco_rules.spec.rules.visibility).
 When the spec ends the match, the engine must end it too, and the other way round: the
 divergence names the spec's deciding clause (MAT-1, TEN-4, ...).
-Which clause a divergence names is spec.monitor.blame's to say. A round the engine decided by
+Which clause a divergence names is truco_rules.spec.monitor.blame's to say. A round the engine decided by
 another card order shows in its record, which it writes once it has ended the hand alone: that
-finding is placed at the round's last card, before the seat to act (spec.monitor.replay).
+finding is placed at the round's last card, before the seat to act (truco_rules.spec.monitor.replay).
 
-The engine is reached through spec.monitor.engine_calls (every call timed, its answer's type
+The engine is reached through truco_rules.spec.monitor.engine_calls (every call timed, its answer's type
 checked, a refusal told from a crash), of which a `Follower` is one.
 """
 
@@ -25,15 +25,22 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from spec.monitor import blame
-from spec.monitor.beacon import Beacon
-from spec.monitor.engine_calls import START_LIMIT, Deal, EngineCalls, EngineFault, sets_position, stacks_deals
-from spec.monitor.findings import AFTER_RESULT, verb
-from spec.monitor.trace import LEGAL, REFUSED, Step, Trace
-from spec.monitor.views import view_problems
-from spec.rules import ladder as lad
-from spec.rules.state import Hand, Illegal, Match, Rules, candidate_actions, legal_actions
-from spec.rules.visibility import played_cards
+from truco_rules.spec.monitor import blame
+from truco_rules.spec.monitor.beacon import Beacon
+from truco_rules.spec.monitor.engine_calls import (
+    START_LIMIT,
+    Deal,
+    EngineCalls,
+    EngineFault,
+    sets_position,
+    stacks_deals,
+)
+from truco_rules.spec.monitor.findings import AFTER_RESULT, verb
+from truco_rules.spec.monitor.trace import LEGAL, REFUSED, Step, Trace
+from truco_rules.spec.monitor.views import view_problems
+from truco_rules.spec.rules import ladder as lad
+from truco_rules.spec.rules.state import Hand, Illegal, Match, Rules, candidate_actions, legal_actions
+from truco_rules.spec.rules.visibility import played_cards
 
 ENGINE = "ENGINE"  # the pseudo-clause of an engine fault (it raised, hung or returned garbage)
 MAX_STEPS = 20_000  # far above any real match: an engine still playing after this never ends
@@ -86,7 +93,7 @@ class Follower(EngineCalls):
         self.stacked: list[Deal] = []
         self.hands_before = 0  # hands of the game before this engine's match (a restart: spec.monitor.drive)
         self.steps_before = 0  # and its steps (`steps` counts on from them)
-        self.counted = False  # its counts are in a tally (spec.monitor.drive)
+        self.counted = False  # its counts are in a tally (truco_rules.spec.monitor.drive)
         self.check_results = False  # compare the score the engine records after each hand (ResultDiffers)
 
     # --- following ------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Check record batches (spec.monitor.stream) on several processes or on a Dask cluster.
+"""Check record batches (truco_rules.spec.monitor.stream) on several processes or on a Dask cluster.
 
 Both are executors in the concurrent.futures sense (submit a batch, get a future); `in_order`
 keeps a bounded window of batches in flight and hands the results back in input order, so the
@@ -18,8 +18,8 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from spec.monitor.ctrl_c import children_ignore_ctrl_c
-from spec.monitor.stream import Batch, Checked, InputError, Runner, Work, check_batch, warm_up
+from truco_rules.spec.monitor.ctrl_c import children_ignore_ctrl_c
+from truco_rules.spec.monitor.stream import Batch, Checked, InputError, Runner, Work, check_batch, warm_up
 
 LOCAL = "local"  # the --dask address that starts a cluster on this machine
 

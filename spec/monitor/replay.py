@@ -3,7 +3,7 @@
 What is checked, in order: the record format (field by field; a record that breaks it is not
 replayed), the ruleset and readings, then for each hand its number, partida, starter and dealer,
 the deal (players, three cards each, cards of the deck, no duplicates), every action and its
-actor (spec.rules.state), what the record claims (round winners, hand winner and points, side
+actor (truco_rules.spec.rules.state), what the record claims (round winners, hand winner and points, side
 points, forfeit, score), and at the end that the match really ended with the claimed winner,
 score and partidas.
 
@@ -23,14 +23,14 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from spec.catalogue import UnknownNameError
-from spec.monitor.exercise import action_clauses, hand_clauses, resolution_clauses, round_clause
-from spec.monitor.structure import structure_errors
-from spec.monitor.violation import FORMAT, Violation
-from spec.rules import ladder as lad
-from spec.rules.match import reached_target
-from spec.rules.rounds import TIE
-from spec.rules.state import Hand, Illegal, Match, Outcome, Rules
+from truco_rules.spec.catalogue import UnknownNameError
+from truco_rules.spec.monitor.exercise import action_clauses, hand_clauses, resolution_clauses, round_clause
+from truco_rules.spec.monitor.structure import structure_errors
+from truco_rules.spec.monitor.violation import FORMAT, Violation
+from truco_rules.spec.rules import ladder as lad
+from truco_rules.spec.rules.match import reached_target
+from truco_rules.spec.rules.rounds import TIE
+from truco_rules.spec.rules.state import Hand, Illegal, Match, Outcome, Rules
 
 
 def check_record(record: Any, ruleset: str | None = None, game: int = 0, *,

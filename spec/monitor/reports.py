@@ -1,5 +1,5 @@
 """Bug reports a maintainer can act on: one Markdown page per distinct divergence (one root cause:
-clause, kind of check and cause, spec.monitor.findings), and a summary.
+clause, kind of check and cause, truco_rules.spec.monitor.findings), and a summary.
 
 A page names the clause with its verbatim quotes, says what the engine did and what the rule
 requires, lists what follows from it in the same games and every finding of the check it holds
@@ -16,12 +16,12 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from spec.catalogue import UnknownNameError, load_catalogue
-from spec.monitor.findings import AFTER_RESULT, RESULT, Finding, Group
-from spec.monitor.follow import ENGINE
-from spec.monitor.trace import REFUSED, Trace
-from spec.monitor.untrusted import json_block, md_code, md_text
-from spec.monitor.violation import Violation
+from truco_rules.spec.catalogue import UnknownNameError, load_catalogue
+from truco_rules.spec.monitor.findings import AFTER_RESULT, RESULT, Finding, Group
+from truco_rules.spec.monitor.follow import ENGINE
+from truco_rules.spec.monitor.trace import REFUSED, Trace
+from truco_rules.spec.monitor.untrusted import json_block, md_code, md_text
+from truco_rules.spec.monitor.violation import Violation
 
 REPRO_FORMAT = "truco-repro/1"
 SUMMARY_FORMAT = "truco-check-report/1"

@@ -5,7 +5,7 @@ step in turn with the same checks as a game: the legal actions must agree before
 after the last one; a step the spec allows is applied, one it forbids must be refused with the
 state unchanged. After a divergence the engine plays its hand to the end alone, and its record is
 checked at the end: a round it decided otherwise, before the divergence, is then the earliest
-finding, as in a game (spec.monitor.drive). It returns the findings, earliest first.
+finding, as in a game (truco_rules.spec.monitor.drive). It returns the findings, earliest first.
 
 `shrink` is delta debugging (Zeller's ddmin) over the steps: it removes chunks of steps while
 the earliest finding stays the same divergence (same clause, same kind of check, same cause). A step that a
@@ -19,14 +19,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from spec.monitor.beacon import Beacon
-from spec.monitor.engine_calls import START_LIMIT, EngineFault
-from spec.monitor.findings import Finding, ordered, record_finding
-from spec.monitor.follow import ENGINE, Divergence, Follower
-from spec.monitor.replay import check_record
-from spec.monitor.trace import LEGAL, REFUSED, Step, Trace
-from spec.monitor.violation import Violation
-from spec.rules.state import Rules
+from truco_rules.spec.monitor.beacon import Beacon
+from truco_rules.spec.monitor.engine_calls import START_LIMIT, EngineFault
+from truco_rules.spec.monitor.findings import Finding, ordered, record_finding
+from truco_rules.spec.monitor.follow import ENGINE, Divergence, Follower
+from truco_rules.spec.monitor.replay import check_record
+from truco_rules.spec.monitor.trace import LEGAL, REFUSED, Step, Trace
+from truco_rules.spec.monitor.violation import Violation
+from truco_rules.spec.rules.state import Rules
 
 Factory = Callable[[], Any]
 SHRINK_BUDGET = 40_000  # replayed steps a shrink may spend
@@ -65,7 +65,7 @@ def new_follower(factory: Factory, rules: Rules, seed: int, call_timeout: float,
     except EngineFault:
         beacon.leave()
         raise
-    except BaseException as exc:  # SystemExit too: the engine's fault (spec.monitor.follow, safe)
+    except BaseException as exc:  # SystemExit too: the engine's fault (truco_rules.spec.monitor.follow, safe)
         beacon.leave()
         raise EngineFault(f"the factory raised {type(exc).__name__}: {exc}", "start") from None
     beacon.leave()
@@ -199,7 +199,7 @@ class ScriptJob:
 
 def run_script_job(job: ScriptJob, context: tuple[Factory, float], beacon: Beacon,
                    emit: Callable[[str, Any], None]) -> dict[str, Any]:
-    """The work of a worker (spec.monitor.supervise) for a ScriptJob: the trace it ends with, the
+    """The work of a worker (truco_rules.spec.monitor.supervise) for a ScriptJob: the trace it ends with, the
     findings of its run, and the number of steps it started from."""
     factory, call_timeout = context
     trace = Trace.from_dict(job.trace)

@@ -2,7 +2,7 @@
 
 The one implementation behind `truco validate`, the benchmark and any other front end. The
 input is read one line at a time (memory does not grow with the file); lines are checked in
-batches, in this process or on the workers of an executor (spec.monitor.parallel), and the
+batches, in this process or on the workers of an executor (truco_rules.spec.monitor.parallel), and the
 results come back in input order whatever the executor, so the output and the exit code do not
 depend on where the checking ran.
 
@@ -26,8 +26,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from spec.monitor.replay import check_record
-from spec.monitor.violation import FORMAT
+from truco_rules.spec.monitor.replay import check_record
+from truco_rules.spec.monitor.violation import FORMAT
 
 DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024  # far above any real match (10,000 hands at most)
 RUNAWAY_FACTOR = 64  # a line still going after this many line limits has no end worth waiting for
@@ -64,7 +64,7 @@ class Problem:
     """A line that breaks a rule ("violation") or is not a record of the record format
     ("malformed", clause FORMAT). `line` is 1-based in `file`; `game` is the 0-based index of
     the record among the file's non-blank lines; hand, action, field, record and requires are
-    the monitor's (spec.monitor.violation.Violation: hand, action, field, says, requires)."""
+    the monitor's (truco_rules.spec.monitor.violation.Violation: hand, action, field, says, requires)."""
 
     kind: str
     file: str
@@ -235,7 +235,7 @@ def parse_line(text: str) -> tuple[Any, list[tuple[str, str]]]:
 
 def known_ruleset(name: Any) -> bool:
     """Whether the catalogue has a ruleset of this name (asked each time: rulesets can be added)."""
-    from spec.catalogue import load_catalogue
+    from truco_rules.spec.catalogue import load_catalogue
 
     return isinstance(name, str) and name in load_catalogue().rulesets
 
@@ -305,8 +305,8 @@ def check_batch(batch: Batch) -> Checked:
 def warm_up(ruleset: str | None = None, ruleset_files: tuple[tuple[str, str], ...] = ()) -> None:
     """Load the catalogue (with the ruleset files given as (name, text), as `--ruleset-file` loaded
     them in the parent process) and compile the record schema, so that the first batch is not slower."""
-    from spec.catalogue import add_ruleset_texts
-    from spec.monitor.structure import record_schema
+    from truco_rules.spec.catalogue import add_ruleset_texts
+    from truco_rules.spec.monitor.structure import record_schema
 
     if ruleset_files:
         add_ruleset_texts(ruleset_files)
@@ -425,7 +425,7 @@ def validate_files(paths: Iterable[str], ruleset: str | None = None, *,
                    on_read: Callable[[int], None] | None = None) -> Iterator[Item]:
     """Check every record of every file ('-' is standard input), in order; the Summary is last.
 
-    `run` maps check_batch over the work, keeping its order (spec.monitor.parallel); by default
+    `run` maps check_batch over the work, keeping its order (truco_rules.spec.monitor.parallel); by default
     each batch is checked here, as soon as it is read. `on_read(n)` is told of every n bytes read.
     """
     return _validate(_open_each(paths), ruleset, max_bytes, run, batch_lines, batch_bytes, on_read)

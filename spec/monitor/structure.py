@@ -4,7 +4,7 @@ A small interpreter for the JSON Schema keywords the record format uses (type, c
 required, properties, additionalProperties, items, min/maxItems, minimum, maximum, maxLength,
 pattern, maxProperties, $ref), so the check is the schema itself with a field path for every error.
 It walks the schema, not the data, so its depth is bounded whatever the input nests.
-Action texts are checked against the action grammar as well (spec.rules.actions).
+Action texts are checked against the action grammar as well (truco_rules.spec.rules.actions).
 
 It departs from JSON Schema in one way, on purpose: a number with a fraction part (1.0) is never
 an integer, nor equal to one, because a record is read with Python's json module, where it is a
@@ -25,8 +25,8 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from spec.catalogue import SCHEMAS_DIR
-from spec.rules.actions import parse_action
+from truco_rules.spec.catalogue import SCHEMAS_DIR
+from truco_rules.spec.rules.actions import parse_action
 
 MAX_ERRORS = 100  # per record: a record wrong everywhere is reported once per field, up to this
 

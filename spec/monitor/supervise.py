@@ -6,7 +6,7 @@ Hypothesis' own bookkeeping). So every check runs its games in worker processes,
 
 - a worker takes one job at a time (a game, a batch of Hypothesis programs, a reproduction),
   reports what it finds as it finds it, and says when the job is done;
-- it publishes in shared memory (spec.monitor.beacon) which job, game and step it is at, and
+- it publishes in shared memory (truco_rules.spec.monitor.beacon) which job, game and step it is at, and
   which engine call is in progress since when, with that call's time limit;
 - the parent waits on the workers' pipes with a short timeout, reads the beacons, and kills a
   worker whose call has run past its limit plus a grace period (and the engine process it runs,
@@ -31,9 +31,9 @@ from multiprocessing.connection import Connection, wait
 from pathlib import Path
 from typing import Any
 
-from spec.monitor.beacon import Beacon, activate
-from spec.monitor.ctrl_c import children_ignore_ctrl_c
-from spec.monitor.orphans import adopt, kill_tree, stop_started, sweep
+from truco_rules.spec.monitor.beacon import Beacon, activate
+from truco_rules.spec.monitor.ctrl_c import children_ignore_ctrl_c
+from truco_rules.spec.monitor.orphans import adopt, kill_tree, stop_started, sweep
 
 POLL = 0.05  # seconds between two looks at the beacons
 MIN_GRACE = 0.5  # a call is killed after its limit plus max(MIN_GRACE, the limit)
@@ -63,7 +63,7 @@ def _worker(conn: Connection, memory: Any, work: Work, context: Any, ruleset_fil
     with contextlib.suppress(OSError):
         os.dup2(2, 1)
     if ruleset_files:  # a spawned worker starts with the shipped rulesets only
-        from spec.catalogue import add_ruleset_file
+        from truco_rules.spec.catalogue import add_ruleset_file
 
         for path in ruleset_files:
             add_ruleset_file(path)
@@ -71,7 +71,7 @@ def _worker(conn: Connection, memory: Any, work: Work, context: Any, ruleset_fil
     try:
         _serve(conn, memory, work, context)
     finally:
-        stop_started()  # the engine processes started by spec.protocol.client, if it was used
+        stop_started()  # the engine processes started by truco_rules.spec.protocol.client, if it was used
         sweep()
 
 
@@ -149,11 +149,11 @@ class Supervisor:
 
     Each worker first loads `ruleset_files` into its catalogue (by default the files added to this
     process): the rulesets the jobs name are then the parent's. An engine in the worker learns
-    them from its factory (truco_cli.engines gives the reference engine's)."""
+    them from its factory (truco_rules.cli.engines gives the reference engine's)."""
 
     def __init__(self, work: Work, context: Any, workers: int = 1,
                  ruleset_files: Sequence[Path] | None = None) -> None:
-        from spec.catalogue import added_ruleset_paths
+        from truco_rules.spec.catalogue import added_ruleset_paths
 
         self.work, self.context = work, context
         self.workers = max(1, workers)

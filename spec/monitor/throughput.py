@@ -12,8 +12,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from spec.monitor.parallel import process_pool
-from spec.monitor.stream import validate_lines, warm_up
+from truco_rules.spec.monitor.parallel import process_pool
+from truco_rules.spec.monitor.stream import validate_lines, warm_up
 
 
 def measure_validate(lines: Sequence[str | bytes], jobs: int = 2,

@@ -2,7 +2,7 @@
 
 A `Trace` holds the match's set-up (ruleset, readings, seed), the deal of every hand it reached
 and every step: an action the spec allowed and that was applied (`legal`), or an action the spec
-forbids that the engine had to refuse (`refused`). Replaying a trace through spec.monitor.script
+forbids that the engine had to refuse (`refused`). Replaying a trace through truco_rules.spec.monitor.script
 repeats the same checks; the bug reports of `truco check --report` are shrunk traces.
 """
 

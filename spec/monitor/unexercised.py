@@ -1,6 +1,6 @@
 """What a check left unexercised, per ruleset, and why: the honest part of its summary.
 
-A clause of a ruleset (spec.catalogue `clauses_of`) that no step, refusal, view or record check of
+A clause of a ruleset (truco_rules.spec.catalogue `clauses_of`) that no step, refusal, view or record check of
 the run exercised is listed with the reason: the situations that would have exercised it were not
 reached (the engine takes no stacked deals or set positions, or does not play a reading), or they
 ran and a divergence stopped them first, or nothing in the situation catalogue reaches it. The same
@@ -16,8 +16,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from spec.catalogue import load_catalogue
-from spec.situations.model import Situation
+from truco_rules.spec.catalogue import load_catalogue
+from truco_rules.spec.situations.model import Situation
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,8 @@ import re
 from collections import Counter
 from typing import Any
 
-from spec.rules.state import Hand
-from spec.rules.visibility import Sight, played_cards, sights
+from truco_rules.spec.rules.state import Hand
+from truco_rules.spec.rules.visibility import Sight, played_cards, sights
 
 # Whatever looks like a card name, as a whole word: a rank of one or two characters and a suit
 # letter ("4C", "QS", "1e", "12c"); "1e" is not read inside "11e", nor "4C" inside "14C".

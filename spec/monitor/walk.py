@@ -1,7 +1,7 @@
 """Whole hands, exhaustively: every legal action sequence of a hand, engine and spec compared at
 every node (`truco check --exhaustive`).
 
-One walk is one deal (a class's representative, spec.exhaustive.classes) at one position (the
+One walk is one deal (a class's representative, truco_rules.spec.exhaustive.classes) at one position (the
 scores before the hand), depth first from the start of the hand to its end (the hand over, or
 the match over). At every node the engine's seat to act and legal actions must be the spec's
 (the Follower's comparison and its diagnosis); at every leaf the hand's winner, points and the
@@ -25,7 +25,7 @@ walked over their card plays only, at the class's first position (every sequence
 engine that tells two cards of equal strength apart diverges there.
 
 On a divergence the engine plays on alone to the end of its match and the record monitor reads
-its record, as in a random game (spec.monitor.drive): the earliest finding is the cause. The
+its record, as in a random game (truco_rules.spec.monitor.drive): the earliest finding is the cause. The
 walk of that deal stops; the next one goes on. The reproduction trace is the deal, stacked,
 and the path to the divergence.
 """
@@ -42,16 +42,16 @@ from dataclasses import dataclass, field
 from types import NoneType
 from typing import Any
 
-from spec.monitor import blame
-from spec.monitor.beacon import Beacon
-from spec.monitor.engine_calls import EngineFault, checked_record
-from spec.monitor.exercise import hand_clauses
-from spec.monitor.findings import AFTER_RESULT, Finding, ordered, record_finding
-from spec.monitor.follow import CannotReach, Divergence, Follower
-from spec.monitor.replay import check_record
-from spec.monitor.script import finding_of, new_follower
-from spec.monitor.trace import LEGAL, REFUSED, Step, Trace
-from spec.rules.state import Hand, Match, Rules, legal_actions
+from truco_rules.spec.monitor import blame
+from truco_rules.spec.monitor.beacon import Beacon
+from truco_rules.spec.monitor.engine_calls import EngineFault, checked_record
+from truco_rules.spec.monitor.exercise import hand_clauses
+from truco_rules.spec.monitor.findings import AFTER_RESULT, Finding, ordered, record_finding
+from truco_rules.spec.monitor.follow import CannotReach, Divergence, Follower
+from truco_rules.spec.monitor.replay import check_record
+from truco_rules.spec.monitor.script import finding_of, new_follower
+from truco_rules.spec.monitor.trace import LEGAL, REFUSED, Step, Trace
+from truco_rules.spec.rules.state import Hand, Match, Rules, legal_actions
 
 PROBE_EVERY = 97  # one node in this many has one forbidden action probed
 VIEW_EVERY = 31  # one node in this many has every seat's view checked
@@ -461,7 +461,7 @@ class WalkJob:
 
 def run_walk_job(job: WalkJob, context: tuple[Factory, float], beacon: Beacon,
                  emit: Callable[[str, Any], None]) -> WalkTally:
-    """The work of a worker (spec.monitor.supervise): the walks of one job; findings go to `emit`
+    """The work of a worker (truco_rules.spec.monitor.supervise): the walks of one job; findings go to `emit`
     ("finding": (finding, trace) as dicts), the counts are returned."""
     factory, call_timeout = context
     rules = Rules.of(job.ruleset, job.readings)

@@ -23,10 +23,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from spec.monitor import orphans
-from spec.monitor.beacon import active
-from spec.monitor.engine_calls import EngineFault
-from spec.protocol import PROTOCOL_VERSION
+from truco_rules.spec.monitor import orphans
+from truco_rules.spec.monitor.beacon import active
+from truco_rules.spec.monitor.engine_calls import EngineFault
+from truco_rules.spec.protocol import PROTOCOL_VERSION
 
 MAX_LINE = 16 * 1024 * 1024  # far above any record: a longer line is garbage
 STDERR_TAIL = 400  # characters of the engine's stderr quoted in a fault
@@ -398,10 +398,10 @@ class ProtocolAdapter:
     def _is_rule(self, action: str) -> bool:
         """An action of this game: in the record format, and of the ruleset being played (a mazo is
         an engine's extra action in a ruleset without one)."""
-        from spec.catalogue import UnknownNameError
-        from spec.rules.actions import parse_action
-        from spec.rules.procedure.legal import of_ruleset
-        from spec.rules.state import Rules
+        from truco_rules.spec.catalogue import UnknownNameError
+        from truco_rules.spec.rules.actions import parse_action
+        from truco_rules.spec.rules.procedure.legal import of_ruleset
+        from truco_rules.spec.rules.state import Rules
 
         parsed = parse_action(action)
         if parsed is None or self._ruleset is None:
@@ -547,7 +547,7 @@ class _Shadow:
     @classmethod
     def of(cls, ruleset: str, readings: Mapping[str, str], deals: Sequence[Mapping[str, Any]] | None,
            scores: Sequence[int] | None, dealer: int | None) -> _Shadow | None:
-        from spec.rules.state import Match, Rules
+        from truco_rules.spec.rules.state import Match, Rules
 
         try:
             rules = Rules.of(ruleset, dict(readings))

@@ -1,12 +1,12 @@
 """Serve an in-process engine adapter over the engine protocol (stdin/stdout, one JSON per line).
 
-    python -m spec.protocol.serve MODULE:FACTORY
+    python -m truco_rules.spec.protocol.serve MODULE:FACTORY
 
 turns any adapter that `truco check --engine MODULE:FACTORY` drives into an engine process that
 `truco check --engine-cmd` drives. The factory is called once per new_game. The adapter's
 `refusal_errors` become "refused" answers (with the exception's `clause` attribute when it has
 one); any other exception is an "error". The protocol itself (reading, checking and answering
-requests) is the engine authors' helper, truco_protocol.engine_side: this module only maps the
+requests) is the engine authors' helper, truco_rules.protocol.engine_side: this module only maps the
 adapter contract (spec/adapter.py) onto the helper's engine methods. An adapter's `readings`
 attribute, when it has one, is announced in the hello.
 """
@@ -20,8 +20,8 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from spec.monitor.engine_calls import refusal_types, sets_position
-from truco_protocol.engine_side import Session, serve_session
+from truco_rules.protocol.engine_side import Session, serve_session
+from truco_rules.spec.monitor.engine_calls import refusal_types, sets_position
 
 
 def load(spec_text: str) -> Callable[[], Any]:
@@ -95,7 +95,7 @@ class Server(Session):
 def main(argv: list[str] | None = None) -> None:
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1 or ":" not in args[0]:
-        sys.exit("usage: python -m spec.protocol.serve MODULE:FACTORY")
+        sys.exit("usage: python -m truco_rules.spec.protocol.serve MODULE:FACTORY")
     serve_session(Server(load(args[0]), args[0]))
 
 

@@ -6,7 +6,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from spec.rules.senas import SIGNS
+from truco_rules.spec.rules.senas import SIGNS
 
 SIMPLE_VERBS: frozenset[str] = frozenset({
     "accept", "run", "ten-play", "ten-decline", "envido", "real-envido", "falta-envido",

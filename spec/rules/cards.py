@@ -1,9 +1,9 @@
 """The deck and the strength of the cards (the deck, strength and muestra clauses of the ruleset:
 DECK-1, DECK-2, CARD-1, CARD-2, CARD-3, CARD-4, CARD-5, ARG-2, URU-2, URU-3, URU-4; COV-1), and the
-vira's manilhas (PAU-2 to PAU-4, spec.rules.vira) where the ruleset turns up a vira instead.
+vira's manilhas (PAU-2 to PAU-4, truco_rules.spec.rules.vira) where the ruleset turns up a vira instead.
 
 Finite encoding, shared with the solver models: a card is (rank, suit), the indices of its rank
-and suit in the ruleset's deck (spec.rules.ruleset). Strength: a larger int is a stronger card,
+and suit in the ruleset's deck (truco_rules.spec.rules.ruleset). Strength: a larger int is a stronger card,
 equal ints are equal cards; COVERED (0) is below all. The strength groups of the file get
 1 (weakest) .. len(groups) (strongest); where the ruleset has a muestra, its piezas get the
 values above those, strongest first. AMB-41 `card-pairs` (in-order) splits two of Gauderio's
@@ -17,9 +17,9 @@ import re
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from spec.rules.ruleset import Card, Rules
-from spec.rules.symbolic import And, If, Or, Val, concrete_cache
-from spec.rules.vira import manilha_index, manilha_strength
+from truco_rules.spec.rules.ruleset import Card, Rules
+from truco_rules.spec.rules.symbolic import And, If, Or, Val, concrete_cache
+from truco_rules.spec.rules.vira import manilha_index, manilha_strength
 
 COVERED = 0  # COV-1: "Carta cubierta ... que no vale nada": below every face-up card
 

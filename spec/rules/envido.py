@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from spec.rules.cards import Muestra, pieza_index
-from spec.rules.ruleset import Rules
-from spec.rules.symbolic import And, If, Max, Min, Or, Val, concrete_cache
+from truco_rules.spec.rules.cards import Muestra, pieza_index
+from truco_rules.spec.rules.ruleset import Rules
+from truco_rules.spec.rules.symbolic import And, If, Max, Min, Or, Val, concrete_cache
 
 ENVIDO, REAL_ENVIDO, FALTA_ENVIDO = "envido", "real-envido", "falta-envido"
 CALLS: tuple[str, ...] = (ENVIDO, REAL_ENVIDO, FALTA_ENVIDO)  # the envido verbs of the record format

@@ -14,8 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from spec.rules.rounds import TIE
-from spec.rules.symbolic import And, If, Or, Val, concrete_cache
+from truco_rules.spec.rules.rounds import TIE
+from truco_rules.spec.rules.symbolic import And, If, Or, Val, concrete_cache
 
 NOT_PLAYED = 3
 UNDECIDED = 2
@@ -117,7 +117,7 @@ def hand_result(rounds: Sequence[RoundResult], readings: Mapping[str, str],
                 dealer_side: int = 0, starter_side: int | None = None) -> HandResult:
     """Who wins a hand, from the results of its rounds so far (0, 1 or "tie"; at most three: HND-1).
 
-    `readings` is a ruleset's full reading map (spec.catalogue: Catalogue.readings).
+    `readings` is a ruleset's full reading map (truco_rules.spec.catalogue: Catalogue.readings).
     """
     if len(rounds) > 3:
         raise ValueError("a hand has at most three rounds (HND-1)")

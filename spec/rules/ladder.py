@@ -11,8 +11,8 @@ from __future__ import annotations
 import functools
 from itertools import pairwise
 
-from spec.rules.ruleset import Rules
-from spec.rules.symbolic import If, Val, concrete_cache
+from truco_rules.spec.rules.ruleset import Rules
+from truco_rules.spec.rules.symbolic import If, Val, concrete_cache
 
 NO_STEP = 0
 

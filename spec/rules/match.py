@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import functools
 
-from spec.rules.envido import falta
-from spec.rules.ruleset import Rules
+from truco_rules.spec.rules.envido import falta
+from truco_rules.spec.rules.ruleset import Rules
 
 
 def side(seat: int) -> int:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from spec.rules.symbolic import And, Count, If, Max, Or, Val, concrete_cache
+from truco_rules.spec.rules.symbolic import And, Count, If, Max, Or, Val, concrete_cache
 
 TIE = 2
 

@@ -1,6 +1,6 @@
 """A ruleset as the spec's rules read it: the file's data with the chosen readings applied.
 
-`Rules.of(name, overrides)` resolves a loaded ruleset (spec.catalogue) and its readings. The
+`Rules.of(name, overrides)` resolves a loaded ruleset (truco_rules.spec.catalogue) and its readings. The
 rule functions of spec/rules take a `Rules` and ask it for features (`has("envido")`), values
 (`data["truco"]["calls"]`) and the clause the file gives for a rule (`clause("truco", "order")`):
 no rule depends on a ruleset's name.
@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from spec.catalogue import generation, load_catalogue
+from truco_rules.spec.catalogue import generation, load_catalogue
 
 Card = tuple[int, int]  # (rank index, suit index) in the ruleset's deck
 
@@ -51,7 +51,7 @@ class Rules:
     @classmethod
     def of(cls, ruleset: str, overrides: Mapping[str, str] | None = None) -> Rules:
         """Resolve `ruleset` and reading overrides (register keys); unknown names raise
-        spec.catalogue.UnknownNameError naming the choices."""
+        truco_rules.spec.catalogue.UnknownNameError naming the choices."""
         plain = type(ruleset) is str and all(type(k) is str and type(v) is str
                                              for k, v in (overrides or {}).items())
         asked = ((ruleset, tuple(sorted(overrides.items())) if overrides else (), generation())

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from spec.rules.cards import strength
-from spec.rules.envido import envido_points
-from spec.rules.ruleset import Card, Rules
+from truco_rules.spec.rules.cards import strength
+from truco_rules.spec.rules.envido import envido_points
+from truco_rules.spec.rules.ruleset import Card, Rules
 
 SIGNS: tuple[str, ...] = ("ciego", "tanto-27-29", "tanto-30-plus")  # the señas of the record format
 

@@ -8,10 +8,10 @@ spec/rules/procedure, one module per rule area; this module is its stable import
 Readings always come from the register and the ruleset files, never from defaults typed here.
 """
 
-from spec.rules.procedure.hand import Hand
-from spec.rules.procedure.legal import candidate_actions, legal_actions
-from spec.rules.procedure.match import Match
-from spec.rules.procedure.parts import Illegal, Outcome
-from spec.rules.ruleset import Rules
+from truco_rules.spec.rules.procedure.hand import Hand
+from truco_rules.spec.rules.procedure.legal import candidate_actions, legal_actions
+from truco_rules.spec.rules.procedure.match import Match
+from truco_rules.spec.rules.procedure.parts import Illegal, Outcome
+from truco_rules.spec.rules.ruleset import Rules
 
 __all__ = ["Hand", "Illegal", "Match", "Outcome", "Rules", "candidate_actions", "legal_actions"]

@@ -8,15 +8,15 @@ the suit order of `vira.suits`, strongest first (PAU-4); the other cards keep th
 AMB-45 manilha-velha: the reading fixed-manilhas removes the section through the file's `sets`
 (and gives fixed strength groups), so every function here is only asked where a vira is turned.
 
-Dual-use like spec.rules.cards: plain ints give ints, solver terms give terms (the proofs).
+Dual-use like truco_rules.spec.rules.cards: plain ints give ints, solver terms give terms (the proofs).
 """
 
 from __future__ import annotations
 
 import functools
 
-from spec.rules.ruleset import Rules
-from spec.rules.symbolic import And, If, Val
+from truco_rules.spec.rules.ruleset import Rules
+from truco_rules.spec.rules.symbolic import And, If, Val
 
 
 @functools.cache  # per ruleset: read from its file once

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from spec.rules import ladder as lad
-from spec.rules.match import side
-from spec.rules.state import Hand
+from truco_rules.spec.rules import ladder as lad
+from truco_rules.spec.rules.match import side
+from truco_rules.spec.rules.state import Hand
 
 
 class Sight(NamedTuple):

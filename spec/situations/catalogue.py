@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 
-from spec.situations.model import Situation, catalogue_path, load_situations
+from truco_rules.spec.situations.model import Situation, catalogue_path, load_situations
 
 
 def situations_for(ruleset: str, readings: Mapping[str, str] | None = None) -> list[Situation]:
@@ -23,6 +23,8 @@ def situations_for(ruleset: str, readings: Mapping[str, str] | None = None) -> l
 def _situations(ruleset: str, readings: tuple[tuple[str, str], ...]) -> tuple[Situation, ...]:
     if not readings and catalogue_path(ruleset).exists():
         return tuple(load_situations(ruleset))
-    from spec.situations.generate import generate  # the spec's search: only where no file has them
+    from truco_rules.spec.situations.generate import (
+        generate,  # the spec's search: only where no file has them
+    )
 
     return tuple(generate(ruleset, dict(readings)))

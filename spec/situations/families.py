@@ -7,12 +7,12 @@ import itertools
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from spec.rules import ladder as lad
-from spec.rules.cards import card_strength, deck
-from spec.rules.procedure.parts import Illegal
-from spec.rules.state import Rules
-from spec.situations.plans import SKIP, Dealer, Plan, Step, complete, muestras, realise, suit
-from spec.situations.play import SpecRun
+from truco_rules.spec.rules import ladder as lad
+from truco_rules.spec.rules.cards import card_strength, deck
+from truco_rules.spec.rules.procedure.parts import Illegal
+from truco_rules.spec.rules.state import Rules
+from truco_rules.spec.situations.plans import SKIP, Dealer, Plan, Step, complete, muestras, realise, suit
+from truco_rules.spec.situations.play import SpecRun
 
 
 def first(run: SpecRun, card: str) -> str | None:

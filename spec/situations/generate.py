@@ -18,7 +18,7 @@ Families (each situation says in `about` what it distinguishes):
 - reading: for each reading a ruleset can switch, the situations above whose record differs
   under it (those are what it distinguishes), or, where none differs, a few that exercise it.
 
-The plans come from spec.situations.families, played in the spec by spec.situations.plans.
+The plans come from spec.situations.families, played in the spec by truco_rules.spec.situations.plans.
 """
 
 from __future__ import annotations
@@ -27,14 +27,14 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
-from spec.catalogue import load_catalogue
-from spec.rules import ladder as lad
-from spec.rules.state import Rules
-from spec.rules.visibility import sights
-from spec.situations.families import FAMILIES, READING_FAMILIES
-from spec.situations.model import Situation
-from spec.situations.plans import Plan, realise
-from spec.situations.play import SpecRun, record_clauses
+from truco_rules.spec.catalogue import load_catalogue
+from truco_rules.spec.rules import ladder as lad
+from truco_rules.spec.rules.state import Rules
+from truco_rules.spec.rules.visibility import sights
+from truco_rules.spec.situations.families import FAMILIES, READING_FAMILIES
+from truco_rules.spec.situations.model import Situation
+from truco_rules.spec.situations.plans import Plan, realise
+from truco_rules.spec.situations.play import SpecRun, record_clauses
 
 PER_READING = 3  # situations kept per reading that is not a ruleset's default
 
@@ -74,7 +74,7 @@ def situation(
 
 def _view_clauses(rules: Rules, plan: Plan) -> Counter[str]:
     """The visibility clauses the checker's view check applies at the start of a hand of ten or an
-    iron hand (spec.monitor.follow checks every seat's observation there)."""
+    iron hand (truco_rules.spec.monitor.follow checks every seat's observation there)."""
     run = SpecRun(rules, plan.deals[:1], plan.scores, plan.dealer)
     hand = run.hand
     out: Counter[str] = Counter()

@@ -7,7 +7,7 @@ about. The engine and the spec must agree at every step, and the record the engi
 the monitor; `clauses` are the clauses the monitor exercises on that record, worked out by the spec
 when the catalogue is generated, so that a situation that stopped exercising its clause is seen.
 
-Situations are data: spec/data/situations/<ruleset>.json, written by spec.situations.generate
+Situations are data: spec/data/situations/<ruleset>.json, written by truco_rules.spec.situations.generate
 (`truco situations --write`) and read back here. An ID is never reused for another situation.
 """
 
@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from spec.catalogue import DATA_DIR
+from truco_rules.spec.catalogue import DATA_DIR
 
 SITUATIONS_DIR = DATA_DIR / "situations"
 FORMAT = "truco-situations/1"
@@ -86,7 +86,7 @@ def catalogue_path(ruleset: str) -> Path:
 
 def load_situations(ruleset: str) -> list[Situation]:
     """The situations of a ruleset, as the catalogue file keeps them ([] for a ruleset without one:
-    a ruleset file of one's own gets them from spec.situations.generate)."""
+    a ruleset file of one's own gets them from truco_rules.spec.situations.generate)."""
     path = catalogue_path(ruleset)
     if not path.exists():
         return []

@@ -14,12 +14,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from spec.rules.cards import card_strength, deck
-from spec.rules.procedure.parts import Illegal
-from spec.rules.state import Hand, Rules
-from spec.rules.visibility import sights
-from spec.situations.play import SpecRun
-from spec.situations.probes import situation_probes
+from truco_rules.spec.rules.cards import card_strength, deck
+from truco_rules.spec.rules.procedure.parts import Illegal
+from truco_rules.spec.rules.state import Hand, Rules
+from truco_rules.spec.rules.visibility import sights
+from truco_rules.spec.situations.play import SpecRun
+from truco_rules.spec.situations.probes import situation_probes
 
 Step = str | Callable[[SpecRun], str | None]  # an action, or a choice made on the run's state
 

@@ -1,7 +1,7 @@
 """A match played in the spec alone from a situation's set-up, with the record it makes.
 
 The catalogue's generator plays each situation here: its prefix must be legal in the spec, and the
-record of the hands it plays is checked by the record monitor (spec.monitor.replay), which also
+record of the hands it plays is checked by the record monitor (truco_rules.spec.monitor.replay), which also
 counts the clauses it exercises: those are the situation's `clauses`.
 """
 
@@ -11,10 +11,10 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from spec.monitor.replay import check_record
-from spec.rules.procedure.parts import Illegal
-from spec.rules.rounds import TIE
-from spec.rules.state import Hand, Match, Rules, legal_actions
+from truco_rules.spec.monitor.replay import check_record
+from truco_rules.spec.rules.procedure.parts import Illegal
+from truco_rules.spec.rules.rounds import TIE
+from truco_rules.spec.rules.state import Hand, Match, Rules, legal_actions
 
 
 class SpecRun:

@@ -5,7 +5,7 @@ situation's `clauses`.
 
 from __future__ import annotations
 
-from spec.rules.state import Hand, candidate_actions, legal_actions
+from truco_rules.spec.rules.state import Hand, candidate_actions, legal_actions
 
 PROBES_PER_STEP = 1  # forbidden actions tried at each step of a prefix (a verb in turn)
 

@@ -19,11 +19,11 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from spec.rules.match import reached_target
-from spec.rules.state import Rules
-from spec.situations.model import Situation
-from spec.situations.plans import SKIP, Dealer, Plan, Step, muestras, realise
-from spec.situations.play import SpecRun
+from truco_rules.spec.rules.match import reached_target
+from truco_rules.spec.rules.state import Rules
+from truco_rules.spec.situations.model import Situation
+from truco_rules.spec.situations.plans import SKIP, Dealer, Plan, Step, muestras, realise
+from truco_rules.spec.situations.play import SpecRun
 
 MAX_HANDS = 40  # hands a lead-in may take
 

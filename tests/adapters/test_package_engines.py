@@ -1,4 +1,4 @@
-"""The two engines on the package index, driven for real through their adapters (adapters/).
+"""The two engines on the package index, driven for real through their adapters (truco_rules/adapters/).
 
 The pinned lists are the exact divergences `truco check` finds in each engine with the settings
 of its published conformance page: a divergence that appears or vanishes (a change of the engine,
@@ -18,8 +18,8 @@ import jsonschema
 import pytest
 from click.testing import CliRunner
 
-from adapters import pytruco, pytrucoengine
-from truco_cli.main import cli
+from truco_rules.adapters import pytruco, pytrucoengine
+from truco_rules.cli.main import cli
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORD_SCHEMA = json.loads((ROOT / "spec" / "schemas" / "record.schema.json").read_text(encoding="utf-8"))
@@ -28,7 +28,7 @@ RECORD_SCHEMA = json.loads((ROOT / "spec" / "schemas" / "record.schema.json").re
 # (clause, kind of check) -> whether the shrunk reproduction replays it.
 ENGINES: dict[str, dict[str, Any]] = {
     "pytrucoengine": {
-        "engine": "adapters.pytrucoengine:make_adapter", "ruleset": "argentino-1v1", "games": 80,
+        "engine": "truco_rules.adapters.pytrucoengine:make_adapter", "ruleset": "argentino-1v1", "games": 80,
         "title": "PyTrucoEngine 1.0.1",
         "pinned": {
             # The engine has no mazo (ARG-9): every game diverges at its first step, where the rules
@@ -40,7 +40,7 @@ ENGINES: dict[str, dict[str, Any]] = {
         },
     },
     "pytruco": {
-        "engine": "adapters.pytruco:make_adapter", "ruleset": "uruguayo-1v1", "games": 40,
+        "engine": "truco_rules.adapters.pytruco:make_adapter", "ruleset": "uruguayo-1v1", "games": 40,
         "title": "pytruco 0.1.3",
         "pinned": {
             # The engine lets a seat go to the mazo while an envido waits for its answer; the rules
@@ -182,18 +182,18 @@ def _random_match_from(adapter: Any, seed: int) -> dict[str, Any]:
 def test_conformance_of_an_engine_that_holds_every_clause(tmp_path: Path) -> None:
     out = tmp_path / "reference.md"
     result = CliRunner().invoke(cli, ["conformance", "--ruleset", "mineiro-1v1-es", "--engine",
-                                      "engine.adapter:make_adapter", "--games", "3", "--programs", "0",
-                                      "--out", str(out)])
+                                      "truco_rules.engine.adapter:make_adapter", "--games", "3",
+                                      "--programs", "0", "--out", str(out)])
     assert result.exit_code == 0, result.output
     page = out.read_text(encoding="utf-8")
-    assert page.startswith("# engine.adapter:make_adapter on mineiro-1v1-es\n")
+    assert page.startswith("# truco_rules.engine.adapter:make_adapter on mineiro-1v1-es\n")
     assert "## Clauses broken\n\nNone: every step of every game agreed with the rules." in page
     held = page.split("## Clauses held", 1)[1].split("## Not exercised", 1)[0]
     assert "| RND-1 |" in held and f"--out {out}" in page
 
 
 @pytest.mark.parametrize(("args", "says"), [
-    (["--ruleset", "nope", "--engine", "engine.adapter:make_adapter"], "unknown ruleset"),
+    (["--ruleset", "nope", "--engine", "truco_rules.engine.adapter:make_adapter"], "unknown ruleset"),
     (["--ruleset", "mineiro-1v1-es", "--engine", "no.such.module:f"], "cannot import"),
 ])
 def test_conformance_bad_input_is_one_line_and_exit_2(args: list[str], says: str, tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from engine.adapter import make_adapter
+from truco_rules.engine.adapter import make_adapter
 
 ROOT = Path(__file__).resolve().parents[2]
 SHIPPED = ROOT / "spec" / "data" / "rulesets" / "argentino-1v1.yaml"
@@ -36,7 +36,7 @@ def test_an_environment_variable_loads_no_ruleset(tmp_path: Path) -> None:
     """The variable that used to carry the files is ignored: a process knows a file it is given."""
     path = _renamed(tmp_path, "argentino-env-test", "ae")
     script = ("from engine import find_ruleset\n"
-              "from spec.catalogue import load_catalogue\n"
+              "from truco_rules.spec.catalogue import load_catalogue\n"
               "print('argentino-env-test' in load_catalogue().rulesets)\n"
               "find_ruleset('argentino-env-test')\n")
     done = _fresh(script, TRUCO_RULESET_FILES=str(path))
@@ -45,7 +45,7 @@ def test_an_environment_variable_loads_no_ruleset(tmp_path: Path) -> None:
 
 def test_the_engine_factory_plays_a_file_a_worker_does_not_have(tmp_path: Path) -> None:
     """A worker on another machine gets the factory by pickling: the file's text comes with it."""
-    from truco_cli.engines import WithRulesetFiles
+    from truco_rules.cli.engines import WithRulesetFiles
 
     path = _renamed(tmp_path, "argentino-remote-test", "ar")
     factory = WithRulesetFiles(make_adapter, ((str(tmp_path / "gone" / path.name), path.read_text()),))
@@ -68,7 +68,7 @@ def test_checker_workers_play_a_ruleset_file_on_the_reference_engine(tmp_path: P
     the test's."""
     path = _renamed(tmp_path, "argentino-workers-test", "aw")
     env = dict(os.environ)
-    done = subprocess.run([sys.executable, "-m", "truco_cli", "check", "--ruleset-file", str(path),
+    done = subprocess.run([sys.executable, "-m", "truco_rules.cli", "check", "--ruleset-file", str(path),
                            "--games", "4", "--programs", "0", "--jobs", "2", "--json",
                            "--call-timeout", "0"],  # a loaded machine: no limit
                           env=env, cwd=ROOT, capture_output=True, text=True, timeout=300, check=False)

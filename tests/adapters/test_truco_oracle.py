@@ -10,9 +10,9 @@ import itertools
 import pytest
 from truco.core import get_trump_round_rank
 
-from engine.config import make_config
-from spec.rules.cards import card_strength
-from spec.rules.ruleset import Rules
+from truco_rules.engine.config import make_config
+from truco_rules.spec.rules.cards import card_strength
+from truco_rules.spec.rules.ruleset import Rules
 
 RULESETS = ("paulista-1v1", "paulista-pairs")
 

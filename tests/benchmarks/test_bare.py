@@ -11,8 +11,8 @@ import random
 
 import pytest
 
-from benchmarks.bare import bare_match, bare_tables
-from engine import Game
+from truco_rules.benchmarks.bare import bare_match, bare_tables
+from truco_rules.engine import Game
 
 COVERED = ["mineiro-1v1-es", "mineiro-1v1-en", "mineiro-pairs-it", "gauderio-pairs-es"]
 

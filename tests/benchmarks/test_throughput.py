@@ -12,8 +12,8 @@ import time
 
 import pytest
 
-from benchmarks import throughput as B
-from spec.monitor.replay import check_record
+from truco_rules.benchmarks import throughput as B
+from truco_rules.spec.monitor.replay import check_record
 
 
 def _clock(monkeypatch: pytest.MonkeyPatch, step: float) -> None:

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from spec.catalogue import LANGUAGES, UnknownNameError, load_catalogue
-from spec.coverage import coverage
+from truco_rules.spec.catalogue import LANGUAGES, UnknownNameError, load_catalogue
+from truco_rules.spec.coverage import coverage
 
 CAT = load_catalogue()
 PUBLISHED = Path(__file__).resolve().parents[2] / "spec" / "data" / "published-ids.txt"

@@ -8,8 +8,8 @@ import jsonschema
 import pytest
 from click.testing import CliRunner
 
-from spec.catalogue import SCHEMAS_DIR
-from truco_cli.main import cli
+from truco_rules.cli.main import cli
+from truco_rules.spec.catalogue import SCHEMAS_DIR
 
 
 def run(*args: str) -> tuple[int, str, str]:

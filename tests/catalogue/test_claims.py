@@ -7,8 +7,8 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from spec.catalogue import load_catalogue
-from spec.claims import CLAIMS_FILE, Claim, load_claims, problems
+from truco_rules.spec.catalogue import load_catalogue
+from truco_rules.spec.claims import CLAIMS_FILE, Claim, load_claims, problems
 
 CAT = load_catalogue()
 

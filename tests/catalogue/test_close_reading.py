@@ -11,10 +11,16 @@ from pathlib import Path
 import pytest
 import yaml
 
-from spec import close_reading
-from spec.catalogue import LANGUAGES, load_catalogue
-from spec.close_reading import ReadingDataError, notes_by_line, notes_json, questions, sentence_notes
-from spec.coverage import segments_of
+from truco_rules.spec import close_reading
+from truco_rules.spec.catalogue import LANGUAGES, load_catalogue
+from truco_rules.spec.close_reading import (
+    ReadingDataError,
+    notes_by_line,
+    notes_json,
+    questions,
+    sentence_notes,
+)
+from truco_rules.spec.coverage import segments_of
 
 CAT = load_catalogue()
 DOCS = list(CAT.sources)

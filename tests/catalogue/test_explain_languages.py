@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-from truco_cli.main import cli
+from truco_rules.cli.main import cli
 
 LABELS = {"es": ("Fuentes", "Reglamentos", "línea"), "en": ("Sources", "Rulesets", "line"),
           "it": ("Fonti", "Regolamenti", "riga"), "pt": ("Fontes", "Regulamentos", "linha")}

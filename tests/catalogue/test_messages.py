@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from truco_text.catalogues import MissingMessage, gettext, ngettext, pgettext, po_file, template_file
-from truco_text.languages import LANGS, SOURCE_LANG
-from truco_text.message_check import ROOT, SOURCE_PATHS, problems
+from truco_rules.text.catalogues import MissingMessage, gettext, ngettext, pgettext, po_file, template_file
+from truco_rules.text.languages import LANGS, SOURCE_LANG
+from truco_rules.text.message_check import ROOT, SOURCE_PATHS, problems
 
 TRANSLATED = [lang for lang in LANGS if lang != SOURCE_LANG]
 
@@ -28,10 +28,10 @@ def _planted(tmp_path: Path, source: str) -> list[str]:
 
 
 def test_a_new_message_without_translations_is_caught(tmp_path: Path) -> None:
-    found = _planted(tmp_path, 'from truco_text.catalogues import gettext\n\n'
+    found = _planted(tmp_path, 'from truco_rules.text.catalogues import gettext\n\n'
                                'def f(lang):\n    return gettext("A planted message", lang)\n')
-    assert ("'A planted message' is not in the template: run pybabel extract (truco_text/locale/README.md)"
-            in found)
+    assert ("'A planted message' is not in the template: run pybabel extract"
+            " (truco_rules/text/locale/README.md)" in found)
     assert {f"{lang}: 'A planted message' is missing: run pybabel update, then translate it"
             for lang in TRANSLATED} <= set(found)
 
@@ -79,7 +79,7 @@ def test_the_catalogues_are_package_data() -> None:
     import tomllib
 
     data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
-    patterns = data["package-data"]["truco_text"]
+    patterns = data["package-data"]["truco_rules.text"]
     for path in [template_file(), *(po_file(lang) for lang in TRANSLATED)]:
-        relative = path.relative_to(ROOT / "truco_text").as_posix()
+        relative = path.relative_to(ROOT / "truco_rules" / "text").as_posix()
         assert any(Path(relative).match(p) for p in patterns), relative

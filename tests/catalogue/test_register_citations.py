@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from spec.catalogue import load_catalogue
+from truco_rules.spec.catalogue import load_catalogue
 
 ROOT = Path(__file__).resolve().parents[2]
 CAT = load_catalogue()

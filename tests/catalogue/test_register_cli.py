@@ -8,7 +8,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from truco_cli.main import cli
+from truco_rules.cli.main import cli
 
 NEW = {"AMB-34": "contraflor-stake", "AMB-35": "iron-cards", "AMB-36": "ciego", "AMB-37": "ten-call",
        "AMB-38": "envido-three-suit", "AMB-39": "sena-timing", "AMB-40": "flor-answers",

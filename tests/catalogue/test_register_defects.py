@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from spec.catalogue import LANGUAGES, NOT_IN_SOURCES, load_catalogue
+from truco_rules.spec.catalogue import LANGUAGES, NOT_IN_SOURCES, load_catalogue
 
 CAT = load_catalogue()
 # How each language says that a default is a choice (against the literal text, or where it is silent).
@@ -77,9 +77,9 @@ def test_amb6_two_covered_cards_tying_is_flagged_as_an_inference() -> None:
 def test_uruguayo_target_follows_its_named_sources() -> None:
     # 30 (in halves of 15) is the Truco de Amostra's figure for trios; Wikipedia and the club
     # reglamento give 40, and the same description gives 24 (12 and 12) for pairs.
-    from engine.config import make_config
-    from spec.rules.match import target
-    from spec.rules.ruleset import Rules
+    from truco_rules.engine.config import make_config
+    from truco_rules.spec.rules.match import target
+    from truco_rules.spec.rules.ruleset import Rules
 
     amb = CAT.ambiguity("partida-points")
     assert amb.defaults["uruguayo-1v1"] == "40"
@@ -96,9 +96,9 @@ def test_uruguayo_split_then_tie_rationale_names_the_reglamento_it_adopts_hnd6_f
 
 
 def test_argentino_contraflor_stakes_three_more_not_double() -> None:
-    from engine.config import make_config
-    from spec.rules.envido import contraflor_called
-    from spec.rules.ruleset import Rules
+    from truco_rules.engine.config import make_config
+    from truco_rules.spec.rules.envido import contraflor_called
+    from truco_rules.spec.rules.ruleset import Rules
 
     amb = CAT.ambiguity("contraflor-stake")
     assert amb.defaults["argentino-1v1"] == "three-more"

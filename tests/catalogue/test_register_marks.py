@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from spec.catalogue import (
+from truco_rules.spec.catalogue import (
     DATA_DIR,
     READING_MARKS,
     PublishedWords,
@@ -93,9 +93,9 @@ def test_a_second_mark_in_the_file_is_caught(tmp_path: Path) -> None:
 def test_explain_and_the_list_show_every_readings_mark_in_each_language(lang: str) -> None:
     from click.testing import CliRunner
 
-    from truco_cli.catalogue_cmds import _MARK_LINES, _MARKS
-    from truco_cli.main import cli
-    from truco_text.catalogues import translate
+    from truco_rules.cli.catalogue_cmds import _MARK_LINES, _MARKS
+    from truco_rules.cli.main import cli
+    from truco_rules.text.catalogues import translate
 
     listing = CliRunner().invoke(cli, ["ambiguities", "--lang", lang]).stdout
     for aid in ("AMB-1", "AMB-5", "AMB-12", "AMB-28"):
@@ -114,10 +114,10 @@ def test_explain_and_the_list_show_every_readings_mark_in_each_language(lang: st
 def test_the_register_page_shows_every_readings_mark(lang: str) -> None:
     from types import SimpleNamespace
 
-    from truco_site import site_tables
-    from truco_site.site_labels import label
-    from truco_site.site_md import Ctx
-    from truco_text.traceability import read_witnesses
+    from truco_rules.site import site_tables
+    from truco_rules.site.site_labels import label
+    from truco_rules.site.site_md import Ctx
+    from truco_rules.text.traceability import read_witnesses
 
     trace = SimpleNamespace(witnesses=read_witnesses()[0])
     page = site_tables.ambiguities_page(Ctx(lang=lang, cat=CAT, coverage={}, trace=trace, warn=print))

@@ -1,7 +1,7 @@
 """The register and the catalogue say no more than their sources: a reading marked as stated by a
 rulebook carries a quote that says what it claims; what a reading takes from elsewhere is named as
 such; a default with no textual basis says so; a clause's text gives no value or unit its quotes
-do not give (spec.wording: numbers and loaded terms, as far as a machine can check)."""
+do not give (truco_rules.spec.wording: numbers and loaded terms, as far as a machine can check)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from spec.catalogue import LANGUAGES, Clause, load_catalogue
-from spec.wording import mentions, numbers, terms
+from truco_rules.spec.catalogue import LANGUAGES, Clause, load_catalogue
+from truco_rules.spec.wording import mentions, numbers, terms
 
 CAT = load_catalogue()
 READINGS = [(a, r) for a in CAT.ambiguities.values() for r in a.readings]

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from spec.catalogue import EDITORIAL_DIR, SOURCES_DIR, editorial_text, load_sources
+from truco_rules.spec.catalogue import EDITORIAL_DIR, SOURCES_DIR, editorial_text, load_sources
 
 ROOT = Path(__file__).resolve().parents[2]
 SEEDS = ROOT.parent / "shared" / "seeds"  # the originals, where a checkout has them beside it
@@ -65,7 +65,7 @@ def test_each_rulebook_has_its_own_title() -> None:
 
 
 def test_a_report_quotes_the_rulesets_own_rulebook_with_the_line_each_quote_starts_on() -> None:
-    from spec.catalogue import load_catalogue
+    from truco_rules.spec.catalogue import load_catalogue
 
     cat = load_catalogue()
     checked = 0

@@ -1,7 +1,7 @@
 """A protocol engine with the habits engine authors have: several seats to act, engine-only steps,
 an extra action, a reading of its own. Run as a process: `python multiseat_engine.py [BUG]`.
 
-It is the reference engine behind a protocol shim of its own (not spec.protocol.serve), which:
+It is the reference engine behind a protocol shim of its own (not truco_rules.spec.protocol.serve), which:
 
 - announces in its hello the reading it plays, `hand-length=always-three-rounds` for
   mineiro-1v1-es, and plays it whatever new_game says (so a checker that ignored the
@@ -27,7 +27,7 @@ from typing import Any
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2]))  # the repository, for `engine`
 
-from engine.adapter import make_adapter
+from truco_rules.engine.adapter import make_adapter
 
 RULESET = "mineiro-1v1-es"
 READINGS = {"hand-length": "always-three-rounds"}

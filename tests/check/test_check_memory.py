@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import tracemalloc
 
-from spec.monitor.drive import Report, Settings, check_engine
-from truco_cli.engines import engine_factory
+from truco_rules.cli.engines import engine_factory
+from truco_rules.spec.monitor.drive import Report, Settings, check_engine
 
 
 def _peak(games: int) -> tuple[int, Report]:
@@ -39,8 +39,8 @@ def test_only_the_first_game_of_each_cause_keeps_its_trace() -> None:
 def test_a_game_keeps_one_finding_a_clause_and_the_groups_are_the_same() -> None:
     import random
 
-    from spec.monitor.findings import Finding, group
-    from spec.monitor.violation import Violation
+    from truco_rules.spec.monitor.findings import Finding, group
+    from truco_rules.spec.monitor.violation import Violation
 
     rng = random.Random(7)
     every: dict[int, list[Finding]] = {}

@@ -8,10 +8,10 @@ import re
 
 import pytest
 
-from engine.adapter import make_adapter
-from spec.catalogue import load_catalogue
-from spec.clause_ids import CLAUSE_ID
-from spec.monitor.drive import Settings, check_engine
+from truco_rules.engine.adapter import make_adapter
+from truco_rules.spec.catalogue import load_catalogue
+from truco_rules.spec.clause_ids import CLAUSE_ID
+from truco_rules.spec.monitor.drive import Settings, check_engine
 
 TESTS = pathlib.Path(__file__).resolve().parents[1]
 _MARKER = re.compile(r"mark\.clause\(([^)]*)\)")
@@ -52,7 +52,7 @@ def clauses_in_tests() -> set[str]:
 def test_a_benchmark_test_never_counts_as_coverage_of_a_clause() -> None:
     source = """
 import pytest
-from benchmarks.throughput import run_engine_bench
+from truco_rules.benchmarks.throughput import run_engine_bench
 
 @pytest.mark.clause("MAT-1")
 def test_bench_figures():

@@ -1,5 +1,5 @@
 """`truco check --exhaustive`: every legal action sequence of whole hands, engine and spec compared
-at every node (spec.monitor.walk), one deal per class (spec.exhaustive.classes).
+at every node (truco_rules.spec.monitor.walk), one deal per class (truco_rules.spec.exhaustive.classes).
 
 The reference engine passes; the output is the same for one worker, two, and a local Dask
 cluster; the counts are the spec's own; and two planted bugs that random play rarely meets are
@@ -18,14 +18,14 @@ from typing import Any
 
 import pytest
 
-from engine.adapter import ReferenceAdapter
-from spec.exhaustive.classes import exact_classes, positions
-from spec.monitor.beacon import Beacon
-from spec.monitor.exhaustive import check_exhaustive, plan, supervised
-from spec.monitor.walk import WalkJob, WalkTally, run_walk_job
-from spec.rules.state import Rules
 from tests.planted.engines import EXHAUSTIVE_PLANTED, favoured_card, third_tie_to_starter
 from tests.spec.test_exhaustive_classes import spec_tree
+from truco_rules.engine.adapter import ReferenceAdapter
+from truco_rules.spec.exhaustive.classes import exact_classes, positions
+from truco_rules.spec.monitor.beacon import Beacon
+from truco_rules.spec.monitor.exhaustive import check_exhaustive, plan, supervised
+from truco_rules.spec.monitor.walk import WalkJob, WalkTally, run_walk_job
+from truco_rules.spec.rules.state import Rules
 
 ES = "mineiro-1v1-es"
 SMALL = ("--deals", "4", "--position", "ten-side-1", "--position", "iron")  # seconds, not minutes
@@ -33,7 +33,7 @@ SMALL = ("--deals", "4", "--position", "ten-side-1", "--position", "iron")  # se
 
 def truco(*args: str) -> tuple[int, str, str]:
     env = {**os.environ, "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "3s"}
-    done = subprocess.run([sys.executable, "-m", "truco_cli", *args], capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-m", "truco_rules.cli", *args], capture_output=True, text=True,
                           timeout=900, check=False, env=env)
     assert "Traceback" not in done.stderr, done.stderr
     return done.returncode, done.stdout, done.stderr
@@ -173,8 +173,8 @@ def test_the_report_groups_divergences_with_a_reproduction_trace() -> None:
     trace = report.traces[job]
     assert trace["deals"][0] == exact_classes(Rules.of(ES))[report.jobs[job].klass].deal
     # The trace replays: run_script on the planted engine finds the same divergence first.
-    from spec.monitor.script import run_script
-    from spec.monitor.trace import Trace
+    from truco_rules.spec.monitor.script import run_script
+    from truco_rules.spec.monitor.trace import Trace
 
     outcome = run_script(third_tie_to_starter, Trace.from_dict(trace))
     assert outcome.first is not None and outcome.first.violation.clause == "HND-9"
@@ -194,7 +194,8 @@ def test_options_of_the_exhaustive_check_alone_are_bad_input(args: list[str]) ->
 
 
 def test_an_engine_over_the_protocol_walks_with_its_undo() -> None:
-    cmd = shlex.join([sys.executable, "-m", "spec.protocol.serve", "engine.adapter:make_adapter"])
+    cmd = shlex.join([sys.executable, "-m", "truco_rules.spec.protocol.serve",
+     "truco_rules.engine.adapter:make_adapter"])
     code, data = check_json("--engine-cmd", cmd, "--ruleset", ES, "--deals", "1", "--position", "iron",
                             "--jobs", "1")
     (es,) = data["exhaustive"]
@@ -229,7 +230,7 @@ def test_the_reference_adapters_undo_is_the_engines_pop() -> None:
 def test_the_walk_from_a_perft_deal_counts_what_truco_perft_depth_hand_counts(seed: int) -> None:
     """The leaves of the walk (sequences to the end of the hand) and its nodes (positions visited)
     from the first fixed deal of `truco perft --seed N`, as `truco perft --depth hand` counts them."""
-    from spec.perft import perft_deals, spec_hand_count
+    from truco_rules.spec.perft import perft_deals, spec_hand_count
 
     rules = Rules.of(ES)
     deal = perft_deals(rules, seed, 1)[0]

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import truco_cli.engines
 from tests.planted.hostile import NOT_EXCEPTIONS
-from truco_cli.main import cli
+from truco_rules.cli import engines as cli_engines
+from truco_rules.cli.main import cli
 
 ROOT = Path(__file__).resolve().parents[2]
 ES = "mineiro-1v1-es"
@@ -51,7 +51,7 @@ def test_what_an_engine_raises_or_returns_is_its_fault_in_every_game(factory: st
                                               ("loops_at_import", "did not end within 1 s")])
 def test_a_module_that_exits_or_hangs_at_import_is_one_line_and_exit_2(
         module: str, says: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(truco_cli.engines, "IMPORT_LIMIT", 1.0)
+    monkeypatch.setattr(cli_engines, "IMPORT_LIMIT", 1.0)
     start = time.monotonic()
     result = CliRunner().invoke(cli, ["check", "--engine", f"tests.planted.{module}:make_adapter",
                                       "--games", "1"])
@@ -63,7 +63,7 @@ def test_a_module_that_exits_or_hangs_at_import_is_one_line_and_exit_2(
 @pytest.mark.parametrize("engine", ["tests.planted.hostile:prints",
                                     "tests.planted.prints_at_import:make_adapter"])
 def test_what_an_engine_prints_stays_out_of_the_json_output(engine: str) -> None:
-    done = subprocess.run([sys.executable, "-m", "truco_cli", "check", "--engine", engine, *GAME],
+    done = subprocess.run([sys.executable, "-m", "truco_rules.cli", "check", "--engine", engine, *GAME],
                           capture_output=True, text=True, cwd=ROOT, timeout=120,
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert done.returncode == 0, done.stderr[-2000:]
@@ -74,7 +74,7 @@ def test_what_an_engine_prints_stays_out_of_the_json_output(engine: str) -> None
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="adopts orphans with a Linux prctl")
 def test_the_helpers_of_an_in_process_engine_do_not_hold_the_checkers_output_open() -> None:
     # The output ends with the check, not with the helpers (which sleep 300 s): else a timeout.
-    done = subprocess.run([sys.executable, "-m", "truco_cli", "check", "--engine",
+    done = subprocess.run([sys.executable, "-m", "truco_rules.cli", "check", "--engine",
                            "tests.planted.hostile:forks", *GAME], capture_output=True, text=True, cwd=ROOT,
                           timeout=20, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert done.returncode == 0 and json.loads(done.stdout)["games"] == 2, done.stderr[-2000:]

@@ -1,5 +1,5 @@
 """Text an engine or a record controls shows as text: never live HTML in a page or on the site,
-never an escape sequence on a terminal (spec.monitor.untrusted)."""
+never an escape sequence on a terminal (truco_rules.spec.monitor.untrusted)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from spec.monitor.untrusted import json_block, md_code, md_text, visible
 from tests.planted.hostile import PAYLOAD
-from truco_cli.main import cli
+from truco_rules.cli.main import cli
+from truco_rules.spec.monitor.untrusted import json_block, md_code, md_text, visible
 
 ES = "mineiro-1v1-es"
 # The site's Markdown extensions (mkdocs.yml): those that could turn text into tags or attributes.

@@ -12,12 +12,13 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from benchmarks.throughput import walk_hand as walk_engine_hand
-from engine import Game
-from engine.adapter import ReferenceAdapter
-from engine.errors import IllegalActionError
-from spec.catalogue import load_catalogue
-from spec.perft import (
+from truco_rules.benchmarks.throughput import walk_hand as walk_engine_hand
+from truco_rules.cli.main import cli
+from truco_rules.engine import Game
+from truco_rules.engine.adapter import ReferenceAdapter
+from truco_rules.engine.errors import IllegalActionError
+from truco_rules.spec.catalogue import load_catalogue
+from truco_rules.spec.perft import (
     TABLE_SEEDS,
     count,
     count_hand,
@@ -28,9 +29,8 @@ from spec.perft import (
     spec_game,
     spec_oracle,
 )
-from spec.rules.cards import parse_card, pieza_index
-from spec.rules.state import Rules
-from truco_cli.main import cli
+from truco_rules.spec.rules.cards import parse_card, pieza_index
+from truco_rules.spec.rules.state import Rules
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 # Every ruleset of the catalogue has its table: a new ruleset fails here until `truco perft --table`.
@@ -125,10 +125,10 @@ def test_truco_perft_table_writes_every_rulesets_table(monkeypatch: pytest.Monke
                                                        tmp_path: pathlib.Path) -> None:
     """One command regenerates every table (`truco perft --table`); here two actions deep, into a
     folder of the test's own."""
-    import spec.perft
+    from truco_rules.spec import perft as spec_perft
 
-    monkeypatch.setattr(spec.perft, "TABLES_DIR", tmp_path)
-    monkeypatch.setattr(spec.perft, "default_depth", lambda rules: 2)
+    monkeypatch.setattr(spec_perft, "TABLES_DIR", tmp_path)
+    monkeypatch.setattr(spec_perft, "default_depth", lambda rules: 2)
     code, out = invoke("perft", "--table")
     assert code == 0, out
     assert sorted(p.stem for p in tmp_path.glob("*.json")) == sorted(RULESETS)
@@ -380,8 +380,8 @@ def test_truco_perft_depth_hand() -> None:
 def test_the_bench_figure_counts_the_same_tree(monkeypatch: pytest.MonkeyPatch) -> None:
     """`truco bench`'s whole-hand perft: the spec's and the engine's walks count the same leaves
     (the figure's times are not tested), and a walk that counts otherwise stops the bench."""
-    import benchmarks.throughput
-    from truco_cli.bench_cmds import hand_perft_bench
+    from truco_rules.benchmarks import throughput
+    from truco_rules.cli.bench_cmds import hand_perft_bench
 
     rules = Rules.of("argentino-1v1")
     deals = perft_deals(rules, 2, 3)
@@ -396,6 +396,6 @@ def test_the_bench_figure_counts_the_same_tree(monkeypatch: pytest.MonkeyPatch) 
         leaves, nodes = walk_engine_hand(game, hand)
         return leaves + 1, nodes
 
-    monkeypatch.setattr(benchmarks.throughput, "walk_hand", one_leaf_too_many)
+    monkeypatch.setattr(throughput, "walk_hand", one_leaf_too_many)
     with pytest.raises(AssertionError, match="the spec walks"):
         hand_perft_bench("argentino-1v1", 2, None)

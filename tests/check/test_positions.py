@@ -9,14 +9,14 @@ import sys
 
 import pytest
 
-from engine.adapter import ReferenceAdapter, make_adapter
-from engine.errors import GameArgumentError
-from engine.game import Game
-from spec.monitor.engine_calls import sets_position
-from spec.monitor.follow import CannotReach, Follower
-from spec.monitor.replay import check_record
-from spec.protocol.client import EngineCommand, stop_all
-from spec.rules.state import Rules
+from truco_rules.engine.adapter import ReferenceAdapter, make_adapter
+from truco_rules.engine.errors import GameArgumentError
+from truco_rules.engine.game import Game
+from truco_rules.spec.monitor.engine_calls import sets_position
+from truco_rules.spec.monitor.follow import CannotReach, Follower
+from truco_rules.spec.monitor.replay import check_record
+from truco_rules.spec.protocol.client import EngineCommand, stop_all
+from truco_rules.spec.rules.state import Rules
 
 
 def _play_out(f: Follower, seed: int) -> None:
@@ -77,7 +77,8 @@ def test_an_engine_that_cannot_set_a_position_is_not_reached_not_blamed() -> Non
 
 
 def test_the_protocol_passes_the_position_to_an_engine_that_announces_it() -> None:
-    serve = [sys.executable, "-m", "spec.protocol.serve", "engine.adapter:make_adapter"]
+    serve = [sys.executable, "-m", "truco_rules.spec.protocol.serve",
+     "truco_rules.engine.adapter:make_adapter"]
     command = EngineCommand(shlex.join(serve), call_timeout=10)
     try:
         assert "position" in command.hello().features

@@ -19,8 +19,8 @@ import jsonschema
 import pytest
 from click.testing import CliRunner
 
-from spec.protocol.client import EngineProcess, Refused
-from truco_cli.main import cli
+from truco_rules.cli.main import cli
+from truco_rules.spec.protocol.client import EngineProcess, Refused
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "js-mineiro" / "engine.js"
@@ -47,7 +47,8 @@ def test_the_javascript_example_passes_through_the_protocol() -> None:
 
 
 def test_the_reference_engine_served_over_the_protocol_passes() -> None:
-    cmd = shlex.join([sys.executable, "-m", "spec.protocol.serve", "engine.adapter:make_adapter"])
+    cmd = shlex.join([sys.executable, "-m", "truco_rules.spec.protocol.serve",
+     "truco_rules.engine.adapter:make_adapter"])
     code, out = run_check("--engine-cmd", cmd, "--ruleset", "gauderio-pairs-es", "--games", "8",
                           "--programs", "0")
     assert code == 0, out["violations"][:3]
@@ -57,7 +58,8 @@ def test_the_mazo_goes_through_the_protocol_and_is_refused_where_the_ruleset_has
     """ARG-9, URU-10: `mazo` is an action of the protocol as of the record format: legal and applied
     where the ruleset has the mazo (the hand's points go to the other side), refused with its clause
     where it has none; the refusal leaves the game as it was."""
-    serve = [sys.executable, "-m", "spec.protocol.serve", "engine.adapter:make_adapter"]
+    serve = [sys.executable, "-m", "truco_rules.spec.protocol.serve",
+     "truco_rules.engine.adapter:make_adapter"]
     process = EngineProcess(serve)
     process.start()
     try:
@@ -145,7 +147,7 @@ def test_a_refusal_is_not_an_error() -> None:
         process.request({"cmd": "new_game", "ruleset": ES, "seed": 1, "readings": {}}, 5.0)
         answer = process.request({"cmd": "apply", "action": "raise 12"}, 5.0)
         assert "refused" in answer, answer
-        from spec.protocol.client import ProtocolAdapter
+        from truco_rules.spec.protocol.client import ProtocolAdapter
 
         with pytest.raises(Refused):
             ProtocolAdapter(process, 5.0).apply("raise 12")
@@ -213,7 +215,7 @@ def test_an_error_answer_to_an_illegal_action_is_a_fault_not_a_refusal(tmp_path:
     (["--engine-cmd", ""], "--engine-cmd wants"),
     (["--engine-cmd", f"{NODE} -e 0"], "does not start"),
     (["--engine-cmd", example_cmd(), "--ruleset", "gauderio-pairs-es"], "plays only mineiro-1v1-es"),
-    (["--engine-cmd", example_cmd(), "--engine", "engine.adapter:make_adapter"], "not both"),
+    (["--engine-cmd", example_cmd(), "--engine", "truco_rules.engine.adapter:make_adapter"], "not both"),
 ])
 def test_an_engine_command_that_cannot_be_used_is_one_line_and_exit_2(args: list[str], says: str) -> None:
     result = CliRunner().invoke(cli, ["check", "--games", "1", *args])
@@ -233,7 +235,7 @@ def test_the_checker_uses_no_signals() -> None:
 
 def test_the_schema_names_the_commands_and_arguments_the_checker_sends() -> None:
     """spec/protocol COMMANDS (what the client writes) and the schema's requests agree."""
-    from spec.protocol import COMMANDS
+    from truco_rules.spec.protocol import COMMANDS
 
     request = SCHEMA["$defs"]["request"]
     assert request["properties"]["cmd"]["enum"] == list(COMMANDS)

@@ -1,4 +1,4 @@
-"""The engine authors' Python helper (truco_protocol): an engine written with it passes the real
+"""The engine authors' Python helper (truco_rules.protocol): an engine written with it passes the real
 checker, and every request that does not follow the protocol gets an error reply, never a crash
 or silence."""
 
@@ -17,10 +17,10 @@ import jsonschema
 import pytest
 from click.testing import CliRunner
 
-import spec.protocol
-from truco_cli.main import cli
-from truco_protocol import engine_side
-from truco_protocol.engine_side import MAX_LINE, Refusal, Session, log, serve
+from truco_rules.cli.main import cli
+from truco_rules.protocol import engine_side
+from truco_rules.protocol.engine_side import MAX_LINE, Refusal, Session, log, serve
+from truco_rules.spec import protocol as spec_protocol
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "py-reference" / "reference_engine.py"
@@ -39,23 +39,24 @@ def test_an_engine_written_with_the_helper_passes_the_checker() -> None:
 
 
 def test_the_muestra_of_a_served_adapter_reaches_the_checker() -> None:
-    """spec.protocol.serve on the helper: the reference adapter gives its deal as hands, and its
+    """truco_rules.spec.protocol.serve on the helper: the reference adapter gives its deal as hands, and its
     muestra by muestra(); over the protocol the deal object must carry both."""
-    cmd = shlex.join([sys.executable, "-m", "spec.protocol.serve", "engine.adapter:make_adapter"])
+    cmd = shlex.join([sys.executable, "-m", "truco_rules.spec.protocol.serve",
+     "truco_rules.engine.adapter:make_adapter"])
     result = CliRunner().invoke(cli, ["check", "--json", "--engine-cmd", cmd, "--ruleset", "uruguayo-1v1",
                                       "--games", "6", "--programs", "0", "--no-situations"])
     assert result.exit_code == 0, result.output
 
 
 def test_the_helper_speaks_the_checkers_protocol_version_commands_and_features() -> None:
-    assert engine_side.PROTOCOL_VERSION == spec.protocol.PROTOCOL_VERSION
-    assert tuple(spec.protocol.COMMANDS) == engine_side.COMMANDS
-    assert engine_side.FEATURES == spec.protocol.FEATURES
+    assert engine_side.PROTOCOL_VERSION == spec_protocol.PROTOCOL_VERSION
+    assert tuple(spec_protocol.COMMANDS) == engine_side.COMMANDS
+    assert engine_side.FEATURES == spec_protocol.FEATURES
 
 
 def test_the_helper_needs_nothing_but_the_standard_library() -> None:
     """So that an engine's repository can copy engine_side.py alone."""
-    tree = ast.parse((ROOT / "truco_protocol" / "engine_side.py").read_text(encoding="utf-8"))
+    tree = ast.parse((ROOT / "truco_rules" / "protocol" / "engine_side.py").read_text(encoding="utf-8"))
     names = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
     names |= {n.module.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
     assert names - {"__future__"} <= sys.stdlib_module_names, names - sys.stdlib_module_names

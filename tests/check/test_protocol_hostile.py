@@ -14,9 +14,9 @@ import time
 import pytest
 from click.testing import CliRunner
 
-from spec.monitor.engine_calls import EngineFault
-from spec.protocol.client import GIVE_UP, STDERR_TAIL, EngineCommand, EngineProcess, stop_all
-from truco_cli.main import cli
+from truco_rules.cli.main import cli
+from truco_rules.spec.monitor.engine_calls import EngineFault
+from truco_rules.spec.protocol.client import GIVE_UP, STDERR_TAIL, EngineCommand, EngineProcess, stop_all
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 ENGINE = [sys.executable, str(ROOT / "tests" / "planted" / "protocol_engine.py")]

@@ -17,10 +17,10 @@ from typing import Any, ClassVar
 import pytest
 from click.testing import CliRunner
 
-from spec.monitor.engine_calls import EngineFault
-from spec.protocol.client import ALL_RULESETS, MAX_AUTO_STEPS, parse_hello
-from spec.protocol.serve import Server
-from truco_cli.main import cli
+from truco_rules.cli.main import cli
+from truco_rules.spec.monitor.engine_calls import EngineFault
+from truco_rules.spec.protocol.client import ALL_RULESETS, MAX_AUTO_STEPS, parse_hello
+from truco_rules.spec.protocol.serve import Server
 
 ENGINE = pathlib.Path(__file__).resolve().parent / "multiseat_engine.py"
 ES = "mineiro-1v1-es"
@@ -106,7 +106,7 @@ def test_perft_checks_the_engine_against_its_announced_readings() -> None:
 def test_the_test_engines_hello_and_seats_follow_the_schema() -> None:
     import jsonschema
 
-    from spec.protocol.client import EngineProcess
+    from truco_rules.spec.protocol.client import EngineProcess
 
     schema = json.loads((ENGINE.parents[2] / "spec/schemas/engine-protocol.schema.json").read_text())
     schema.pop("oneOf")
@@ -127,7 +127,7 @@ def test_the_test_engines_hello_and_seats_follow_the_schema() -> None:
 def test_undo_takes_back_an_action_and_the_steps_applied_after_it() -> None:
     """Through a hand's end: the client applied "confirm" after the last action; one undo takes
     both back, and the engine is where it was before that action."""
-    from spec.protocol.client import EngineProcess, ProtocolAdapter
+    from truco_rules.spec.protocol.client import EngineProcess, ProtocolAdapter
 
     process = EngineProcess([sys.executable, str(ENGINE)])
     process.start()
@@ -177,8 +177,8 @@ def test_a_hello_with_malformed_readings_or_prefixes_is_a_fault(bad: dict[str, A
 
 
 def test_a_flat_announcement_skips_the_keys_a_ruleset_lacks_but_per_ruleset_it_is_an_error() -> None:
-    from spec.protocol.client import EngineCommand
-    from truco_cli.check_cmds import checked_readings
+    from truco_rules.cli.check_cmds import checked_readings
+    from truco_rules.spec.protocol.client import EngineCommand
 
     gauderio_key = {"hand-length": "always-three-rounds", "flor-answer": "x"}
     flat = EngineCommand("x", announced={ALL_RULESETS: {"hand-length": "always-three-rounds"}})
@@ -191,7 +191,7 @@ def test_a_flat_announcement_skips_the_keys_a_ruleset_lacks_but_per_ruleset_it_i
 def _probe(factory: Any) -> Any:
     import click
 
-    from truco_cli.check_cmds import checked_readings
+    from truco_rules.cli.check_cmds import checked_readings
 
     @click.command()
     def probe() -> None:
@@ -201,7 +201,7 @@ def _probe(factory: Any) -> Any:
 
 
 def test_serve_announces_the_adapters_readings() -> None:
-    from engine.adapter import ReferenceAdapter
+    from truco_rules.engine.adapter import ReferenceAdapter
 
     class Announcing(ReferenceAdapter):
         readings: ClassVar[dict[str, dict[str, str]]] = {ES: OWN}

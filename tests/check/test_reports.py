@@ -11,11 +11,11 @@ import time
 import pytest
 from click.testing import CliRunner
 
-from spec.monitor.reports import read_repro
-from spec.monitor.script import run_script, shrink
-from spec.monitor.trace import Step, Trace
 from tests.planted.engines import run_payout
-from truco_cli.main import cli
+from truco_rules.cli.main import cli
+from truco_rules.spec.monitor.reports import read_repro
+from truco_rules.spec.monitor.script import run_script, shrink
+from truco_rules.spec.monitor.trace import Step, Trace
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "js-mineiro" / "engine.js"

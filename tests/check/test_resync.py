@@ -12,8 +12,8 @@ from typing import Any
 
 from click.testing import CliRunner
 
-from spec.catalogue import load_catalogue
-from truco_cli.main import cli
+from truco_rules.cli.main import cli
+from truco_rules.spec.catalogue import load_catalogue
 
 # common_and_rare: BET-10 in most games, early; no truco after two tied rounds (BET-1) is rare. With
 # these settings no game without a BET-10 first reaches the rare one: only a restart shows it.
@@ -140,8 +140,8 @@ def test_unexercised_lists_only_what_applies_to_the_ruleset_checked() -> None:
 
 
 def test_a_wrong_result_is_told_apart_by_how_the_hand_ended_never_by_the_engines_text() -> None:
-    from spec.monitor.findings import record_finding
-    from spec.monitor.violation import Violation
+    from truco_rules.spec.monitor.findings import record_finding
+    from truco_rules.spec.monitor.violation import Violation
 
     def record(last: str) -> dict[str, Any]:
         return {"hands": [{"actions": [{"seat": 0, "action": "raise 4"}, {"seat": 1, "action": last}]}]}

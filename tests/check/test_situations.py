@@ -1,4 +1,4 @@
-"""The situations of `truco check` (spec.situations): the catalogue is what the spec generates,
+"""The situations of `truco check` (truco_rules.spec.situations): the catalogue is what the spec generates,
 it reaches every clause and every reading of every ruleset, the reference engine passes every
 situation, and planted bugs that random play misses are caught by the situations alone."""
 
@@ -10,16 +10,16 @@ from collections.abc import Callable
 import pytest
 from click.testing import CliRunner
 
-from engine.adapter import ReferenceAdapter, make_adapter
-from spec.catalogue import load_catalogue
-from spec.monitor.drive import Settings, check_engine
-from spec.rules.state import Rules
-from spec.situations.generate import generate
-from spec.situations.model import catalogue_path, catalogue_text, load_situations
-from spec.situations.play import SpecRun, record_clauses
-from spec.situations.reach import lead_in
 from tests.planted.edge_engines import EDGE_PLANTED, FAMILY, no_positions, seven_over_ace
-from truco_cli.main import cli
+from truco_rules.cli.main import cli
+from truco_rules.engine.adapter import ReferenceAdapter, make_adapter
+from truco_rules.spec.catalogue import load_catalogue
+from truco_rules.spec.monitor.drive import Settings, check_engine
+from truco_rules.spec.rules.state import Rules
+from truco_rules.spec.situations.generate import generate
+from truco_rules.spec.situations.model import catalogue_path, catalogue_text, load_situations
+from truco_rules.spec.situations.play import SpecRun, record_clauses
+from truco_rules.spec.situations.reach import lead_in
 
 RULESETS = list(load_catalogue().rulesets)
 ONLY_SITUATIONS = Settings(games=0, programs=0, situations=True)

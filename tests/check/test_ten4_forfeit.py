@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from engine import Game
-from spec.monitor import check_record
-from spec.rules.state import Match, Rules
+from truco_rules.engine import Game
+from truco_rules.spec.monitor import check_record
+from truco_rules.spec.rules.state import Match, Rules
 
 ES = "mineiro-1v1-es"
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from spec.monitor.views import cards_named, view_problems
-from spec.rules.state import Match, Rules
-from spec.rules.visibility import sights
+from truco_rules.spec.monitor.views import cards_named, view_problems
+from truco_rules.spec.rules.state import Match, Rules
+from truco_rules.spec.rules.visibility import sights
 
 ONE = (("4C", "5H", "6S"), ("7D", "KH", "3S"))
 PAIRS = (("4C", "5H", "6S"), ("7D", "KH", "3S"), ("QC", "JH", "AS"), ("2D", "2C", "3H"))

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-from truco_cli.main import cli
-from truco_text.catalogues import gettext
+from truco_rules.cli.main import cli
+from truco_rules.text.catalogues import gettext
 
 LANGS = ("en", "es", "it", "pt")
 

@@ -9,7 +9,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from truco_cli.main import cli
+from truco_rules.cli.main import cli
 
 HEADING = {"en": "Not modelled here", "es": "No modelado aquí", "it": "Non modellato qui",
            "pt": "Não modelado aqui"}

@@ -10,9 +10,9 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from truco_cli.main import cli
-from truco_text.catalogues import gettext
-from truco_text.witness_words import card_name, decks_of
+from truco_rules.cli.main import cli
+from truco_rules.text.catalogues import gettext
+from truco_rules.text.witness_words import card_name, decks_of
 
 LANGS = ("en", "es", "it", "pt")
 PAIR = ("paulista-1v1", "mineiro-1v1-es")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from truco_cli.docs_cmds import site_server
+from truco_rules.cli.docs_cmds import site_server
 
 
 @pytest.fixture

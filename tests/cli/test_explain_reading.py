@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from click.testing import CliRunner
 
-from spec.catalogue import load_catalogue
-from truco_cli.main import cli
+from truco_rules.cli.main import cli
+from truco_rules.spec.catalogue import load_catalogue
 
 
 def _explain(*args: str) -> tuple[int, str]:

@@ -69,7 +69,7 @@ def as_at_a_terminal() -> None:
 
 
 def interrupt(args: list[str], busy: Callable[[subprocess.Popen[bytes]], None]) -> tuple[int, str]:
-    proc = subprocess.Popen([sys.executable, "-m", "truco_cli", *args], stdin=subprocess.PIPE,
+    proc = subprocess.Popen([sys.executable, "-m", "truco_rules.cli", *args], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
                             preexec_fn=as_at_a_terminal)
     try:
@@ -86,8 +86,8 @@ def interrupt(args: list[str], busy: Callable[[subprocess.Popen[bytes]], None]) 
 @pytest.fixture(scope="module")
 def records(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Records that each break a rule (a wrong final score), so that validate reports as it goes."""
-    from engine import Game
-    from engine.bots import BOTS
+    from truco_rules.engine import Game
+    from truco_rules.engine.bots import BOTS
 
     game = Game.new("mineiro-1v1-es", seed=1)
     bots = {s: BOTS["random"](s) for s in range(game.config.n)}
@@ -145,8 +145,8 @@ def test_the_suite_started_with_sigint_ignored_still_interrupts_its_commands() -
 def test_a_command_started_with_sigint_ignored_keeps_ignoring_it() -> None:
     """A program started with SIGINT ignored (nohup) is not stopped by it: `play`, waiting at its
     prompt, is still waiting a second after the signal."""
-    proc = subprocess.Popen([sys.executable, "-m", "truco_cli", "play", "-r", "mineiro-1v1-es", "--seed",
-                             "1"],
+    proc = subprocess.Popen([sys.executable, "-m", "truco_rules.cli", "play", "-r", "mineiro-1v1-es",
+                             "--seed", "1"],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             start_new_session=True,
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from truco_cli.docs_cmds import docs_group
-from truco_cli.engine_cmds import simulate_cmd
-from truco_cli.prove_cmds import diff
+from truco_rules.cli.docs_cmds import docs_group
+from truco_rules.cli.engine_cmds import simulate_cmd
+from truco_rules.cli.prove_cmds import diff
 
 
 def one_line_error(result: Result, *words: str) -> None:
@@ -51,7 +51,7 @@ def test_docs_build_site_dir_under_a_file(a_file: Path) -> None:
 
 
 def test_diff_write_all_to_a_folder_that_is_gone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from proofs import witnesses
+    from truco_rules.proofs import witnesses
 
     monkeypatch.setattr(witnesses, "WITNESS_FILE", tmp_path / "gone" / "witnesses.json")
     monkeypatch.setattr(witnesses, "build", lambda: {"format": 1, "comparisons": []})  # the write is tested
@@ -60,7 +60,7 @@ def test_diff_write_all_to_a_folder_that_is_gone(tmp_path: Path, monkeypatch: py
 
 def test_standard_output_on_a_full_device() -> None:
     """Output that cannot be written (here standard output on /dev/full) ends the same way."""
-    command = [sys.executable, "-m", "truco_cli", "simulate", "-r", "mineiro-1v1-es", "-n", "30"]
+    command = [sys.executable, "-m", "truco_rules.cli", "simulate", "-r", "mineiro-1v1-es", "-n", "30"]
     with open("/dev/full", "w") as full:
         done = subprocess.run(command, stdout=full, stderr=subprocess.PIPE, text=True,
                               timeout=120, check=False)
@@ -69,7 +69,7 @@ def test_standard_output_on_a_full_device() -> None:
 
 
 def test_a_write_is_whole_or_leaves_the_file_as_it_was(tmp_path: Path) -> None:
-    from spec.files import atomic_writer, write_text_atomic
+    from truco_rules.spec.files import atomic_writer, write_text_atomic
 
     path = tmp_path / "file.txt"
     path.write_text("before\n")
@@ -86,7 +86,7 @@ def test_a_write_is_whole_or_leaves_the_file_as_it_was(tmp_path: Path) -> None:
 
 def test_simulate_interrupted_keeps_the_earlier_records(tmp_path: Path,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    import truco_cli.engine_cmds as engine_cmds
+    import truco_rules.cli.engine_cmds as engine_cmds
 
     out = tmp_path / "records.jsonl"
     out.write_text("earlier records\n")

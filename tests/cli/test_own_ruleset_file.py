@@ -20,7 +20,7 @@ NAME = "gauderio-1v1"
 
 def truco(*args: str) -> subprocess.CompletedProcess[str]:
     root = Path(__file__).resolve().parents[2]
-    return subprocess.run([sys.executable, "-c", "from truco_cli.main import main; main()", *args],
+    return subprocess.run([sys.executable, "-c", "from truco_rules.cli.main import main; main()", *args],
                           capture_output=True, text=True, cwd=root, timeout=600, check=False)
 
 
@@ -68,7 +68,7 @@ def test_a_hostile_file_fails_at_once_in_one_line(tmp_path: Path) -> None:
         path = tmp_path / f"{name}.yaml"
         path.write_text(HOSTILE_YAML[name][0], encoding="utf-8")
         for command in ("clauses", "validate"):
-            done = subprocess.run([sys.executable, "-c", "from truco_cli.main import main; main()", command,
+            done = subprocess.run([sys.executable, "-m", "truco_rules.cli", command,
                                    "--ruleset-file", str(path), *(["-"] if command == "validate" else [])],
                                   capture_output=True, text=True, timeout=60, check=False, input="")
             assert done.returncode == 2, (name, command, done.stderr[-500:])

@@ -9,7 +9,7 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from truco_cli.main import cli
+from truco_rules.cli.main import cli
 
 
 def _play(*args: str, moves: str) -> str:

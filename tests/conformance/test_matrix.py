@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from spec.catalogue import load_catalogue
-from truco_site import site_matrix
-from truco_site.site_md import Ctx
+from truco_rules.site import site_matrix
+from truco_rules.site.site_md import Ctx
+from truco_rules.spec.catalogue import load_catalogue
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -28,7 +28,7 @@ def test_a_published_results_file_is_what_its_command_writes_now(name: str, tmp_
     args = shlex.split(argv[2])
     fresh = tmp_path / f"{name}.json"
     done = subprocess.run(
-        [sys.executable, "-m", "truco_cli", "conformance", *args, "--results", str(fresh)],
+        [sys.executable, "-m", "truco_rules.cli", "conformance", *args, "--results", str(fresh)],
         capture_output=True,
         text=True,
         timeout=600,

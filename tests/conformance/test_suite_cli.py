@@ -22,7 +22,7 @@ QUICK = ("--games", "20", "--programs", "2", "--jobs", "2")
 
 
 def suite(*args: str) -> tuple[int, str, str]:
-    done = subprocess.run([sys.executable, "-m", "truco_cli", "conformance", "--suite", *QUICK, *args],
+    done = subprocess.run([sys.executable, "-m", "truco_rules.cli", "conformance", "--suite", *QUICK, *args],
                           capture_output=True, text=True, timeout=600, check=False, cwd=ROOT,
                           env={**os.environ, "COLUMNS": "200"})
     assert "Traceback" not in done.stderr, done.stderr[-3000:]
@@ -55,7 +55,8 @@ def _ratchet(engine: str, ruleset: str, tmp_path: Path) -> tuple[Path, dict[str,
 
 # One package engine is enough for the ratchet (three runs of its suite); pytruco's results file is
 # checked against a fresh run by tests/conformance/test_matrix.py.
-@pytest.mark.parametrize(("engine", "ruleset"), [("adapters.pytrucoengine:make_adapter", "argentino-1v1")])
+@pytest.mark.parametrize(("engine", "ruleset"),
+                         [("truco_rules.adapters.pytrucoengine:make_adapter", "argentino-1v1")])
 def test_a_package_engine_runs_green_with_the_expectations_it_wrote(engine: str, ruleset: str,
                                                                     tmp_path: Path) -> None:
     expect, data = _ratchet(engine, ruleset, tmp_path)
@@ -111,8 +112,9 @@ def test_the_badge_summary_and_json_of_a_passing_run(tmp_path: Path) -> None:
 
 
 def test_suite_only_options_are_refused_without_suite() -> None:
-    page = ["--engine", "engine.adapter:make_adapter", "--ruleset", "mineiro-1v1-es", "--out", "x.md"]
-    done = subprocess.run([sys.executable, "-m", "truco_cli", "conformance", *page, "--junit", "j.xml"],
+    page = ["--engine", "truco_rules.engine.adapter:make_adapter", "--ruleset", "mineiro-1v1-es",
+            "--out", "x.md"]
+    done = subprocess.run([sys.executable, "-m", "truco_rules.cli", "conformance", *page, "--junit", "j.xml"],
                           capture_output=True, text=True, timeout=60, check=False, cwd=ROOT)
     assert done.returncode == 2 and "--junit goes with --suite" in done.stderr
 

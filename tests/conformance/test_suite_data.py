@@ -11,12 +11,12 @@ from typing import Any
 import jsonschema
 import pytest
 
-from spec.catalogue import load_catalogue
-from spec.conformance import SUITE_DIR
-from spec.conformance import files as suite_files
-from spec.conformance.cases import load_cases
-from spec.conformance.files import SuiteError, plan_write, read_ids
-from spec.conformance.generate import generate_cases
+from truco_rules.spec.catalogue import load_catalogue
+from truco_rules.spec.conformance import SUITE_DIR
+from truco_rules.spec.conformance import files as suite_files
+from truco_rules.spec.conformance.cases import load_cases
+from truco_rules.spec.conformance.files import SuiteError, plan_write, read_ids
+from truco_rules.spec.conformance.generate import generate_cases
 
 RULESETS = list(load_catalogue().rulesets)
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import xml.etree.ElementTree as ET
 
-from spec.conformance.expect import judge
-from spec.conformance.outputs import SuiteRun, badge, junit_xml, summary_md
-from spec.conformance.run import ERROR, FAIL, PASS, SKIP, CaseResult
+from truco_rules.spec.conformance.expect import judge
+from truco_rules.spec.conformance.outputs import SuiteRun, badge, junit_xml, summary_md
+from truco_rules.spec.conformance.run import ERROR, FAIL, PASS, SKIP, CaseResult
 
 HOSTILE = "<script>alert(1)</script>\x1b[31m\x00 | [x](javascript:1)"
 

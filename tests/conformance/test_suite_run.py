@@ -7,11 +7,11 @@ from collections import Counter
 
 import pytest
 
-from engine.adapter import ReferenceAdapter
-from spec.catalogue import load_catalogue
-from spec.conformance.cases import load_cases
-from spec.conformance.run import ERROR, FAIL, PASS, run_cases
 from tests.planted.engines import PLANTED
+from truco_rules.engine.adapter import ReferenceAdapter
+from truco_rules.spec.catalogue import load_catalogue
+from truco_rules.spec.conformance.cases import load_cases
+from truco_rules.spec.conformance.run import ERROR, FAIL, PASS, run_cases
 
 
 @pytest.mark.parametrize("ruleset", list(load_catalogue().rulesets))

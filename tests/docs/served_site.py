@@ -95,7 +95,7 @@ class ServedSite:
 
     def built(self) -> BuiltSite:
         """The site, built by this call or an earlier one of the session; fails with the build log."""
-        from truco_cli.docs_cmds import build
+        from truco_rules.cli.docs_cmds import build
 
         # {lang: build log} of the languages that failed; {} if none
         failures: dict[str, str] = self.once("site", lambda _: build(self.root / "site", self.url))

@@ -12,9 +12,9 @@ import textwrap
 import pytest
 import yaml
 
-import truco_protocol
-from truco_protocol.engine_side import Session
-from truco_text.languages import LANGS
+from truco_rules import protocol as truco_protocol
+from truco_rules.protocol.engine_side import Session
+from truco_rules.text.languages import LANGS
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -81,7 +81,7 @@ def test_the_javascript_skeleton_is_an_engine_the_helper_accepts(lang: str, tmp_
 def test_every_option_the_page_lists_is_one_of_truco_conformance(lang: str) -> None:
     from click.testing import CliRunner
 
-    from truco_cli.main import cli
+    from truco_rules.cli.main import cli
 
     text = (ROOT / "docs" / lang / "guide" / "ci.md").read_text(encoding="utf-8")
     listed = set(re.findall(r"^\| `(--[a-z-]+)", text, flags=re.M))

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from truco_cli.conformance_page import said
-from truco_text.languages import LANGS
+from truco_rules.cli.conformance_page import said
+from truco_rules.text.languages import LANGS
 
 FOLDER = Path(__file__).resolve().parents[2] / "docs" / "conformance"
 REPORTS = sorted(p for p in FOLDER.glob("*.md") if not re.search(r"\.[a-z]{2}\.md$", p.name))
@@ -103,7 +103,7 @@ def test_where_a_divergence_was_found_is_said_in_words(report: Path, lang: str) 
     ("no hand", "no hand"),  # another form: as it is
 ])
 def test_cause_words(cause: str, want: str) -> None:
-    from truco_cli.conformance_page import cause_words
+    from truco_rules.cli.conformance_page import cause_words
 
     assert want in cause_words(cause, "es")
 
@@ -112,7 +112,7 @@ def test_cause_words(cause: str, want: str) -> None:
 def test_the_title_names_the_game_in_the_pages_language(report: Path) -> None:
     """`--title` names the engine; the page adds the game as its ruleset's file names it, in the
     page's language (not the English family on every page)."""
-    from spec.catalogue import load_catalogue
+    from truco_rules.spec.catalogue import load_catalogue
 
     ruleset = re.search(r"--ruleset (\S+)", report.read_text(encoding="utf-8"))
     assert ruleset, f"{report.name} names no ruleset in its command"

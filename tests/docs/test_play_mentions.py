@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from spec.catalogue import load_catalogue
-from truco_cli.main import cli
-from truco_text.languages import LANGS
+from truco_rules.cli.main import cli
+from truco_rules.spec.catalogue import load_catalogue
+from truco_rules.text.languages import LANGS
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from ruleset_yaml import read_ruleset_yaml
 
-from truco_site import site_protocol
-from truco_text.languages import LANGS
+from truco_rules.site import site_protocol
+from truco_rules.text.languages import LANGS
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -95,7 +95,7 @@ def _uncapped_record() -> dict:  # type: ignore[type-arg]
     """A record of the reference engine whose winner ends above the target."""
     import random
 
-    from engine.adapter import make_adapter
+    from truco_rules.engine.adapter import make_adapter
 
     for seed in range(200):
         a, rng = make_adapter(), random.Random(seed)
@@ -111,7 +111,7 @@ def _uncapped_record() -> dict:  # type: ignore[type-arg]
 def test_what_the_guide_says_of_a_final_score_holds() -> None:
     """The record section: the final score is the sum, not capped at the target; capped, it is reported
     with the clause that ended the match."""
-    from spec.monitor.replay import check_record
+    from truco_rules.spec.monitor.replay import check_record
 
     record = _uncapped_record()
     assert check_record(record, "mineiro-1v1-es") == []
@@ -132,7 +132,7 @@ def json_copy(value: dict) -> dict:  # type: ignore[type-arg]
 def test_what_the_guide_says_of_card_like_ids_holds() -> None:
     """The practice section: card-like words are read anywhere, as whole words; an id with a letter
     or digit against them is not."""
-    from spec.monitor.views import cards_named
+    from truco_rules.spec.monitor.views import cards_named
 
     dealt = ("4C", "1e", "7H")
     assert cards_named({"player": "4C", "event": "1e", "x": "4C-1", "note": "plays 7H"}, dealt) == set(dealt)

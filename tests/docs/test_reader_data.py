@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from spec.catalogue import LANGUAGES, load_catalogue
-from truco_text.glossary import GlossaryError, load_glossary
-from truco_text.witness_words import UnknownWitness, card_name, decks_of, outcome_text, situation_text
+from truco_rules.spec.catalogue import LANGUAGES, load_catalogue
+from truco_rules.text.glossary import GlossaryError, load_glossary
+from truco_rules.text.witness_words import UnknownWitness, card_name, decks_of, outcome_text, situation_text
 
 ROOT = Path(__file__).resolve().parents[2]
 CAT = load_catalogue()
@@ -173,10 +173,10 @@ def test_every_witness_of_the_newer_register_entries_reads_as_words(monkeypatch:
     """The witnesses of the register's second readings (proofs/register_witnesses.py), for every
     comparison `truco diff --write-all` makes, whether or not the witness file has them yet: each is
     worded in every language, with its numbers, and the two sides' results read differently."""
-    from proofs import divergence
-    from proofs import register_witnesses as rw
-    from proofs.domain import Domain
-    from proofs.witnesses import comparisons
+    from truco_rules.proofs import divergence
+    from truco_rules.proofs import register_witnesses as rw
+    from truco_rules.proofs.domain import Domain
+    from truco_rules.proofs.witnesses import comparisons
 
     monkeypatch.setattr(divergence, "DOMAINS", tuple(Domain(**d) for d in rw.DOMAINS))
     found = [{**w, "pa": {a.players}, "pb": {b.players}, "decks": decks_of([a.ruleset, b.ruleset])}
@@ -201,8 +201,8 @@ def test_every_witness_of_the_newer_register_entries_reads_as_words(monkeypatch:
 def test_a_card_the_glossary_names_is_in_every_deck_that_holds_its_clause() -> None:
     """A term's `cards` is drawn under those cards in the rulesets holding its clause: a card missing
     from such a deck would silently go unnamed."""
-    from spec.catalogue import load_catalogue
-    from spec.rules.ruleset import Rules
+    from truco_rules.spec.catalogue import load_catalogue
+    from truco_rules.spec.rules.ruleset import Rules
 
     cat = load_catalogue()
     named = [t for t in load_glossary() if t.cards]

@@ -10,17 +10,17 @@ from pathlib import Path
 import pytest
 from page_text import section, squeezed, text_of
 
-from spec.catalogue import LANGUAGES, load_catalogue
-from spec.close_reading import notes_json
-from spec.rules.ruleset import Rules
-from truco_site.site_labels import label
-from truco_site.site_rulesets import (
+from truco_rules.site.site_labels import label
+from truco_rules.site.site_rulesets import (
     ENVIDO_READINGS,
     FLOR_READINGS,
     IRON_READINGS,
     LADDER_READINGS,
     TEN_READINGS,
 )
+from truco_rules.spec.catalogue import LANGUAGES, load_catalogue
+from truco_rules.spec.close_reading import notes_json
+from truco_rules.spec.rules.ruleset import Rules
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -7,12 +7,12 @@ import re
 
 import pytest
 
-from spec.catalogue import SCHEMAS_DIR
-from truco_site.hooks import _CSS
-from truco_site.site_tables import field_name
-from truco_text.catalogues import gettext
-from truco_text.languages import LANGS
-from truco_text.schema_words import descriptions
+from truco_rules.site.hooks import _CSS
+from truco_rules.site.site_tables import field_name
+from truco_rules.spec.catalogue import SCHEMAS_DIR
+from truco_rules.text.catalogues import gettext
+from truco_rules.text.languages import LANGS
+from truco_rules.text.schema_words import descriptions
 
 SCHEMA = json.loads((SCHEMAS_DIR / "record.schema.json").read_text(encoding="utf-8"))
 

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 from page_text import section, squeezed, text_of
 
-from spec.catalogue import LANGUAGES, load_catalogue
-from spec.rules.cards import card_strength
-from spec.rules.ruleset import Rules
-from truco_site import ruleset_facts
-from truco_site.ruleset_pictures import muestra_examples, ruleset_pictures_data
-from truco_site.site_labels import label
+from truco_rules.site import ruleset_facts
+from truco_rules.site.ruleset_pictures import muestra_examples, ruleset_pictures_data
+from truco_rules.site.site_labels import label
+from truco_rules.spec.catalogue import LANGUAGES, load_catalogue
+from truco_rules.spec.rules.cards import card_strength
+from truco_rules.spec.rules.ruleset import Rules
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -120,7 +120,7 @@ def test_a_muestra_draws_its_piezas_above_the_fixed_order(site, lang: str) -> No
     for name in CAT.rulesets:
         page = site.html(lang, f"rulesets/{name}")
         drawn = re.findall(r'<svg class="truco-cards"[^>]*data-muestra="(\w+)".*?</svg>', page, re.S)
-        from truco_site.ruleset_pictures import vira_examples
+        from truco_rules.site.ruleset_pictures import vira_examples
 
         examples = muestra_examples(name)  # a vira's hands carry their turned card the same way
         assert drawn == [e.muestra for e in examples] + [e.vira for e in vira_examples(name, lang)], name
@@ -168,8 +168,8 @@ def test_the_comparison_has_the_six_rulesets_and_the_features_as_rows(site, lang
 
 
 def test_every_clause_and_entry_is_in_a_row_of_the_comparison(monkeypatch: pytest.MonkeyPatch) -> None:
-    from truco_site import site_tables
-    from truco_site.site_md import Ctx
+    from truco_rules.site import site_tables
+    from truco_rules.site.site_md import Ctx
 
     warnings: list[str] = []
     ctx = Ctx(lang="en", cat=CAT, coverage={}, trace=None, warn=warnings.append)
@@ -248,8 +248,8 @@ def test_the_pages_that_list_the_rulesets_list_all_six(site, lang: str) -> None:
 def test_the_special_cards_are_named_on_their_pictures(lang: str) -> None:
     """The manilhas of Mineiro under their cards (by the glossary's word of each language), the
     piezas of a sample muestra with their envido points; nothing where the game names none."""
-    from truco_site.ruleset_pictures import card_nicknames
-    from truco_site.site_pictures import card_order_svg, muestra_svg
+    from truco_rules.site.ruleset_pictures import card_nicknames
+    from truco_rules.site.site_pictures import card_order_svg, muestra_svg
 
     def written(svg: str) -> list[str]:
         return [html.unescape(t) for t in re.findall(r'class="card-nickname"[^>]*>([^<]*)<', svg)]
@@ -272,9 +272,9 @@ def test_the_special_cards_are_named_on_their_pictures(lang: str) -> None:
 def test_a_vira_draws_its_manilhas_named_above_the_fixed_order(lang: str) -> None:
     """Two hands of Truco Paulista, each with its vira: the four cards of the next rank (wrapping
     from the last rank to the first) on top, each under its name, in the file's suit order."""
-    from truco_site import site_rulesets
-    from truco_site.ruleset_pictures import vira_examples
-    from truco_site.site_md import Ctx
+    from truco_rules.site import site_rulesets
+    from truco_rules.site.ruleset_pictures import vira_examples
+    from truco_rules.site.site_md import Ctx
 
     rules = Rules.of("paulista-1v1")
     ranks, suits = rules.deck.ranks, rules.data["vira"]["suits"]

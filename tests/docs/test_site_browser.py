@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
-from spec.catalogue import LANGUAGES, load_catalogue
-from truco_text import traceability
-from truco_text.glossary import load_glossary
+from truco_rules.spec.catalogue import LANGUAGES, load_catalogue
+from truco_rules.text import traceability
+from truco_rules.text.glossary import load_glossary
 
 pytestmark = pytest.mark.browser
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -142,7 +142,7 @@ def test_card_pictures_and_ladder_diagrams_render(browser_page: Any, site: Any, 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_ruleset_page_draws_its_cards_piezas_and_ladder(browser_page: Any, site: Any, lang: str) -> None:
 
-    from truco_site.ruleset_pictures import muestra_examples
+    from truco_rules.site.ruleset_pictures import muestra_examples
 
     browser_page.goto(f"{site.url}{lang}/rulesets/uruguayo-1v1/")
     expect()(browser_page.locator("article .admonition.warning")).to_be_visible()
@@ -228,7 +228,7 @@ def test_search_skips_little_words_and_finds_a_clause_by_id(browser_page: Any, s
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_register_reads_as_words_in_the_page_language(browser_page: Any, site: Any, lang: str) -> None:
-    from truco_text.witness_words import outcome_text
+    from truco_rules.text.witness_words import outcome_text
 
     browser_page.goto(f"{site.url}{lang}/ambiguities/")
     text = browser_page.locator("article").inner_text()

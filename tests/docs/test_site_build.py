@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from spec.catalogue import LANGUAGES, load_catalogue
-from spec.clause_ids import CLAUSE_ID
-from spec.coverage import coverage
 from tests.docs.served_site import served_site
-from truco_text import traceability
+from truco_rules.spec.catalogue import LANGUAGES, load_catalogue
+from truco_rules.spec.clause_ids import CLAUSE_ID
+from truco_rules.spec.coverage import coverage
+from truco_rules.text import traceability
 
 ROOT = Path(__file__).resolve().parents[2]
 CAT = load_catalogue()
@@ -256,7 +256,7 @@ def test_no_page_shows_json_or_python_data(site, lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_way_in_glossary_and_differences_pages(site, lang: str) -> None:
-    from truco_text.glossary import load_glossary
+    from truco_rules.text.glossary import load_glossary
 
     for page in ("start/truco", "start/variants", "start/glossary", "start/differences"):
         assert "<h1" in site.html(lang, page)
@@ -277,7 +277,7 @@ def test_the_way_in_glossary_and_differences_pages(site, lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_pictures_are_drawn_from_the_ruleset_data(site, lang: str) -> None:
-    from truco_site.ruleset_pictures import ruleset_pictures_data
+    from truco_rules.site.ruleset_pictures import ruleset_pictures_data
 
     page = site.html(lang, "start/variants")
     for rs in CAT.rulesets:
@@ -341,14 +341,14 @@ def test_results_one_notice_or_a_status_on_every_clause(site, lang: str) -> None
 
 
 def label_absent(page: str, lang: str, key: str) -> bool:
-    from truco_site.site_labels import label
+    from truco_rules.site.site_labels import label
 
     return label(key, lang) not in text_of(page)
 
 
 def test_conformance_reports_are_pages_found_in_a_folder(tmp_path: Path) -> None:
-    from truco_site import site_conformance
-    from truco_site.site_md import Ctx
+    from truco_rules.site import site_conformance
+    from truco_rules.site.site_md import Ctx
 
     ctx = Ctx(lang="it", cat=CAT, coverage={}, trace=None, warn=print)
     pages, nav = site_conformance.pages(ctx, tmp_path / "none")

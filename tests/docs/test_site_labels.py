@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from truco_site.site_labels import MissingLabel, label
-from truco_text.languages import LANGS
+from truco_rules.site.site_labels import MissingLabel, label
+from truco_rules.text.languages import LANGS
 
 
 def test_the_sites_labels_come_from_the_catalogues() -> None:

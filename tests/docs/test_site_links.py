@@ -18,7 +18,7 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
 
-from spec.catalogue import LANGUAGES
+from truco_rules.spec.catalogue import LANGUAGES
 
 _TAG = re.compile(r"<(a|link|script|img|iframe|source)\b([^>]*)>", re.IGNORECASE)
 _ATTR = re.compile(r"""\b(href|src|rel)\s*=\s*(?:"([^"]*)"|'([^']*)')""", re.IGNORECASE)

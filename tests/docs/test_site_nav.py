@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from spec.catalogue import load_catalogue
-from truco_site.hooks import _nav
-from truco_site.site_md import Ctx
-from truco_text.languages import LANGS
+from truco_rules.site.hooks import _nav
+from truco_rules.site.site_md import Ctx
+from truco_rules.spec.catalogue import load_catalogue
+from truco_rules.text.languages import LANGS
 
 CAT = load_catalogue()
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import yaml
 
-from truco_site import print_page as site_print
-from truco_site import search as site_search
+from truco_rules.site import print_page as site_print
+from truco_rules.site import search as site_search
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from truco_site import hooks
-from truco_text.languages import LANGS
+from truco_rules.site import hooks
+from truco_rules.text.languages import LANGS
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from truco_text import traceability
+from truco_rules.text import traceability
 
 
 def test_ids_and_ranges_are_read_as_written() -> None:

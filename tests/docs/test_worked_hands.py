@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from spec.catalogue import load_catalogue
-from spec.rules.ruleset import Rules
-from truco_site import worked_hand
-from truco_site.site_md import Ctx, esc
-from truco_text.languages import LANGS
-from truco_text.witness_words import card_name, decks_of
+from truco_rules.site import worked_hand
+from truco_rules.site.site_md import Ctx, esc
+from truco_rules.spec.catalogue import load_catalogue
+from truco_rules.spec.rules.ruleset import Rules
+from truco_rules.text.languages import LANGS
+from truco_rules.text.witness_words import card_name, decks_of
 
 CAT = load_catalogue()
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -72,7 +72,7 @@ def test_the_hands_show_what_the_page_promises() -> None:
 def test_turned_card_hands_name_their_manilhas_and_piezas_and_the_rule_that_raises_them(lang: str) -> None:
     """The vira's hand names its four manilhas (the zap, ...) and a round won by one cites the
     vira's clause; the muestra's hand calls its piezas so."""
-    from truco_site.ruleset_pictures import pieza_word
+    from truco_rules.site.ruleset_pictures import pieza_word
 
     ctx = Ctx(lang=lang, cat=CAT, coverage={}, trace=None, warn=print)
     seeds = dict(_markers(lang))
@@ -99,7 +99,7 @@ def test_a_marker_for_an_unknown_ruleset_is_a_warning_not_a_hand() -> None:
 def test_every_action_the_engine_knows_is_told_in_words_with_its_clause(lang: str) -> None:
     """No engine action falls through to the engine's own spelling ("Ana: ten-play."), and a covered
     card and the hand-of-ten choice cite a clause their ruleset holds."""
-    from engine.actions import CARD_VERBS, SIMPLE
+    from truco_rules.engine.actions import CARD_VERBS, SIMPLE
 
     cases = {  # a ruleset where each verb can be played
         "gauderio-pairs-es": [*(v for v in SIMPLE if not v.startswith("ten-") and v != "mazo"), "raise 2",

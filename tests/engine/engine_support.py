@@ -10,7 +10,7 @@ from typing import Any
 
 from ruleset_yaml import shipped_ruleset_files
 
-from engine import RULESETS, Game
+from truco_rules.engine import RULESETS, Game
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 RULESET_NAMES = ("mineiro-1v1-es", "mineiro-1v1-en", "mineiro-pairs-it", "gauderio-pairs-es")  # golden

@@ -15,9 +15,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from types import ModuleType
 
+PACKAGE = "truco_rules.engine"
+
 
 def _engine_modules() -> dict[str, ModuleType]:
-    return {k: m for k, m in sys.modules.items() if k == "engine" or k.startswith("engine.")}
+    return {k: m for k, m in sys.modules.items() if k == PACKAGE or k.startswith(f"{PACKAGE}.")}
 
 
 @contextmanager
@@ -27,7 +29,7 @@ def fresh_engine() -> Iterator[ModuleType]:
     for name in saved:
         del sys.modules[name]
     try:
-        yield importlib.import_module("engine")
+        yield importlib.import_module(PACKAGE)
     finally:
         for name in _engine_modules():
             del sys.modules[name]

@@ -10,8 +10,8 @@ import random
 import pytest
 from engine_support import ALL_RULESETS, deal, new, play
 
-import engine
-from engine import (
+from truco_rules import engine
+from truco_rules.engine import (
     Action,
     ArgumentTypeError,
     Game,

@@ -9,8 +9,8 @@ import pytest
 from click.testing import CliRunner
 from engine_support import schema
 
-from truco_cli.bench_cmds import bench_cmd
-from truco_cli.engine_cmds import play_cmd, simulate_cmd
+from truco_rules.cli.bench_cmds import bench_cmd
+from truco_rules.cli.engine_cmds import play_cmd, simulate_cmd
 
 
 def test_play_a_whole_match_by_numbers() -> None:

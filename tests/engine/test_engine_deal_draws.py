@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from engine import Game
-from engine.dealing import Deals, generator_seed
+from truco_rules.engine import Game
+from truco_rules.engine.dealing import Deals, generator_seed
 
 
 @pytest.mark.parametrize("k", [6, 7, 12, 13, 18, 19])

@@ -13,9 +13,9 @@ import pytest
 import yaml
 from engine_support import ROOT, schema
 
-import engine
-from engine import Game, RulesetFileError, TrucoError, UnknownRulesetError, load_ruleset_file
 from tests.spec.rulesets_for_tests import GAUDERIO_1V1, HOSTILE_YAML
+from truco_rules import engine
+from truco_rules.engine import Game, RulesetFileError, TrucoError, UnknownRulesetError, load_ruleset_file
 
 
 @pytest.fixture(autouse=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from engine_support import deal, legal_texts, new, play
 
-from engine import Game, IllegalActionError
+from truco_rules.engine import Game, IllegalActionError
 
 UY = "uruguayo-1v1"
 FLOR_DEAL = deal("6c 7c 12c", "4o 5b 6b")  # seat 0's flor in copas; the muestra's suit is espadas

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from engine_support import deal, last_hand, legal_texts, new, play
 
-from engine import IllegalActionError
-from engine.config import make_config
-from engine.tanto import envido_points, flor_points
+from truco_rules.engine import IllegalActionError
+from truco_rules.engine.config import make_config
+from truco_rules.engine.tanto import envido_points, flor_points
 
 GA = "gauderio-pairs-es"
 GAUDERIO_DECK = make_config(GA).deck  # the deck read from the ruleset file

@@ -10,8 +10,8 @@ import jsonschema
 import pytest
 from engine_support import ALL_RULESETS, RULESET_FILES, ruleset_data, schema
 
-from engine import READINGS, Action, Game, IllegalActionError, InvalidActionError
-from engine.actions import _BY_TEXT
+from truco_rules.engine import READINGS, Action, Game, IllegalActionError, InvalidActionError
+from truco_rules.engine.actions import _BY_TEXT
 
 ALL_ACTION_TEXTS = sorted(_BY_TEXT)
 MALFORMED = ["", "play", "play 9Z", "raise", "raise x", "raise 04", "sign wink", "jump", "play #4",
@@ -139,7 +139,7 @@ def hand_points(data: dict, envido_point: bool = False) -> set[int]:
 
 
 def _envido_point(ruleset: str, readings: dict[str, str]) -> bool:
-    from spec.catalogue import load_catalogue
+    from truco_rules.spec.catalogue import load_catalogue
 
     chosen = load_catalogue().readings(ruleset, readings) if ruleset in load_catalogue().rulesets else {}
     return chosen.get("mazo-first-round") == "envido-point"

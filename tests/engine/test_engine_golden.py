@@ -12,9 +12,9 @@ import pytest
 from click.testing import CliRunner
 from engine_support import RULESET_NAMES, schema
 
-from engine import Game
-from spec.monitor.replay import check_record
-from truco_cli.engine_cmds import simulate_cmd
+from truco_rules.cli.engine_cmds import simulate_cmd
+from truco_rules.engine import Game
+from truco_rules.spec.monitor.replay import check_record
 
 GOLDEN = pathlib.Path(__file__).resolve().parent / "golden"
 # The four rulebooks' rulesets, and Truco Paulista's two, whose records carry the vira as the

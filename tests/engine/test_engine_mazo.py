@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from engine_support import deal, last_hand, legal_texts, new, play
 
-from engine import Game, IllegalActionError
+from truco_rules.engine import Game, IllegalActionError
 
 AR, UY = "argentino-1v1", "uruguayo-1v1"
 BASE = deal("7e 6e 1b", "4o 5c 6b")  # no flor in either hand

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from engine_support import deal, last_hand, legal_texts, new, play
 
-from engine import IllegalActionError
+from truco_rules.engine import IllegalActionError
 
 ES, EN, IT = "mineiro-1v1-es", "mineiro-1v1-en", "mineiro-pairs-it"
 

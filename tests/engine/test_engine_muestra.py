@@ -8,10 +8,10 @@ import json
 import pytest
 from engine_support import deal, last_hand, legal_texts, new, play
 
-from engine import Game, GameArgumentError, IllegalActionError, InvalidActionError
-from engine.adapter import ReferenceAdapter
-from engine.config import make_config
-from engine.tanto import envido_points, flor_points
+from truco_rules.engine import Game, GameArgumentError, IllegalActionError, InvalidActionError
+from truco_rules.engine.adapter import ReferenceAdapter
+from truco_rules.engine.config import make_config
+from truco_rules.engine.tanto import envido_points, flor_points
 
 UY = "uruguayo-1v1"
 DECK = make_config(UY).deck

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 from engine_support import deal, last_hand, legal_texts, new, play
 
-import engine
-from engine import Game, IllegalActionError
+from truco_rules import engine
+from truco_rules.engine import Game, IllegalActionError
 
 AR, UY, GA = "argentino-1v1", "uruguayo-1v1", "gauderio-pairs-es"
 AR_BASE = deal("7e 6e 1b", "4o 5c 6b")  # envido 33 against 6; no flor

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Game
-from engine.errors import IllegalActionError
+from truco_rules.engine import Game
+from truco_rules.engine.errors import IllegalActionError
 
 DEAL = [[["4C", "5H", "6S"], ["7D", "QC", "JH"]]]
 

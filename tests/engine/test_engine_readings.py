@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 from engine_support import deal, last_hand, legal_texts, new, play
 
-from engine import Game, IllegalActionError
-from engine.config import make_config
-from engine.tanto import envido_points
+from truco_rules.engine import Game, IllegalActionError
+from truco_rules.engine.config import make_config
+from truco_rules.engine.tanto import envido_points
 
 ES, IT, GA, AR = "mineiro-1v1-es", "mineiro-pairs-it", "gauderio-pairs-es", "argentino-1v1"
 TEN = deal("3C 7H 6S", "4D 5D 6D")  # seat 0 wins the first two rounds

@@ -7,9 +7,9 @@ import yaml
 from engine_support import ROOT
 from ruleset_yaml import shipped_ruleset_files
 
-import engine
-from engine import Action, Game, InvalidActionError, UnknownReadingError, UnknownRulesetError
-from engine.config import make_config
+from truco_rules import engine
+from truco_rules.engine import Action, Game, InvalidActionError, UnknownReadingError, UnknownRulesetError
+from truco_rules.engine.config import make_config
 
 REGISTER = yaml.safe_load((ROOT / "spec" / "data" / "ambiguities.yaml").read_text())
 RULESET_FILES = shipped_ruleset_files()
@@ -156,7 +156,7 @@ def test_actions_round_trip_and_are_interned() -> None:
 def test_keys_a_file_leaves_out_fall_back_to_one_of_their_readings() -> None:
     """A key the engine reads itself has a fallback reading for files that do not list it; the
     keys without one act only through what their readings set in the file."""
-    from engine.rulesets import FALLBACK
+    from truco_rules.engine.rulesets import FALLBACK
 
     for key, reading in FALLBACK.items():
         assert reading in engine.READINGS[key][1], key

@@ -8,9 +8,9 @@ import copy
 
 import pytest
 
-from engine import Game
-from engine.errors import GameArgumentError
-from spec.monitor.replay import check_record
+from truco_rules.engine import Game
+from truco_rules.engine.errors import GameArgumentError
+from truco_rules.spec.monitor.replay import check_record
 
 PAULISTA = "paulista-1v1"
 DEAL = [[["4D", "5H", "3S"], ["JD", "6S", "QD"]]]

@@ -11,7 +11,7 @@ import pickle
 import pytest
 from fresh_engine import fresh_engine
 
-from engine import Action, InvalidActionError
+from truco_rules.engine import Action, InvalidActionError
 
 MINEIRO = [r + s for r in ("4", "5", "6", "7", "Q", "J", "K", "A", "2", "3") for s in "CHSD"]  # DECK-1
 GAUDERIO = [f"{r}{s}" for r in (1, 2, 3, 4, 5, 6, 7, 10, 11, 12) for s in "eboc"]  # DECK-2

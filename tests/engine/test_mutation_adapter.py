@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from engine_support import deal
 
-from engine import Game
-from engine.adapter import ReferenceAdapter, make_adapter
+from truco_rules.engine import Game
+from truco_rules.engine.adapter import ReferenceAdapter, make_adapter
 
 
 @pytest.mark.clause("DEAL-1", "IRN-2")

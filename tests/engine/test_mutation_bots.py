@@ -8,7 +8,7 @@ import random
 import pytest
 from engine_support import deal, new, play
 
-from engine.bots import BOTS, RandomBot, SimpleBot
+from truco_rules.engine.bots import BOTS, RandomBot, SimpleBot
 
 ES, IT, GA = "mineiro-1v1-es", "mineiro-pairs-it", "gauderio-pairs-es"
 IT_DEAL = deal("3C 4D 5D", "4C 6D 6H", "3H 5H 7S", "2C 6C 6S")

@@ -9,7 +9,7 @@ import json
 import pytest
 from engine_support import deal, last_hand, legal_texts, new, play
 
-from engine import Game, IllegalActionError, InvalidActionError
+from truco_rules.engine import Game, IllegalActionError, InvalidActionError
 
 ES, IT, GA = "mineiro-1v1-es", "mineiro-pairs-it", "gauderio-pairs-es"
 ES_DEAL = deal("3C 7H 6S", "4D 5D 6D")
@@ -208,7 +208,7 @@ def test_records_are_copies_the_caller_may_change() -> None:
 
 @pytest.mark.clause("AMB-13")
 def test_configuration_errors_and_readings() -> None:
-    from engine import UnknownReadingError, UnknownRulesetError
+    from truco_rules.engine import UnknownReadingError, UnknownRulesetError
 
     with pytest.raises(UnknownRulesetError) as err:
         Game.new("truco-paulista")

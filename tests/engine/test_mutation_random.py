@@ -19,7 +19,7 @@ from test_engine_generic import (
     check_scores,
 )
 
-from engine import IllegalActionError
+from truco_rules.engine import IllegalActionError
 
 CONSISTENCY_SEEDS = 3
 DEEP_STEPS = 200  # the first match is also checked by a JSON round trip, for this many steps

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from engine_support import deal, new, play
 
-from engine import Game, IllegalActionError, InvalidActionError
+from truco_rules.engine import Game, IllegalActionError, InvalidActionError
 
 ES, IT, GA = "mineiro-1v1-es", "mineiro-pairs-it", "gauderio-pairs-es"
 ES_DEAL = deal("3C 7H 6S", "4D 5D 6D")

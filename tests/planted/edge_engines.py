@@ -1,6 +1,6 @@
 """Planted bugs that random play rarely meets: each shows only at an edge (two particular cards in
 one round, a pair of figures, the target reached by one particular way of scoring). The situations
-of `truco check` (spec.situations) reach every one of them by construction.
+of `truco check` (truco_rules.spec.situations) reach every one of them by construction.
 
 `EDGE_PLANTED`: factory -> (ruleset, the clause `truco check` must headline); `FAMILY`: the family
 of the situations that catch it.
@@ -11,15 +11,15 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from engine.adapter import ReferenceAdapter
-from engine.game import Game
-from engine.phases import TRUCO
 from tests.planted.engines import _adapter
+from truco_rules.engine.adapter import ReferenceAdapter
+from truco_rules.engine.game import Game
+from truco_rules.engine.phases import TRUCO
 
 
 # --- CARD-2: the 7 of diamonds outranks the ace of spades (the two weakest manilhas swapped) --------
 def seven_over_ace() -> ReferenceAdapter:
-    from engine.config import make_config
+    from truco_rules.engine.config import make_config
 
     deck = make_config("mineiro-1v1-es").deck
     strength = list(deck.strength)

@@ -12,10 +12,10 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from engine import actions as A
-from engine.adapter import ReferenceAdapter
-from engine.game import Game
-from engine.phases import FLOR_OPP, PLAY, TRUCO
+from truco_rules.engine import actions as A
+from truco_rules.engine.adapter import ReferenceAdapter
+from truco_rules.engine.game import Game
+from truco_rules.engine.phases import FLOR_OPP, PLAY, TRUCO
 
 
 class _Overridable(Game):
@@ -92,7 +92,7 @@ def truco_at_ten() -> ReferenceAdapter:
 
 # --- CARD-2: the manilhas in reverse order (7 of diamonds strongest) ------------------------
 def manilha_order() -> ReferenceAdapter:
-    from engine.config import make_config
+    from truco_rules.engine.config import make_config
 
     deck = make_config("mineiro-1v1-es").deck
     strength = list(deck.strength)
@@ -222,7 +222,7 @@ def start_value() -> ReferenceAdapter:
 # --- RND-3: a tied round goes to the side that played the top card first ----------------------
 class _TieToFirst(_Overridable):
     def _do_card(self, action: A.Action) -> None:
-        import engine.play as play_module
+        import truco_rules.engine.play as play_module
 
         original = play_module.round_result
 
@@ -301,7 +301,7 @@ def plays_past_target() -> ReferenceAdapter:
 
 # --- URU-3: the piezas of the muestra in reverse order (the 2 weakest, the stand-in strongest) --
 def pieza_order() -> ReferenceAdapter:
-    from engine.config import make_config
+    from truco_rules.engine.config import make_config
 
     deck = make_config("uruguayo-1v1").deck
     # Each pieza keeps its envido points (URU-5): only the order of strength is reversed.
@@ -324,7 +324,7 @@ class _EveryOpponentAnswers(_Overridable):
     @staticmethod
     @contextlib.contextmanager
     def _all_opponents() -> Iterator[None]:
-        import engine.flor as flor
+        import truco_rules.engine.flor as flor
 
         original = flor._to_opponents
 
@@ -452,9 +452,9 @@ PLANTED: dict[Callable[[], ReferenceAdapter], tuple[str, str]] = {  # `--engine`
 # --- Bugs that random play misses, found by `truco check --exhaustive` (tests/check/test_exhaustive.py).
 # Not in PLANTED: random games rarely reach them (the test shows it).
 def _wrapped(game: Game, action: A.Action, name: str, wrap: Callable[..., Any]) -> None:
-    """Resolve this card with engine.play's function `name` replaced by `wrap(original)` (only
+    """Resolve this card with truco_rules.engine.play's function `name` replaced by `wrap(original)` (only
     while it does)."""
-    import engine.play as play_module
+    import truco_rules.engine.play as play_module
 
     original = getattr(play_module, name)
     setattr(play_module, name, wrap(original))
@@ -470,7 +470,7 @@ class _ThirdTieToStarter(_Overridable):
     nothing, so only equal cards in hand show it)."""
 
     def _do_card(self, action: A.Action) -> None:
-        from engine.tricks import TIE
+        from truco_rules.engine.tricks import TIE
 
         h = self.hand
         if h.rounds != (TIE, TIE) or action.kind != "play" or any(c for _, _, c in h.table):
@@ -517,7 +517,7 @@ class _NoTrucoAfterTwoTies(Game):
     """Truco may not be called once two rounds are tied (a rare position in random games)."""
 
     def _can_call(self, seat: int) -> bool:
-        from engine.tricks import TIE
+        from truco_rules.engine.tricks import TIE
 
         return self.hand.rounds != (TIE, TIE) and super()._can_call(seat)
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from engine.adapter import ReferenceAdapter
 from tests.planted.engines import _Faulty
+from truco_rules.engine.adapter import ReferenceAdapter
 
 # A script and an event handler as HTML, a javascript: link, an attribute list (attr_list), a
 # code span closed early, a line break that splits lines, terminal escapes and rich markup.

@@ -1,6 +1,6 @@
 """An engine module that prints at import (its factory is the reference engine's)."""
 
-from engine.adapter import make_adapter
+from truco_rules.engine.adapter import make_adapter
 
 print("debug: imported")
 

@@ -25,12 +25,12 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
-from spec.protocol.serve import Server  # the project's root is on the path first
+from truco_rules.spec.protocol.serve import Server  # the project's root is on the path first
 
 
 def main() -> None:
     planted = json.loads(os.environ.get("TRUCO_PLANTED", "{}"))
-    from engine.adapter import make_adapter
+    from truco_rules.engine.adapter import make_adapter
 
     server = Server(make_adapter, "planted")
     for line in sys.stdin:

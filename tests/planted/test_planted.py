@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from tests.planted.engines import GAMES, PLANTED
-from truco_cli.main import cli
+from truco_rules.cli.main import cli
 
 
 def run_check(*args: str) -> tuple[int, dict]:
@@ -115,7 +115,7 @@ def test_reference_engine_passes() -> None:
     (["--ruleset", "nope"], "mineiro-1v1-es"),
     (["--reading", "deck=jokers"], "forty-cards"),
     (["--reading", "no-such-key=x"], "the nearest: "),
-    (["--engine", "engine.adapter:nope"], "make_adapter"),
+    (["--engine", "truco_rules.engine.adapter:nope"], "make_adapter"),
     (["--engine", "no_such_module_x:f"], "cannot import"),
     (["--engine", "nocolon"], "MODULE:FACTORY"),
 ])

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from proofs.property import Outcome
-from proofs.registry import prove_many
-from proofs.setup import every_setup
+from truco_rules.proofs.property import Outcome
+from truco_rules.proofs.registry import prove_many
+from truco_rules.proofs.setup import every_setup
 
 
 @pytest.fixture(scope="session")
 def outcomes() -> list[Outcome]:
     """Every property on every setup (a query that does not look at a changed reading is asked
-    once: see proofs.registry.prove_many)."""
+    once: see truco_rules.proofs.registry.prove_many)."""
     return prove_many(every_setup())

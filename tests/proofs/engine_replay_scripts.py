@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from engine import Game
+from truco_rules.engine import Game
 
 SUITS = {"mineiro": "CHSD", "gauderio": "eboc"}
 # Per round (1, 2, 3): a rank with no manilha and no single-card group, so equal in every suit

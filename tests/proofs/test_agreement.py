@@ -1,6 +1,6 @@
 """The Z3 models agree with the executable spec over each function's whole finite domain.
 
-The models' own Z3 terms are compiled (proofs.evaluate) and run on every input, so the term
+The models' own Z3 terms are compiled (truco_rules.proofs.evaluate) and run on every input, so the term
 that was proved is the one compared with the spec.
 """
 
@@ -12,21 +12,21 @@ from typing import Any
 import pytest
 import z3
 
-from proofs import card_model as cm
-from proofs import envido_model as em
-from proofs import hand_model as hm
-from proofs import ladder_model as lm
-from proofs import match_model as mm
-from proofs import stake_model as sm
-from proofs.evaluate import compile_term
-from proofs.setup import all_rulesets, make_setup
-from proofs.solver import find_all
-from spec.rules import cards as spec_cards
-from spec.rules import envido as spec_envido
-from spec.rules import hands as spec_hands
-from spec.rules import ladder as spec_ladder
-from spec.rules import match as spec_match
-from spec.rules import rounds as spec_rounds
+from truco_rules.proofs import card_model as cm
+from truco_rules.proofs import envido_model as em
+from truco_rules.proofs import hand_model as hm
+from truco_rules.proofs import ladder_model as lm
+from truco_rules.proofs import match_model as mm
+from truco_rules.proofs import stake_model as sm
+from truco_rules.proofs.evaluate import compile_term
+from truco_rules.proofs.setup import all_rulesets, make_setup
+from truco_rules.proofs.solver import find_all
+from truco_rules.spec.rules import cards as spec_cards
+from truco_rules.spec.rules import envido as spec_envido
+from truco_rules.spec.rules import hands as spec_hands
+from truco_rules.spec.rules import ladder as spec_ladder
+from truco_rules.spec.rules import match as spec_match
+from truco_rules.spec.rules import rounds as spec_rounds
 
 RULESETS = tuple(all_rulesets())
 ENVIDO_RULESETS = tuple(r for r in RULESETS if make_setup(r).has("envido"))

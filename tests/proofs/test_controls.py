@@ -21,13 +21,13 @@ from typing import Any
 import pytest
 import z3
 
-from proofs import ladder_model as lm
-from proofs import match_model as mm
-from proofs import stake_model as sm
-from proofs.property import AMBIGUITY, Property, Query
-from proofs.registry import all_properties
-from proofs.setup import Setup, Tracing, every_setup
-from proofs.solver import models
+from truco_rules.proofs import ladder_model as lm
+from truco_rules.proofs import match_model as mm
+from truco_rules.proofs import stake_model as sm
+from truco_rules.proofs.property import AMBIGUITY, Property, Query
+from truco_rules.proofs.registry import all_properties
+from truco_rules.proofs.setup import Setup, Tracing, every_setup
+from truco_rules.proofs.solver import models
 
 SAMPLE = 200  # situations asked of Z3 per query, at most, for one without the expected shape
 NEAR = 200  # correct actions asked of Z3 near a control's counterexample, at most

@@ -10,13 +10,13 @@ import pytest
 import z3
 from click.testing import CliRunner
 
-from proofs import divergence
-from proofs import register_witnesses as rw
-from proofs.setup import make_setup
-from proofs.solver import find_all
-from proofs.witnesses import WITNESS_FILE
-from spec.catalogue import load_catalogue
-from truco_cli.main import cli
+from truco_rules.cli.main import cli
+from truco_rules.proofs import divergence
+from truco_rules.proofs import register_witnesses as rw
+from truco_rules.proofs.setup import make_setup
+from truco_rules.proofs.solver import find_all
+from truco_rules.proofs.witnesses import WITNESS_FILE
+from truco_rules.spec.catalogue import load_catalogue
 
 
 def test_find_all_says_whether_it_found_everything() -> None:
@@ -59,10 +59,11 @@ def test_each_domain_is_built_beside_its_model() -> None:
     assert divergence.DOMAINS
     for d in divergence.DOMAINS:
         module = d.build.__module__
-        if module == "proofs.register_witnesses":
+        if module == "truco_rules.proofs.register_witnesses":
             assert d.name in {x["name"] for x in rw.DOMAINS}, f"{d.name} is not listed in {module}"
             continue
-        assert module.startswith("proofs.") and module.endswith("_divergence"), f"{d.name}: built in {module}"
+        beside = module.startswith("truco_rules.proofs.") and module.endswith("_divergence")
+        assert beside, f"{d.name}: built in {module}"
         importlib.import_module(module.removesuffix("_divergence") + "_model")
         assert d in importlib.import_module(module).DOMAINS, f"{d.name} is not listed in {module}"
 

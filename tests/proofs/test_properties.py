@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from proofs.ladder_model import CALL, steps_of
-from proofs.property import AMBIGUITY, Outcome
-from proofs.registry import all_properties
-from proofs.solver import COUNTEREXAMPLE, PROVED, UNKNOWN
+from truco_rules.proofs.ladder_model import CALL, steps_of
+from truco_rules.proofs.property import AMBIGUITY, Outcome
+from truco_rules.proofs.registry import all_properties
+from truco_rules.proofs.solver import COUNTEREXAMPLE, PROVED, UNKNOWN
 
 
 def _describe(o: Outcome) -> str:

@@ -6,7 +6,7 @@ import json
 
 from click.testing import CliRunner
 
-from truco_cli.main import cli
+from truco_rules.cli.main import cli
 
 
 def test_prove_one_ruleset_json() -> None:

@@ -8,15 +8,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from proofs import register_witnesses as rw
-from proofs.divergence import witnesses
-from proofs.setup import Setup, make_setup
-from spec.rules import envido as env
-from spec.rules.procedure.parts import Illegal
-from spec.rules.ruleset import Rules
-from spec.rules.senas import sign_is_true
-from spec.rules.state import Match
-from spec.rules.vira import manilha_rank
+from truco_rules.proofs import register_witnesses as rw
+from truco_rules.proofs.divergence import witnesses
+from truco_rules.proofs.setup import Setup, make_setup
+from truco_rules.spec.rules import envido as env
+from truco_rules.spec.rules.procedure.parts import Illegal
+from truco_rules.spec.rules.ruleset import Rules
+from truco_rules.spec.rules.senas import sign_is_true
+from truco_rules.spec.rules.state import Match
+from truco_rules.spec.rules.vira import manilha_rank
 
 DOMAINS = {d["name"] for d in rw.DOMAINS}
 
@@ -140,7 +140,7 @@ def _spec_result(s: Setup, w: dict[str, Any]) -> Any:
 def test_every_new_entry_with_differing_readings_has_a_witness() -> None:
     """In the witness file, which tests/proofs/test_witness_replay.py holds to what `truco diff
     --write-all` finds now."""
-    from proofs.witnesses import WITNESS_FILE
+    from truco_rules.proofs.witnesses import WITNESS_FILE
 
     data = json.loads(WITNESS_FILE.read_text(encoding="utf-8"))
     found = {w["domain"] for c in data["comparisons"] for w in c["witnesses"]} & DOMAINS

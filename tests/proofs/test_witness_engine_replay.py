@@ -14,10 +14,10 @@ from typing import Any
 import engine_replay_scripts as scripts
 import pytest
 
-from engine import Game
-from engine.errors import InvalidActionError
-from proofs import register_witnesses as rw
-from proofs.witnesses import WITNESS_FILE
+from truco_rules.engine import Game
+from truco_rules.engine.errors import InvalidActionError
+from truco_rules.proofs import register_witnesses as rw
+from truco_rules.proofs.witnesses import WITNESS_FILE
 
 DATA = json.loads(WITNESS_FILE.read_text(encoding="utf-8"))
 VARIANT = {"mineiro-1v1-es": "mineiro", "mineiro-1v1-en": "mineiro", "mineiro-pairs-it": "mineiro",

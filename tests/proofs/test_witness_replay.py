@@ -8,16 +8,16 @@ from typing import Any
 
 import pytest
 
-from proofs import register_witnesses as rw
-from proofs.setup import Setup, all_rulesets, make_setup
-from proofs.witnesses import WITNESS_FILE, build, render
-from spec.rules import envido as spec_envido
-from spec.rules import hands as spec_hands
-from spec.rules import ladder as spec_ladder
-from spec.rules import match as spec_match
-from spec.rules import rounds as spec_rounds
-from spec.rules.cards import card_strength, deck, parse_card
 from tests.proofs.test_register_witnesses import _spec_result as register_spec_result
+from truco_rules.proofs import register_witnesses as rw
+from truco_rules.proofs.setup import Setup, all_rulesets, make_setup
+from truco_rules.proofs.witnesses import WITNESS_FILE, build, render
+from truco_rules.spec.rules import envido as spec_envido
+from truco_rules.spec.rules import hands as spec_hands
+from truco_rules.spec.rules import ladder as spec_ladder
+from truco_rules.spec.rules import match as spec_match
+from truco_rules.spec.rules import rounds as spec_rounds
+from truco_rules.spec.rules.cards import card_strength, deck, parse_card
 
 REGISTER_DOMAINS = {d["name"] for d in rw.DOMAINS}
 DATA = json.loads(WITNESS_FILE.read_text(encoding="utf-8"))

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from engine.ruleset_file import apply_sets
-from spec.catalogue import load_catalogue
-from spec.ruleset_file import apply_readings
+from truco_rules.engine.ruleset_file import apply_sets
+from truco_rules.spec.catalogue import load_catalogue
+from truco_rules.spec.ruleset_file import apply_readings
 
 
 @pytest.mark.clause("ARG-5", "AMB-56")

@@ -1,4 +1,4 @@
-"""The deal classes of `truco check --exhaustive` (spec.exhaustive.classes): their count, and the
+"""The deal classes of `truco check --exhaustive` (truco_rules.spec.exhaustive.classes): their count, and the
 reduction's assumption on the spec: two deals of one class give trees of the same shape."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import itertools
 
 import pytest
 
-from spec.exhaustive.classes import class_key, exact_classes, positions, sampled_classes
-from spec.rules.state import Hand, Match, Rules, legal_actions
+from truco_rules.spec.exhaustive.classes import class_key, exact_classes, positions, sampled_classes
+from truco_rules.spec.rules.state import Hand, Match, Rules, legal_actions
 
 ES = "mineiro-1v1-es"
 

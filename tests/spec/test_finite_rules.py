@@ -7,10 +7,10 @@ import itertools
 import pytest
 import z3
 
-from spec.rules import envido as env
-from spec.rules import ladder as lad
-from spec.rules.cards import COVERED, card_names, card_strength, deck, parse_card, strength
-from spec.rules.hands import (
+from truco_rules.spec.rules import envido as env
+from truco_rules.spec.rules import ladder as lad
+from truco_rules.spec.rules.cards import COVERED, card_names, card_strength, deck, parse_card, strength
+from truco_rules.spec.rules.hands import (
     NOBODY,
     NOT_PLAYED,
     UNDECIDED,
@@ -20,9 +20,9 @@ from spec.rules.hands import (
     hand_code,
     hand_result,
 )
-from spec.rules.rounds import TIE, round_result
-from spec.rules.ruleset import Rules
-from spec.rules.senas import sign_is_true
+from truco_rules.spec.rules.rounds import TIE, round_result
+from truco_rules.spec.rules.ruleset import Rules
+from truco_rules.spec.rules.senas import sign_is_true
 
 MINEIRO = Rules.of("mineiro-1v1-es")
 GAUDERIO = Rules.of("gauderio-pairs-es")

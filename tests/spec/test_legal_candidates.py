@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from spec.catalogue import load_catalogue
-from spec.perft import perft_deals
-from spec.rules.state import Hand, Illegal, Match, Rules, candidate_actions, legal_actions
+from truco_rules.spec.catalogue import load_catalogue
+from truco_rules.spec.perft import perft_deals
+from truco_rules.spec.rules.state import Hand, Illegal, Match, Rules, candidate_actions, legal_actions
 
 CATALOGUE = load_catalogue()
 

@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 from spec_records import CONFORMING, mutated
 
-from spec.monitor import FORMAT, check_record
-from spec.rules.state import Hand, Match, Rules, legal_actions
+from truco_rules.spec.monitor import FORMAT, check_record
+from truco_rules.spec.rules.state import Hand, Match, Rules, legal_actions
 
 
 def clauses(record: Any, **kw: Any) -> list[str]:

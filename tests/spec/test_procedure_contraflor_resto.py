@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from spec.rules.state import Hand, Rules
+from truco_rules.spec.rules.state import Hand, Rules
 
 TWO_FLORS = (("4c", "5c", "6c"), ("5o", "6o", "7o"))  # seat 1's flor (38) beats seat 0's (35)
 

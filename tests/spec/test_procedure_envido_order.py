@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from spec.rules.procedure.legal import legal_actions
-from spec.rules.state import Hand, Rules
+from truco_rules.spec.rules.procedure.legal import legal_actions
+from truco_rules.spec.rules.state import Hand, Rules
 
 AR = "argentino-1v1"
 BASE = (("7e", "6e", "1b"), ("4o", "5c", "6b"))  # seat 0's envido 33 beats seat 1's 25

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from spec.rules.state import Hand, Illegal, Rules, legal_actions
+from truco_rules.spec.rules.state import Hand, Illegal, Rules, legal_actions
 
 
 def hand(

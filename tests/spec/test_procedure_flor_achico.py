@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from spec.rules.state import Hand, Rules
+from truco_rules.spec.rules.state import Hand, Rules
 
 
 def _hand(reading: str, deal: tuple[tuple[str, ...], ...]) -> Hand:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from spec.rules.state import Hand, Illegal, Rules, legal_actions
+from truco_rules.spec.rules.state import Hand, Illegal, Rules, legal_actions
 
 UY = "uruguayo-1v1"
 FLOR_DEAL = (("6c", "7c", "12c"), ("4o", "5b", "6b"))  # seat 0's flor in copas; muestra in espadas

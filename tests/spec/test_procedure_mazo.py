@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from spec.rules.state import Hand, Illegal, Rules, legal_actions
+from truco_rules.spec.rules.state import Hand, Illegal, Rules, legal_actions
 
 AR, UY = "argentino-1v1", "uruguayo-1v1"
 BASE = (("7e", "6e", "1b"), ("4o", "5c", "6b"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from spec.rules.state import Hand, Illegal, Rules, legal_actions
+from truco_rules.spec.rules.state import Hand, Illegal, Rules, legal_actions
 
 DEAL = [["4C", "5H", "6S"], ["7D", "QC", "JH"]]
 VIRA = "KD"

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from spec.rules import envido as env
-from spec.rules.procedure.hand import Hand
-from spec.rules.procedure.parts import Illegal
-from spec.rules.ruleset import Rules
-from spec.rules.senas import sign_is_true
-from spec.rules.state import Match, legal_actions
+from truco_rules.spec.rules import envido as env
+from truco_rules.spec.rules.procedure.hand import Hand
+from truco_rules.spec.rules.procedure.parts import Illegal
+from truco_rules.spec.rules.ruleset import Rules
+from truco_rules.spec.rules.senas import sign_is_true
+from truco_rules.spec.rules.state import Match, legal_actions
 
 
 def _hand(ruleset: str, readings: dict[str, str], deal: tuple[tuple[str, ...], ...],
@@ -175,7 +175,7 @@ def test_sena_timing_before_first_card_bars_a_sena_after_playing() -> None:
 
 @pytest.mark.clause("CARD-5")
 def test_card_pairs_makes_the_joined_cards_equal_or_ranks_them_as_written() -> None:
-    from spec.rules.cards import card_strength
+    from truco_rules.spec.rules.cards import card_strength
 
     equal = Rules.of("gauderio-pairs-es", {"card-pairs": "equal"})
     ordered = Rules.of("gauderio-pairs-es", {"card-pairs": "in-order"})

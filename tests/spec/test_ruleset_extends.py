@@ -12,10 +12,10 @@ import pytest
 from ruleset_yaml import RULESETS, read_ruleset_yaml
 from rulesets_for_tests import GAUDERIO_1V1
 
-import engine
-from engine.errors import RulesetFileError as EngineFileError
-from engine.ruleset_file import read_document
-from spec.ruleset_file import RulesetFileError, _read_extended
+from truco_rules import engine
+from truco_rules.engine.errors import RulesetFileError as EngineFileError
+from truco_rules.engine.ruleset_file import read_document
+from truco_rules.spec.ruleset_file import RulesetFileError, _read_extended
 
 ROOT = Path(__file__).resolve().parents[2]
 CHILD = """format: truco-ruleset/1
@@ -51,7 +51,7 @@ def test_a_file_that_extends_another_plays_and_its_records_validate(tmp_path: Pa
     path, records = _files(tmp_path), tmp_path / "records.jsonl"
 
     def truco(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "truco_cli", *args], cwd=ROOT, capture_output=True,
+        return subprocess.run([sys.executable, "-m", "truco_rules.cli", *args], cwd=ROOT, capture_output=True,
                               text=True, timeout=300, check=False)
 
     done = truco("simulate", "--ruleset-file", str(path), "--games", "3", "--out", str(records))

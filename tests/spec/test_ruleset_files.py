@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from rulesets_for_tests import BREAKAGES, GAUDERIO_1V1, HOSTILE_YAML
 
-from spec import catalogue as catalogue_module
-from spec.catalogue import add_ruleset_file, load_catalogue
-from spec.rules.state import Match, Rules, legal_actions
-from spec.ruleset_file import RULESETS_DIR, RulesetFileError
+from truco_rules.spec import catalogue as catalogue_module
+from truco_rules.spec.catalogue import add_ruleset_file, load_catalogue
+from truco_rules.spec.rules.state import Match, Rules, legal_actions
+from truco_rules.spec.ruleset_file import RULESETS_DIR, RulesetFileError
 
 
 @pytest.fixture()
@@ -148,7 +148,7 @@ def test_a_worker_given_the_files_as_text_reuses_its_own_and_leaves_no_folder(tm
     temp = tmp_path / "temp"
     temp.mkdir()
     script = f"""
-from spec.catalogue import add_ruleset_file, add_ruleset_texts, added_ruleset_files
+from truco_rules.spec.catalogue import add_ruleset_file, add_ruleset_texts, added_ruleset_files
 sent = added_ruleset_files() if add_ruleset_file({str(path)!r}) else ()
 assert add_ruleset_texts(sent) == ["gauderio-1v1"]
 import os; assert os.listdir({str(temp)!r}) == [], "no copy of a file the worker has"
@@ -158,7 +158,7 @@ import os; assert os.listdir({str(temp)!r}) == [], "no copy of a file the worker
                           timeout=60, check=False)
     assert done.returncode == 0, done.stderr[-1500:]
     script = f"""
-from spec.catalogue import add_ruleset_texts
+from truco_rules.spec.catalogue import add_ruleset_texts
 assert add_ruleset_texts((("gauderio-1v1.yaml", {GAUDERIO_1V1!r}),)) == ["gauderio-1v1"]
 import os; assert len(os.listdir({str(temp)!r})) == 1
 """
@@ -181,7 +181,7 @@ def _argentino_with_flor_accepted_first() -> str:
 
 def _load_argentino_text(tmp_path: Path, text: str) -> None:
     """Check a variant of argentino-1v1 as the catalogue checks a file (its own ARG clauses free)."""
-    from spec.ruleset_file import load_ruleset_file
+    from truco_rules.spec.ruleset_file import load_ruleset_file
 
     cat = load_catalogue()
     path = tmp_path / "ar.yaml"

@@ -1,4 +1,4 @@
-"""spec.monitor.stream, the validator every front end uses: reading keeps pace, parsing refuses
+"""truco_rules.spec.monitor.stream, the validator every front end uses: reading keeps pace, parsing refuses
 what JSON leaves open, and the results do not depend on how the lines are batched."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import json
 import pytest
 from spec_records import CONFORMING, mutated
 
-from spec.monitor.stream import (
+from truco_rules.spec.monitor.stream import (
     TOO_LONG,
     Problem,
     Runaway,

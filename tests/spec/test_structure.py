@@ -1,4 +1,4 @@
-"""The record format check (spec.monitor.structure) against a well-kept JSON Schema validator.
+"""The record format check (truco_rules.spec.monitor.structure) against a well-kept JSON Schema validator.
 
 `jsonschema` is the reference. Both of the monitor's checks, the compiled one that answers valid or
 not and the interpreter that lists every error, must agree with it on every record: records drawn
@@ -24,8 +24,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator, ValidationError
 
-from engine import Game
-from spec.monitor.structure import _compiled, _errors, record_schema
+from truco_rules.engine import Game
+from truco_rules.spec.monitor.structure import _compiled, _errors, record_schema
 
 SCHEMA = record_schema()
 

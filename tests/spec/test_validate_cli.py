@@ -13,8 +13,8 @@ from pathlib import Path
 from click.testing import CliRunner
 from spec_records import CONFORMING, mutated
 
-from spec.monitor.stream import Summary, validate_stream
-from truco_cli.validate_cmds import validate
+from truco_rules.cli.validate_cmds import validate
+from truco_rules.spec.monitor.stream import Summary, validate_stream
 
 
 def run(path: Path, *args: str) -> tuple[int, str]:
@@ -134,7 +134,7 @@ def test_a_line_with_no_end_is_reported_then_ends_with_an_error() -> None:
     """/dev/zero has no newline: its first line is reported as soon as the limit is passed, and
     the check ends with a one-line error instead of reading for ever (the time limit is only
     there so that a regression fails instead of hanging)."""
-    command = [sys.executable, "-m", "truco_cli", "validate", "/dev/zero", "--max-line-bytes", "4096"]
+    command = [sys.executable, "-m", "truco_rules.cli", "validate", "/dev/zero", "--max-line-bytes", "4096"]
     done = subprocess.run([*command, "--json"], capture_output=True, text=True, timeout=120, check=False)
     items = json_items(done.stdout)
     assert done.returncode == 2, (items, done.stderr)
@@ -206,8 +206,8 @@ def test_streaming_memory_does_not_grow_with_the_file() -> None:
 
 def test_the_help_states_the_monitor_s_line_limits() -> None:
     """The help is written without importing the monitor: it must say what the monitor does."""
-    from spec.monitor.stream import DEFAULT_MAX_LINE_BYTES, RUNAWAY_FACTOR
-    from truco_cli.validate_cmds import MAX_LINE_HELP
+    from truco_rules.cli.validate_cmds import MAX_LINE_HELP
+    from truco_rules.spec.monitor.stream import DEFAULT_MAX_LINE_BYTES, RUNAWAY_FACTOR
 
     assert f"[default: {DEFAULT_MAX_LINE_BYTES // 2**20} MiB]" in MAX_LINE_HELP
     assert f"{RUNAWAY_FACTOR} times" in MAX_LINE_HELP
@@ -218,7 +218,7 @@ def test_a_closed_standard_stream_is_one_line_never_a_traceback(tmp_path: Path) 
     import shlex
 
     path = shlex.quote(str(write(tmp_path, good())))
-    truco = f"{shlex.quote(sys.executable)} -m truco_cli validate"
+    truco = f"{shlex.quote(sys.executable)} -m truco_rules.cli validate"
     for command, code, says in [(f"{truco} - <&-", 2, "standard input is closed"),
                                 (f"{truco} {path} <&-", 0, ""),
                                 (f"{truco} {path} >&-", 2, "standard output is closed"),

@@ -49,8 +49,9 @@ def inputs(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
 
 def validate(*args: str) -> tuple[int, str]:
     env = {**os.environ, "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "3s"}  # Dask's own setting
-    done = subprocess.run([sys.executable, "-m", "truco_cli", "validate", "--max-line-bytes", str(MAX_LINE),
-                           *args], capture_output=True, text=True, timeout=600, check=False, env=env)
+    done = subprocess.run([sys.executable, "-m", "truco_rules.cli", "validate", "--max-line-bytes",
+                           str(MAX_LINE), *args], capture_output=True, text=True, timeout=600, check=False,
+                          env=env)
     assert "Traceback" not in done.stderr, done.stderr
     return done.returncode, done.stdout + done.stderr
 

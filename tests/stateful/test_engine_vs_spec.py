@@ -15,10 +15,10 @@ from hypothesis import note, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from engine.adapter import make_adapter
-from spec.monitor import check_record
-from spec.monitor.follow import Divergence, Follower
-from spec.rules.state import Rules
+from truco_rules.engine.adapter import make_adapter
+from truco_rules.spec.monitor import check_record
+from truco_rules.spec.monitor.follow import Divergence, Follower
+from truco_rules.spec.rules.state import Rules
 
 
 def clause_assert(ok: bool, clause: str, message: str) -> None:

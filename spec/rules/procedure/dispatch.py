@@ -4,12 +4,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from spec.rules.actions import Action, parse_action
-from spec.rules.procedure import envido, flor, play, senas, truco
-from spec.rules.procedure.parts import ENVIDO, FLOR, OVER, PLAY, TEN_CHOICE, TRUCO, Change, Check, Illegal
+from truco_rules.spec.rules.actions import Action, parse_action
+from truco_rules.spec.rules.procedure import envido, flor, play, senas, truco
+from truco_rules.spec.rules.procedure.parts import (
+    ENVIDO,
+    FLOR,
+    OVER,
+    PLAY,
+    TEN_CHOICE,
+    TRUCO,
+    Change,
+    Check,
+    Illegal,
+)
 
 if TYPE_CHECKING:
-    from spec.rules.procedure.hand import Hand
+    from truco_rules.spec.rules.procedure.hand import Hand
 
 
 def _check_accept_run(hand: Hand, seat: int, action: Action) -> None:

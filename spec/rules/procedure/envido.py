@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from spec.rules import envido as env
-from spec.rules.actions import Action
-from spec.rules.match import falta_of, side
-from spec.rules.procedure.parts import ENVIDO, Illegal
-from spec.rules.procedure.tanto_window import goes_first, window_open
+from truco_rules.spec.rules import envido as env
+from truco_rules.spec.rules.actions import Action
+from truco_rules.spec.rules.match import falta_of, side
+from truco_rules.spec.rules.procedure.parts import ENVIDO, Illegal
+from truco_rules.spec.rules.procedure.tanto_window import goes_first, window_open
 
 if TYPE_CHECKING:
-    from spec.rules.procedure.hand import Hand
+    from truco_rules.spec.rules.procedure.hand import Hand
 
 
 def call_clause(hand: Hand, call: str) -> str:

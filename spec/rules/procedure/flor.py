@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from spec.rules import envido as env
-from spec.rules.actions import Action
-from spec.rules.match import falta_of, side, target
-from spec.rules.procedure.parts import ENVIDO, FLOR, EnvidoState, FlorState, Illegal
-from spec.rules.procedure.tanto_window import flor_goes_first, late_flor, window_open
+from truco_rules.spec.rules import envido as env
+from truco_rules.spec.rules.actions import Action
+from truco_rules.spec.rules.match import falta_of, side, target
+from truco_rules.spec.rules.procedure.parts import ENVIDO, FLOR, EnvidoState, FlorState, Illegal
+from truco_rules.spec.rules.procedure.tanto_window import flor_goes_first, late_flor, window_open
 
 if TYPE_CHECKING:
-    from spec.rules.procedure.hand import Hand
+    from truco_rules.spec.rules.procedure.hand import Hand
 
 # The catalogue's clause for each flor rule: cited where the ruleset's file names none of its own
 # (and for a flor action in a ruleset without flor).

@@ -13,14 +13,14 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 
-from spec.rules import envido as env
-from spec.rules import ladder as lad
-from spec.rules.actions import Action
-from spec.rules.cards import card_names, parse_card
-from spec.rules.hands import UNDECIDED_RESULT, HandResult
-from spec.rules.match import dealer, reached_target, side
-from spec.rules.procedure import dispatch
-from spec.rules.procedure.parts import (
+from truco_rules.spec.rules import envido as env
+from truco_rules.spec.rules import ladder as lad
+from truco_rules.spec.rules.actions import Action
+from truco_rules.spec.rules.cards import card_names, parse_card
+from truco_rules.spec.rules.hands import UNDECIDED_RESULT, HandResult
+from truco_rules.spec.rules.match import dealer, reached_target, side
+from truco_rules.spec.rules.procedure import dispatch
+from truco_rules.spec.rules.procedure.parts import (
     ENVIDO,
     FLOR,
     OVER,
@@ -32,7 +32,7 @@ from spec.rules.procedure.parts import (
     Outcome,
     TrucoState,
 )
-from spec.rules.ruleset import Card, Rules
+from truco_rules.spec.rules.ruleset import Card, Rules
 
 
 @dataclass(slots=True)

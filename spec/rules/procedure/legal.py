@@ -5,15 +5,15 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from spec.rules.actions import Action, parse_action
-from spec.rules.envido import calls_of
-from spec.rules.procedure import dispatch
-from spec.rules.procedure.parts import Check, Illegal
-from spec.rules.ruleset import Rules
-from spec.rules.senas import SIGNS, signs_of
+from truco_rules.spec.rules.actions import Action, parse_action
+from truco_rules.spec.rules.envido import calls_of
+from truco_rules.spec.rules.procedure import dispatch
+from truco_rules.spec.rules.procedure.parts import Check, Illegal
+from truco_rules.spec.rules.ruleset import Rules
+from truco_rules.spec.rules.senas import SIGNS, signs_of
 
 if TYPE_CHECKING:
-    from spec.rules.procedure.hand import Hand
+    from truco_rules.spec.rules.procedure.hand import Hand
 
 
 def candidate_actions(hand: Hand) -> list[str]:

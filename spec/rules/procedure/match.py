@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from spec.rules import ladder as lad
-from spec.rules.match import first_starter, next_starter, partidas_to_win, reached_target
-from spec.rules.procedure.hand import Hand
-from spec.rules.procedure.parts import Outcome
-from spec.rules.ruleset import Rules
+from truco_rules.spec.rules import ladder as lad
+from truco_rules.spec.rules.match import first_starter, next_starter, partidas_to_win, reached_target
+from truco_rules.spec.rules.procedure.hand import Hand
+from truco_rules.spec.rules.procedure.parts import Outcome
+from truco_rules.spec.rules.ruleset import Rules
 
 
 @dataclass(slots=True)

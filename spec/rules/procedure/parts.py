@@ -10,10 +10,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from spec.rules.actions import Action
+from truco_rules.spec.rules.actions import Action
 
 if TYPE_CHECKING:
-    from spec.rules.procedure.hand import Hand
+    from truco_rules.spec.rules.procedure.hand import Hand
 
 # Phases: what the seat to act is doing.
 TEN_CHOICE, PLAY, TRUCO, ENVIDO, FLOR, OVER = "ten-choice", "play", "truco", "envido", "flor", "over"

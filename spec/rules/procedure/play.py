@@ -7,17 +7,17 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from spec.rules.actions import Action
-from spec.rules.cards import COVERED, dealt_strength
-from spec.rules.hands import Decided, HandResult, NobodyScores, hand_over, hand_result
-from spec.rules.match import side
-from spec.rules.procedure.parts import PLAY, Illegal
-from spec.rules.procedure.tanto_window import flor_goes_first, window_open
-from spec.rules.rounds import TIE, next_leader, round_result
-from spec.rules.ruleset import Rules
+from truco_rules.spec.rules.actions import Action
+from truco_rules.spec.rules.cards import COVERED, dealt_strength
+from truco_rules.spec.rules.hands import Decided, HandResult, NobodyScores, hand_over, hand_result
+from truco_rules.spec.rules.match import side
+from truco_rules.spec.rules.procedure.parts import PLAY, Illegal
+from truco_rules.spec.rules.procedure.tanto_window import flor_goes_first, window_open
+from truco_rules.spec.rules.rounds import TIE, next_leader, round_result
+from truco_rules.spec.rules.ruleset import Rules
 
 if TYPE_CHECKING:
-    from spec.rules.procedure.hand import Hand
+    from truco_rules.spec.rules.procedure.hand import Hand
 
 
 def need_phase(hand: Hand, *phases: str, clause: str, what: str) -> None:

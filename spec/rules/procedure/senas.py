@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from spec.rules.actions import Action
-from spec.rules.procedure.parts import PLAY, Illegal
-from spec.rules.procedure.play import need_phase
-from spec.rules.senas import sign_allowed, sign_clause, signs_of
+from truco_rules.spec.rules.actions import Action
+from truco_rules.spec.rules.procedure.parts import PLAY, Illegal
+from truco_rules.spec.rules.procedure.play import need_phase
+from truco_rules.spec.rules.senas import sign_allowed, sign_clause, signs_of
 
 if TYPE_CHECKING:
-    from spec.rules.procedure.hand import Hand
+    from truco_rules.spec.rules.procedure.hand import Hand
 
 
 def check_sign(hand: Hand, seat: int, action: Action) -> None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from spec.rules.procedure.parts import PLAY, TRUCO
+from truco_rules.spec.rules.procedure.parts import PLAY, TRUCO
 
 if TYPE_CHECKING:
-    from spec.rules.procedure.hand import Hand
+    from truco_rules.spec.rules.procedure.hand import Hand
 
 
 def window_open(hand: Hand, seat: int) -> bool:

@@ -7,15 +7,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from spec.rules import ladder as lad
-from spec.rules.actions import Action
-from spec.rules.hands import Undecided
-from spec.rules.match import side, target
-from spec.rules.procedure.parts import PLAY, TEN_CHOICE, TRUCO, Illegal
-from spec.rules.procedure.play import check_flor_first, need_phase
+from truco_rules.spec.rules import ladder as lad
+from truco_rules.spec.rules.actions import Action
+from truco_rules.spec.rules.hands import Undecided
+from truco_rules.spec.rules.match import side, target
+from truco_rules.spec.rules.procedure.parts import PLAY, TEN_CHOICE, TRUCO, Illegal
+from truco_rules.spec.rules.procedure.play import check_flor_first, need_phase
 
 if TYPE_CHECKING:
-    from spec.rules.procedure.hand import Hand
+    from truco_rules.spec.rules.procedure.hand import Hand
 
 
 def _clause(hand: Hand, role: str) -> str:
