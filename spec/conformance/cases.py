@@ -11,6 +11,10 @@ harness in any language can apply it without the spec:
   `shown` list; then the step's `action` is applied. At the end, `end` says who acts (null: the
   match is over), and the results every finished hand must have in the record.
 - `perft` cases count the legal action sequences from `deals` after `prefix`, as perft does.
+
+Every case lists the register keys its outcome `depends` on. An engine that plays another reading
+of one of them skips the case and runs it generated again under its readings; every other case
+holds whatever it plays of the rest.
 """
 
 from __future__ import annotations
@@ -76,6 +80,9 @@ class Case:
     steps: tuple[CaseStep, ...] = ()
     end: Mapping[str, Any] = field(default_factory=dict)  # situation: {"seat", "legal"?, "hands", "result"}
     perft: Mapping[str, Any] = field(default_factory=dict)  # perft: {"prefix", "depth", "counts", "divide"}
+    # The register keys its outcome depends on: generated again under each other reading of the
+    # key, the case differs (spec/conformance/depends.py); under the others' readings it is the same.
+    depends: tuple[str, ...] = ()
 
     @property
     def needs(self) -> tuple[str, ...]:
@@ -94,6 +101,7 @@ class Case:
         if self.readings:
             out["readings"] = dict(self.readings)
         out["needs"] = list(self.needs)
+        out["depends"] = list(self.depends)
         if self.start is not None:
             out["start"] = dict(self.start)
         out["deals"] = [
@@ -121,6 +129,7 @@ class Case:
             tuple(CaseStep.from_dict(s) for s in data.get("steps", ())),
             dict(data.get("end") or {}),
             dict(data.get("perft") or {}),
+            tuple(str(k) for k in data.get("depends", ())),
         )
 
 

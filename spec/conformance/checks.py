@@ -7,7 +7,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from truco_rules.spec.conformance.run import FAIL, PASS, SKIP, CaseResult
+from truco_rules.spec.conformance.run import ERROR, FAIL, PASS, SKIP, CaseResult
+
+ENGINE = "ENGINE"  # the pseudo-clause of an engine fault (truco_rules.spec.monitor.follow): an error
+
+
+def _status(clause: str) -> str:
+    """A finding of a rule is a failure; an engine fault (it raised, hung, exited) is an error."""
+    return ERROR if clause == ENGINE else FAIL
 
 
 def random_results(
@@ -45,7 +52,7 @@ def random_results(
             CaseResult(
                 f"{ruleset}/random/{clause}",
                 ruleset,
-                FAIL,
+                _status(clause),
                 f"{n} of {games + (1 if programs else 0)} games and programs (seed {seed}); first, game "
                 f"{first.game}: {first.requires}; the engine: {first.says}",
                 clause=clause,
@@ -56,9 +63,10 @@ def random_results(
 
 
 def exhaustive_results(
-    factory: Callable[[], Any], ruleset: str, deals: int, call_timeout: float, jobs: int
+    factory: Callable[[], Any], ruleset: str, deals: int, call_timeout: float, jobs: int,
+    readings: Mapping[str, str] | None = None,
 ) -> list[CaseResult]:
-    """The exhaustive walk of `deals` classes (0: not run, said as a skipped result)."""
+    """The exhaustive walk of `deals` classes under `readings` (0: not run, said as a skipped result)."""
     if deals <= 0:
         return [
             CaseResult(
@@ -67,7 +75,7 @@ def exhaustive_results(
         ]
     from truco_rules.spec.monitor.exhaustive import check_exhaustive, plan, supervised
 
-    plans = plan([ruleset], {}, deals)
+    plans = plan([ruleset], {ruleset: dict(readings or {})}, deals)
     if not any(p.jobs for p in plans):
         return [CaseResult(f"{ruleset}/exhaustive", ruleset, SKIP, "no class or position to walk")]
     report = check_exhaustive(plans, supervised(factory, call_timeout, jobs))
@@ -90,7 +98,7 @@ def exhaustive_results(
             CaseResult(
                 f"{ruleset}/exhaustive/{g.clause}",
                 ruleset,
-                FAIL,
+                _status(g.clause),
                 f"{len(g.games)} walks; first: {v.requires}; the engine: {v.says}",
                 clause=g.clause,
                 clauses=(g.clause,),

@@ -28,6 +28,22 @@ class SuiteRun:
     expected: dict[str, str] = field(default_factory=dict)  # known failures (--expect-failures)
     verdict: Any = None  # truco_rules.spec.conformance.expect.Verdict, when expectations were given
     applicable: set[str] = field(default_factory=set)  # the rulesets' own clauses (the badge counts those)
+    # Per ruleset, why the run is no pass whatever the cases say: it ran under half of them.
+    shortfalls: dict[str, str] = field(default_factory=dict)
+
+    def short_of(self, ruleset: str, published: int, mine: Sequence[CaseResult]) -> None:
+        """Note the ruleset's shortfall when fewer than half of its `published` cases ran (passed or
+        failed, in `mine`, the results of its cases: a skipped case did not run, nor did one the
+        engine faulted in), saying why."""
+        ran = sum(r.status in (PASS, FAIL) for r in mine)
+        if published and 2 * ran >= published:
+            return
+        c = Counter(r.status for r in mine)
+        reasons = Counter(r.message.split(": ", 1)[0][:160] for r in mine if r.status in (SKIP, ERROR))
+        top = "; ".join(f"{n} {why}" for why, n in reasons.most_common(2))
+        self.shortfalls[ruleset] = (
+            f"{ruleset}: {ran} of its {published} cases ran ({c[SKIP]} skipped, {c[ERROR]} errors"
+            + (f": {top}" if top else "") + "); a run of under half of a ruleset's cases is no pass")
 
     def counts(self) -> Counter[str]:
         return Counter(r.status for r in self.results)
@@ -47,6 +63,11 @@ class SuiteRun:
 
     @property
     def exit_code(self) -> int:
+        """1 when a case failed (or, with known failures, the verdict is not theirs), when the engine
+        faulted anywhere (an error is never a known failure), or when a ruleset ran under half of
+        its cases; else 0."""
+        if self.shortfalls or any(r.status == ERROR for r in self.results):
+            return 1
         if self.verdict is not None:
             return 0 if self.verdict.ok else 1
         return 1 if self.failed else 0
@@ -62,6 +83,8 @@ class SuiteRun:
             "clauses": {"held": held, "broken": broken},
             "cases": [r.to_dict() for r in self.results],
         }
+        if self.shortfalls:
+            out["shortfalls"] = dict(self.shortfalls)
         if self.verdict is not None:
             v = self.verdict
             out["expectations"] = {
@@ -102,7 +125,7 @@ def junit_xml(run: SuiteRun) -> str:
                 ET.SubElement(
                     case, "failure", message=_xml_safe(r.message[:300]), type=r.clause or "fail"
                 ).text = _xml_safe(text)
-            elif r.status == ERROR and r.id not in run.expected:
+            elif r.status == ERROR:  # an engine fault: never a known failure
                 ET.SubElement(
                     case, "error", message=_xml_safe(r.message[:300]), type="engine"
                 ).text = _xml_safe(text)
@@ -119,6 +142,13 @@ def junit_xml(run: SuiteRun) -> str:
                     )
                 else:
                     ET.SubElement(case, "skipped", message=_xml_safe(f"known failure: {run.expected[r.id]}"))
+        if ruleset in run.shortfalls:  # the run itself fails the ruleset: an error no case carries
+            case = ET.SubElement(suite, "testcase", classname=f"{ruleset}.run", name=f"{ruleset}/run",
+                                 time="0")
+            ET.SubElement(case, "error", message=_xml_safe(run.shortfalls[ruleset][:300]),
+                          type="shortfall").text = _xml_safe(run.shortfalls[ruleset])
+            suite.set("tests", str(len(mine) + 1))
+            suite.set("errors", str(c[ERROR] + 1))
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
@@ -176,6 +206,8 @@ def summary_md(run: SuiteRun, limit: int = 50) -> str:
         f"{', '.join(broken) or 'none'} |",
         "",
     ]
+    for why in run.shortfalls.values():
+        lines += [f"**No pass:** {md_text(why)}", ""]
     if run.verdict is not None:
         v = run.verdict
         lines += [
@@ -184,7 +216,7 @@ def summary_md(run: SuiteRun, limit: int = 50) -> str:
             + ("**pass**." if v.ok else "**fail**."),
             "",
         ]
-    shown = [r for r in run.results if r.status in (FAIL, ERROR) and r.id not in run.expected]
+    shown = [r for r in run.results if r.status == ERROR or (r.status == FAIL and r.id not in run.expected)]
     if shown:
         lines += ["| case | status | rule | what | ", "|---|---|---|---|"]
         for r in shown[:limit]:
@@ -235,4 +267,6 @@ def results_file(run: SuiteRun, command: str) -> str:
             for r in run.results
         ],
     }
+    if run.shortfalls:
+        doc["shortfalls"] = dict(run.shortfalls)
     return json.dumps(doc, indent=0, ensure_ascii=False) + "\n"

@@ -7,9 +7,11 @@ case fails does the spec come in: the case's situation is played again by the ch
 
 - pass: every step and the end hold;
 - fail: the engine's answer differs from the case's (the first difference, at which step);
-- skip: the engine lacks a capability the case needs (stacked deals, a set position): counted
-  and listed, never hidden;
-- error: the engine failed (an exception that is no refusal, a timeout, a protocol error).
+- skip: the engine lacks a capability the case needs (stacked deals; a set position where no way
+  there from the start of a match is found), or declines a reading it did not announce: counted,
+  said why, never hidden;
+- error: the engine failed (an exception that is no refusal, a timeout, a protocol error), at
+  new_game or anywhere in the case: never a pass, and never a skip.
 
 Engine calls go through the follower's wrappers (truco_rules.spec.monitor.follow): timed, with the beacon that
 lets the supervisor kill a call that hangs (truco_rules.spec.monitor.supervise).
@@ -89,12 +91,14 @@ class CaseJob:
     index: int
     case: Case
     diagnose: bool = True  # on a failure, play the case's situation with the checker for the clause
+    announced: Mapping[str, str] = field(default_factory=dict)  # the readings the engine said it plays
 
 
 @dataclass
 class _Run:
     f: Follower
     case: Case
+    lead_hands: int = 0  # hands played from the start of the match to reach the case's position
     observes: bool = field(init=False)
 
     def __post_init__(self) -> None:
@@ -170,10 +174,11 @@ def _check_end(run: _Run) -> None:
     record = f.engine_record()
     hands = record.get("hands")
     want = end.get("hands", [])
-    if not isinstance(hands, list) or len(hands) < len(want):
-        raise Mismatch(f"the record must hold {len(want)} finished hands", None)
+    lead = run.lead_hands  # the hands that led to the case's position come first in the record
+    if not isinstance(hands, list) or len(hands) < lead + len(want):
+        raise Mismatch(f"the record must hold {lead + len(want)} finished hands", None)
     for i, expected in enumerate(want):
-        entry = hands[i]
+        entry = hands[lead + i]
         got = entry.get("result") if isinstance(entry, dict) else None
         if not isinstance(got, dict):
             raise Mismatch(f"hand {i + 1} of the record has no result", None)
@@ -197,30 +202,39 @@ def _check_end(run: _Run) -> None:
             )
 
 
-def run_situation_case(factory: Factory, case: Case, call_timeout: float, beacon: Beacon) -> CaseResult:
-    """One situation case, applied as data."""
+# The faults of new_game that are an answer, not a breakdown: the engine says it does not play what
+# it was asked (an error reply, or an exception of a Python adapter). A timeout, an exit, garbage or
+# deals it ignored are breakdowns: errors, whatever was asked.
+_BREAKDOWNS = ("timeout", "exited", "garbage", "wrong id", "deals ignored", "never ends")
+
+
+def _declined(exc: EngineFault) -> bool:
+    return exc.category.startswith("new_game:") and not any(exc.category.endswith(b) for b in _BREAKDOWNS)
+
+
+def run_situation_case(factory: Factory, case: Case, call_timeout: float, beacon: Beacon,
+                       announced: Mapping[str, str] | None = None) -> CaseResult:
+    """One situation case, applied as data. An engine that sets no position but takes stacked deals
+    is driven to the case's position from the start of a match, by hands the spec finds
+    (truco_rules.spec.situations.reach), where there is a way."""
     out = CaseResult(case.id, case.ruleset, PASS, clauses=case.clauses)
     rules = Rules.of(case.ruleset, case.readings)
+    # The readings asked of new_game that the engine did not say it plays: a reading it may decline.
+    unasked = {k: v for k, v in case.readings.items() if (announced or {}).get(k) != v}
     try:
         f = new_follower(factory, rules, 0, call_timeout, beacon)
         start = case.start or {}
         # An engine without stacked deals or a set position: the follower's start says so
         # (CannotReach, a skip below), before new_game.
         try:
-            f.start(
-                case.readings,
-                deals=case.deals,
-                scores=start.get("scores"),
-                dealer=start.get("dealer"),
-                need_deals=True,
-            )
-        except EngineFault as exc:  # a reading the engine does not play: not a failure of the rules
-            if case.readings and exc.category.startswith("new_game"):
-                readings = ", ".join(f"{k}={v}" for k, v in sorted(case.readings.items()))
+            lead = _start(f, case, start)
+        except EngineFault as exc:
+            if unasked and _declined(exc) and _starts_without(factory, case, unasked, call_timeout, beacon):
+                readings = ", ".join(f"{k}={v}" for k, v in sorted(unasked.items()))
                 out.status, out.message = SKIP, f"the engine does not play {readings}: {exc}"
                 return out
             raise
-        run = _Run(f, case)
+        run = _Run(f, case, lead)
         for k, step in enumerate(case.steps):
             _check_step(run, k, step)
         _check_end(run)
@@ -233,6 +247,50 @@ def run_situation_case(factory: Factory, case: Case, call_timeout: float, beacon
     except EngineFault as exc:
         out.status, out.message = ERROR, str(exc)
     return out
+
+
+def _starts_without(factory: Factory, case: Case, unasked: Mapping[str, str], call_timeout: float,
+                    beacon: Beacon) -> bool:
+    """Whether the engine starts a match of the case's ruleset without the readings `unasked`: then
+    its fault was its answer to them (it does not play them), not a breakdown."""
+    readings = {k: v for k, v in case.readings.items() if k not in unasked}
+    try:
+        new_follower(factory, Rules.of(case.ruleset, readings), 0, call_timeout, beacon).start(readings)
+    except (EngineFault, CannotReach, Divergence):
+        return False
+    return True
+
+
+def _start(f: Follower, case: Case, start: Mapping[str, Any]) -> int:
+    """new_game at the case's position, or from the start of a match and the lead-in hands that
+    reach it; the number of those hands."""
+    try:
+        f.start(case.readings, deals=case.deals, scores=start.get("scores"), dealer=start.get("dealer"),
+                need_deals=True)
+        return 0
+    except CannotReach as exc:
+        if case.start is None or not stacks_deals(f.adapter):
+            raise
+        from truco_rules.spec.situations.model import Situation
+        from truco_rules.spec.situations.reach import lead_in
+
+        scores = start.get("scores")
+        sit = Situation(case.id, case.ruleset, "", case.about, case.deals,
+                        tuple(s.action for s in case.steps), case.clauses, dict(case.readings),
+                        None if scores is None else (scores[0], scores[1]), start.get("dealer"), case.reading)
+        led = lead_in(sit)
+        if led is None:
+            raise CannotReach(f"{exc}, and no way there from the start of a match was found (some "
+                              "positions are never reached: an odd score where every value is even)"
+                              ) from None
+    f.start(case.readings, deals=led.deals, need_deals=True)
+    lead = led.prefix[: len(led.prefix) - len(case.steps)]
+    for k, action in enumerate(lead):
+        refusal = f.attempt(action)
+        if refusal is not None:
+            raise Mismatch(f"on the way to the case's position from the start of the match (action {k + 1} "
+                           f"of {len(lead)}), the engine refused {action!r}: {refusal.reason}", None)
+    return len(led.deals) - len(case.deals)
 
 
 def run_perft_case(
@@ -260,7 +318,8 @@ def run_perft_case(
         "divide": p["divide"],
     }
     got = run_perft_job(
-        PerftJob(index, case.ruleset, position), (factory, call_timeout), beacon, lambda kind, data: None
+        PerftJob(index, case.ruleset, position, dict(case.readings)), (factory, call_timeout), beacon,
+        lambda kind, data: None,
     )
     difference = got.get("difference")
     if difference is not None and difference.get("clause") == "ENGINE":
@@ -320,7 +379,7 @@ def run_case_job(
     if case.kind == PERFT:
         result = run_perft_case(factory, case, call_timeout, beacon, job.index)
     else:
-        result = run_situation_case(factory, case, call_timeout, beacon)
+        result = run_situation_case(factory, case, call_timeout, beacon, job.announced)
         if result.status == FAIL and result.clause is None and job.diagnose:
             try:
                 result.clause = diagnose(factory, case, call_timeout, beacon)
@@ -336,12 +395,15 @@ def run_cases(
     call_timeout: float,
     workers: int,
     progress: Callable[[int], None] | None = None,
+    announced: Mapping[str, str] | None = None,
 ) -> list[CaseResult]:
     """Every case on supervised workers, the results in the cases' order (the same for any number of
-    workers). A case whose call hung or whose worker died is an error."""
+    workers). A case whose call hung or whose worker died is an error. `announced`: the readings the
+    engine said it plays (hello): a reading the engine is asked for beside those, and declines at
+    new_game, skips the case; any other fault is an error."""
     from truco_rules.spec.monitor.supervise import Supervisor
 
-    jobs = [CaseJob(i, c) for i, c in enumerate(cases)]
+    jobs = [CaseJob(i, c, announced=dict(announced or {})) for i, c in enumerate(cases)]
     results: dict[int, CaseResult] = {}
     for event in Supervisor(run_case_job, (factory, call_timeout), workers).run(jobs) if jobs else iter(()):
         case = cases[event.index]

@@ -100,7 +100,7 @@ def conformance(suite: bool, engine_spec: str | None, engine_cmd: str | None, ru
     if write_suite:
         from truco_rules.cli.suite_cmds import write_suite_command
 
-        write_suite_command()
+        write_suite_command(jobs or default_jobs())
         return
     if suite:
         from truco_rules.cli.suite_cmds import run_suite_command

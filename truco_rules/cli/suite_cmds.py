@@ -3,7 +3,8 @@
 Every case of the engine's rulesets (spec/data/conformance), then random games and, on request,
 the exhaustive walk; a terminal table, and on request JSON, JUnit XML, a Shields badge and a
 Markdown summary; known failures as a ratchet. Exit 0: passed (exactly the expected failures),
-1: failed, 2: bad usage.
+1: failed (a case failed, the engine faulted, or a ruleset ran under half of its cases), 2: bad
+usage.
 """
 
 from __future__ import annotations
@@ -28,18 +29,27 @@ def _write(path: str, text: str) -> None:
         fail(f"cannot write {path}: {exc.strerror or exc}")
 
 
-def write_suite_command() -> None:
-    """`truco conformance --write-suite`: regenerate the cases from the spec."""
+def write_suite_command(jobs: int = 1) -> None:
+    """`truco conformance --write-suite`: regenerate the cases from the spec, each with the register
+    keys it depends on (every case generated again under each other reading: a few minutes)."""
+    from rich.console import Console
+    from rich.progress import Progress
+
     from truco_rules.spec.catalogue import load_catalogue
+    from truco_rules.spec.conformance.depends import with_depends
     from truco_rules.spec.conformance.files import SuiteError, write_suite
     from truco_rules.spec.conformance.generate import generate_cases
 
-    by = {name: generate_cases(name) for name in load_catalogue().rulesets}
+    plain = {name: generate_cases(name) for name in load_catalogue().rulesets}
+    total = sum(len(c) for c in plain.values())
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("cases: what each depends on", total=total)
+        by = with_depends(plain, jobs, lambda done: bar.update(task, completed=done))
     try:
         written = write_suite(by)
     except SuiteError as exc:
         fail(str(exc))
-    click.echo(f"wrote {len(written)} files: {sum(len(c) for c in by.values()):,} cases")
+    click.echo(f"wrote {len(written)} files: {total:,} cases")
 
 
 def run_suite_command(
@@ -68,13 +78,13 @@ def run_suite_command(
 
     from truco_rules.spec.conformance.cases import load_cases, version
     from truco_rules.spec.conformance.checks import exhaustive_results, random_results
+    from truco_rules.spec.conformance.depends import plan_runs
     from truco_rules.spec.conformance.expect import (
         ExpectationsError,
         expectations_text,
         judge,
         load_expectations,
     )
-    from truco_rules.spec.conformance.generate import cases_under
     from truco_rules.spec.conformance.outputs import (
         SuiteRun,
         badge,
@@ -111,38 +121,27 @@ def run_suite_command(
                 bar.update(task, completed=done)
 
             task = bar.add_task(f"{name}: cases", total=len(cases[name]))
-            # An engine that announces readings other than the defaults runs the published cases
-            # under them; a case under another reading of the same key is skipped, and says why, and
-            # the spec generates the cases of the ruleset under the engine's readings in its place
-            # (their IDs end in @@key=reading: not the published suite's).
+            # An engine that announces readings other than the defaults runs each published case that
+            # holds under them as it is (with its readings), and in place of each that does not (it
+            # depends on one of them), the case generated again under them: its ID ends in
+            # @@key=reading, the published one is skipped and says why. Never fewer cases run.
             plays = announced.get(name, {})
-            defaults = cat.readings(name)
-            runs, skipped = [], {}
-            for case in cases[name]:
-                other = [(k, r) for k, r in plays.items() if case.readings.get(k, defaults.get(k)) != r]
-                if other:
-                    k, other_reading = other[0]
-                    skipped[case.id] = (
-                        f"the engine plays {k}={other_reading} (its hello); the case is under "
-                        f"{k}={case.readings.get(k, defaults.get(k))}"
-                    )
-                else:
-                    runs.append(case)
-            extra = cases_under(name, plays) if plays else []
-            bar.update(task, total=len(runs) + len(extra))
-            runs += extra
+            runs, skipped = plan_runs(cases[name], plays)
+            bar.update(task, total=len(runs))
+            published = {case.id for case in cases[name]}
             done = {
                 r.id: r
                 for r in run_cases(
-                    factory, runs, call_timeout, jobs, progress=functools.partial(advance, task=task)
+                    factory, runs, call_timeout, jobs, progress=functools.partial(advance, task=task),
+                    announced=plays,
                 )
             }
-            for case in cases[name]:
-                run.results.append(
-                    done.get(case.id)
-                    or CaseResult(case.id, name, "skip", skipped[case.id], clauses=case.clauses)
-                )
-            run.results += [done[case.id] for case in extra]
+            mine = [
+                done.get(case.id) or CaseResult(case.id, name, "skip", skipped[case.id], clauses=case.clauses)
+                for case in cases[name]
+            ] + [done[case.id] for case in runs if case.id not in published]
+            run.results += mine
+            run.short_of(name, len(cases[name]), mine)
             bar.update(task, description=f"{name}: random games", completed=len(runs))
             if games or programs:
                 run.results += random_results(factory, name, games, programs, seed, call_timeout, jobs, plays)
@@ -151,7 +150,7 @@ def run_suite_command(
                     CaseResult(f"{name}/random", name, "skip", "not run (--games 0 --programs 0)")
                 )
             bar.update(task, description=f"{name}: exhaustive walk")
-            run.results += exhaustive_results(factory, name, exhaustive_deals, call_timeout, jobs)
+            run.results += exhaustive_results(factory, name, exhaustive_deals, call_timeout, jobs, plays)
             bar.remove_task(task)
     if expect_path is not None:
         run.verdict = judge(run.failed, [r.id for r in run.results], expected)
@@ -195,6 +194,8 @@ def run_suite_command(
         if res.status == "skip":
             out.print(f"SKIP {escape(res.id)}: {escape(visible(res.message))}")
             break
+    for why in run.shortfalls.values():
+        out.print(f"NO PASS {escape(visible(why))}")
     n_skipped = run.counts()["skip"]
     held, broken = run.clauses()
     out.print(
