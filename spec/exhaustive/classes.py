@@ -84,28 +84,44 @@ def positions(rules: Rules) -> list[Position]:
 
 
 def _seat_key(hand: Hand, seat: int) -> tuple[tuple[int, ...], Key]:
-    """A seat's strengths sorted, and what else the rules see of its hand (envido, flor)."""
+    """A seat's strengths sorted, and whether it holds flor where the ruleset has it (FLR-1, URU-6)."""
     rules = hand.rules
     strengths = tuple(sorted(dealt_strength(rules, c, hand.muestra_card) for c in hand.cards[seat]))
-    extra: Key = ()
-    if rules.has("envido"):
-        extra += (hand.envido_points(seat),)  # ENV-2 (URU-5 with the muestra)
-    if rules.has("flor"):
-        flor = hand.seat_flor(seat)  # FLR-1 (URU-6)
-        extra += (flor, hand.flor_points(seat) if flor else 0)
-    return strengths, extra
+    return strengths, ((hand.seat_flor(seat),) if rules.has("flor") else ())
 
 
 def _sign(a: int, b: int) -> int:
     return (a > b) - (a < b)
 
 
+def _contests(rules: Rules, envido: Sequence[int], flor: Sequence[bool], flor_points: Sequence[int]) -> Key:
+    """What the rules see of the envido and flor points: only who has more (ENV-5, FLR-4, URU-5,
+    URU-6; a tie goes to the mano, ENV-5), seat against seat: the sign of each difference, the flor
+    points' only where both seats hold flor. The points themselves decide nothing else: a contest
+    pays its stake, not the points."""
+    pairs = list(itertools.combinations(range(len(envido)), 2))
+    out: Key = ()
+    if rules.has("envido"):
+        out += tuple(_sign(envido[a], envido[b]) for a, b in pairs)
+    if rules.has("flor"):
+        out += tuple(_sign(flor_points[a], flor_points[b]) if flor[a] and flor[b] else 0 for a, b in pairs)
+    return out
+
+
 def class_key(rules: Rules, deal: dict[str, Any]) -> Key:
-    """The class of a deal: per pair of seats the win/tie/lose matrix of their sorted cards, and
-    per seat its envido points and flor where the ruleset has them."""
+    """The class of a deal: per pair of seats the win/tie/lose matrix of their sorted cards; where
+    the ruleset has them, per seat its flor, and per pair of seats who has more envido points and
+    more flor points (`_contests`)."""
     shown = deal.get("muestra") if rules.turns_up else None
     hand = Match(rules).new_hand(tuple(tuple(h) for h in deal["hands"]), shown)
-    return _key_of([_seat_key(hand, seat) for seat in range(rules.players)])
+    seats = [_seat_key(hand, seat) for seat in range(rules.players)]
+    if not (rules.has("envido") or rules.has("flor")):
+        return _key_of(seats)
+    n = rules.players
+    flor = [bool(hand.seat_flor(s)) if rules.has("flor") else False for s in range(n)]
+    envido = [hand.envido_points(s) if rules.has("envido") else 0 for s in range(n)]
+    points = [hand.flor_points(s) if flor[s] else 0 for s in range(n)]
+    return (*_key_of(seats), _contests(rules, envido, flor, points))
 
 
 def _key_of(seats: Sequence[tuple[tuple[int, ...], Key]]) -> Key:
@@ -115,8 +131,9 @@ def _key_of(seats: Sequence[tuple[tuple[int, ...], Key]]) -> Key:
 
 
 def exact(rules: Rules) -> bool:
-    """Whether the classes are enumerated exactly: two seats that the strengths alone tell apart."""
-    return rules.players == 2 and not any(rules.has(f) for f in ("envido", "flor", "muestra"))
+    """Whether the classes are derived from the rules, every one of them: two seats, and no muestra
+    (whose piezas change the envido and flor points as well as the strengths)."""
+    return rules.players == 2 and not rules.has("muestra")
 
 
 @functools.cache
@@ -125,7 +142,9 @@ def exact_classes(rules: Rules) -> tuple[DealClass, ...]:
     strengths each seat can hold (each strength group has only so many cards). The representative
     of a class is its first assignment of strengths, the first cards of each group in deck order;
     its sample, other assignments of the same class with random cards of those groups, the slots
-    shuffled (a generator seeded by the ruleset and the class)."""
+    shuffled (a generator seeded by the ruleset and the class). With a vira: `vira_classes`."""
+    if rules.has("vira"):
+        return vira_classes(rules)
     groups = [tuple(sorted(_names(rules, g))) for g in rules.groups]  # strongest group first
     strength_of = [len(groups) - i for i in range(len(groups))]
     triples = list(itertools.combinations_with_replacement(range(len(groups)), 3))
@@ -145,6 +164,139 @@ def exact_classes(rules: Rules) -> tuple[DealClass, ...]:
         sample = tuple(_cards_for(groups, rng.choice(assignments), rng) for _ in range(SAMPLE))
         out.append(DealClass(index, key, rep, sample))
     return tuple(out)
+
+
+def _levels_under(rules: Rules, vira: str) -> list[tuple[str, ...]]:
+    """The cards of the deck but the vira, by strength under it (PAU-3, PAU-4: the four manilhas
+    above every group), strongest first; equal cards together, in deck order."""
+    shown = rules.deck.index[vira]
+    by: dict[int, list[str]] = {}
+    for name in deck(rules):
+        if name != vira:
+            by.setdefault(dealt_strength(rules, rules.deck.index[name], shown), []).append(name)
+    return [tuple(by[k]) for k in sorted(by, reverse=True)]
+
+
+@functools.cache
+def vira_classes(rules: Rules) -> tuple[DealClass, ...]:
+    """Every class of a two-seat ruleset that turns up a vira (PAU-2), derived from the rules: the
+    vira makes four manilhas, one card each, above every group (PAU-3, PAU-4), and takes itself out
+    of its rank's group. Under any vira the cards fall in the same number of strength levels (four
+    manilhas, then the other ranks' groups); what changes is which rank is the manilha one and which
+    group lacks the vira. So the strengths each seat can hold are enumerated once, by level, and each
+    assignment is realised under the viras where no level is asked for more cards than it has. The
+    representative of a class: its first assignment under the first such vira (the first card of
+    its rank), the first cards of each level; its sample, other assignments and other viras of the
+    class (any suit), random cards of the levels, the slots shuffled."""
+    per_vira: dict[str, list[tuple[str, ...]]] = {}
+    for rank in rules.deck.ranks:  # one vira per rank first: its suit changes no strength
+        first = next((c for c in deck(rules) if c[:-1] == rank), None)
+        if first is not None:
+            per_vira[first] = _levels_under(rules, first)
+    sizes = {len(levels) for levels in per_vira.values()}
+    if len(sizes) != 1:
+        raise ValueError(f"{rules.ruleset}: the viras do not give one number of strength levels")
+    n = sizes.pop()
+    caps = {v: [len(level) for level in levels] for v, levels in per_vira.items()}
+    least = [min(cap[lvl] for cap in caps.values()) for lvl in range(n)]  # what every vira leaves
+    triples = list(itertools.combinations_with_replacement(range(n), 3))
+    by_key: dict[Key, list[tuple[str, tuple[int, ...], tuple[int, ...]]]] = {}
+    everywhere = list(caps)
+    for a in triples:
+        for b in triples:
+            used = Counter(a + b)
+            if all(k <= least[lvl] for lvl, k in used.items()):
+                fits = everywhere
+            else:
+                fits = [v for v, cap in caps.items() if all(k <= cap[lvl] for lvl, k in used.items())]
+                if not fits:
+                    continue
+            seats = [(tuple(sorted(n - lvl for lvl in t)), ()) for t in (a, b)]
+            by_key.setdefault(_key_of(seats), []).extend((v, a, b) for v in fits)
+    out = []
+    for index, key in enumerate(sorted(by_key)):
+        assignments = by_key[key]
+        rng = random.Random(f"truco-classes/{rules.ruleset}/{index}")
+        vira, a, b = assignments[0]
+        rep = _cards_for(per_vira[vira], (a, b), None) | {"muestra": vira}
+        sample = []
+        for _ in range(SAMPLE):
+            vira, a, b = rng.choice(assignments)
+            other = rng.choice([c for c in deck(rules) if c[:-1] == vira[:-1]])  # the vira in any suit
+            levels = _levels_under(rules, other)
+            sample.append(_cards_for(levels, (a, b), rng) | {"muestra": other})
+        out.append(DealClass(index, key, rep, tuple(sample)))
+    return tuple(out)
+
+
+@functools.cache
+def contest_classes(rules: Rules) -> tuple[DealClass, ...]:
+    """Every class of a two-seat ruleset with envido or flor and no card turned up, derived from the
+    rules: each seat's three cards are enumerated (the deck's 3-card hands), each with its strength
+    groups, envido points, flor and flor points; for each pair of group assignments the seats can
+    hold (no group asked for more cards than it has), each outcome of the contests (`_contests`)
+    that the two seats' points allow is looked for in hands with no card in common. So every class
+    is found, each with up to SAMPLE + 1 deals that realise it: the first its representative, the
+    others its sample (the slots shuffled)."""
+    groups = [tuple(sorted(_names(rules, g))) for g in rules.groups]  # strongest group first
+    level = {name: i for i, g in enumerate(groups) for name in g}
+    n = len(groups)
+    shaped: dict[tuple[int, ...], dict[tuple[int, bool, int], list[tuple[str, ...]]]] = {}
+    index = rules.deck.index
+    for hand in itertools.combinations(deck(rules), 3):
+        cards = tuple(index[c] for c in hand)
+        flor = bool(rules.has("flor") and _holds(rules, cards))
+        values = (_envido_of(rules, cards) if rules.has("envido") else 0, flor,
+                  _flor_points_of(rules, cards) if flor else 0)
+        shaped.setdefault(tuple(sorted(level[c] for c in hand)), {}).setdefault(values, []).append(hand)
+    found: dict[Key, list[dict[str, Any]]] = {}
+    for a, by_a in shaped.items():
+        for b, by_b in shaped.items():
+            used = Counter(a + b)
+            if any(k > len(groups[g]) for g, k in used.items()):
+                continue
+            seats = [(tuple(sorted(n - g for g in t)), ()) for t in (a, b)]
+            matrices = _key_of(seats)[0]
+            for va, hands_a in by_a.items():
+                for vb, hands_b in by_b.items():
+                    contests = _contests(rules, (va[0], vb[0]), (va[1], vb[1]), (va[2], vb[2]))
+                    extras = ((va[1],), (vb[1],)) if rules.has("flor") else ((), ())
+                    key = (matrices, extras, contests)
+                    if len(found.get(key, ())) > SAMPLE:
+                        continue
+                    pair = next(((x, y) for x in hands_a for y in hands_b if not set(x) & set(y)), None)
+                    if pair is not None:
+                        found.setdefault(key, []).append({"hands": [list(pair[0]), list(pair[1])],
+                                                          "muestra": None})
+    out = []
+    for i, key in enumerate(sorted(found)):
+        rng = random.Random(f"truco-classes/{rules.ruleset}/{i}")
+        deals = found[key]
+        sample = tuple({"hands": [rng.sample(h, 3) for h in d["hands"]], "muestra": None} for d in deals[1:])
+        out.append(DealClass(i, key, deals[0], sample))
+    return tuple(out)
+
+
+def _holds(rules: Rules, cards: tuple[tuple[int, int], ...]) -> bool:
+    from truco_rules.spec.rules import envido as env
+
+    (r1, s1), (r2, s2), (r3, s3) = cards
+    return bool(env.has_flor(rules, r1, s1, r2, s2, r3, s3))
+
+
+def _envido_of(rules: Rules, cards: tuple[tuple[int, int], ...]) -> int:
+    from truco_rules.spec.rules import envido as env
+
+    (r1, s1), (r2, s2), (r3, s3) = cards
+    return int(env.envido_points(rules, r1, s1, r2, s2, r3, s3,
+                                 without_pair=rules.readings["envido-without-pair"]))
+
+
+def _flor_points_of(rules: Rules, cards: tuple[tuple[int, int], ...]) -> int:
+    from truco_rules.spec.rules import envido as env
+
+    (r1, s1), (r2, s2), (r3, s3) = cards
+    return int(env.flor_points(rules, r1, s1, r2, s2, r3, s3))
 
 
 def _names(rules: Rules, group: Sequence[tuple[int, int]]) -> list[str]:
@@ -189,6 +341,34 @@ def sampled_classes(rules: Rules, draws: int = SAMPLED_DEALS) -> tuple[DealClass
                  for i, (key, deals) in enumerate(found.items()))
 
 
+def reduction(rules: Rules) -> str:
+    """The reduction the classes of a ruleset make, in words: what a class keeps of a deal, and how
+    the classes are found."""
+    seen = "per pair of seats the win, tie or lose of their cards, each seat's sorted by strength"
+    if rules.has("vira"):
+        seen += " under the vira (its four manilhas above every group)"
+    elif rules.has("muestra"):
+        seen += " under the muestra (its piezas above every group)"
+    if rules.has("envido"):
+        seen += "; who has more envido points"
+    if rules.has("flor"):
+        seen += "; each seat's flor, and who has more flor points where both hold one"
+    if not exact(rules):
+        how = f"the classes met in {SAMPLED_DEALS:,} random deals (at least that many)"
+    elif rules.has("envido") or rules.has("flor"):
+        how = "derived from every 3-card hand of each seat"
+    elif rules.has("vira"):
+        how = "derived from the strengths each seat can hold under every vira"
+    else:
+        how = "derived from the strengths each seat can hold"
+    return f"a class keeps {seen}: {how}"
+
+
 def classes(rules: Rules) -> tuple[DealClass, ...]:
-    """The ruleset's classes: exact where the strengths alone tell deals apart, else those met in a sample."""
-    return exact_classes(rules) if exact(rules) else sampled_classes(rules)
+    """The ruleset's classes: derived from the rules for two seats without a muestra (by strengths
+    alone, under the vira, or with the envido and flor contests), else those met in a sample."""
+    if not exact(rules):
+        return sampled_classes(rules)
+    if rules.has("envido") or rules.has("flor"):
+        return contest_classes(rules)
+    return exact_classes(rules)

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from truco_rules.spec.exhaustive.classes import DealClass, Position, classes, exact, positions
+from truco_rules.spec.exhaustive.classes import DealClass, Position, classes, exact, positions, reduction
 from truco_rules.spec.monitor.beacon import Beacon
 from truco_rules.spec.monitor.findings import Finding, Group, group
 from truco_rules.spec.monitor.supervise import Event, Supervisor
@@ -58,6 +58,7 @@ class RulesetPlan:
     walked: bool  # the whole ruleset (every class), not a sample
     sample: int | None  # --deals N
     jobs: list[WalkJob] = field(default_factory=list)
+    reduction: str = ""  # what a class keeps of a deal, and how the classes are found
 
     @property
     def refused(self) -> bool:
@@ -94,11 +95,13 @@ def plan(names: Sequence[str], readings: Mapping[str, Mapping[str, str]], deals:
             found = tuple(k for k in found if k.index in set(only_classes))
         where = [p for p in positions(rules) if not only_positions or p.name in only_positions]
         if not found or not where:
-            out.append(RulesetPlan(name, len(found), exact(rules), where, 0, False, deals))
+            out.append(RulesetPlan(name, len(found), exact(rules), where, 0, False, deals,
+                                   reduction=reduction(rules)))
             continue
         estimate = len(found) * sum(estimate_tree(rules, found[0].deal, p.scores) for p in where)
         walked = deals is None and estimate <= NODE_BOUND
-        p = RulesetPlan(name, len(found), exact(rules), where, estimate, walked, deals)
+        p = RulesetPlan(name, len(found), exact(rules), where, estimate, walked, deals,
+                        reduction=reduction(rules))
         if walked or deals is not None:
             for k in spread(found, len(found) if deals is None else deals):
                 for at, pos in enumerate(where):

@@ -62,6 +62,24 @@ def test_the_reference_engine_passes_at_ten_and_in_the_iron_hand(one_worker: tup
     assert es["refusals"] > 0 and es["views"] > 0
 
 
+@pytest.mark.slow
+def test_a_ruleset_with_a_vira_walks_its_classes_under_the_vira() -> None:
+    """paulista-1v1 (its classes once carried no vira: every walk failed, the reference's too)."""
+    code, data = check_json("--ruleset", "paulista-1v1", "--deals", "2", "--position", "iron", "--jobs", "1")
+    (pau,) = data["exhaustive"]
+    assert code == 0 and data["divergences"] == [] and pau["classes"] == 115 and pau["classes_exact"]
+    assert pau["deals"] == 2 * 3 and pau["nodes"] > pau["leaves"] > 0 and "under the vira" in pau["reduction"]
+
+
+@pytest.mark.slow
+def test_a_ruleset_with_envido_walks_its_derived_classes() -> None:
+    code, data = check_json("--ruleset", "argentino-1v1", "--deals", "1", "--jobs", "2",
+                            "--call-timeout", "10")
+    (arg,) = data["exhaustive"]
+    assert code == 0 and data["divergences"] == [] and arg["classes"] == 339 and arg["classes_exact"]
+    assert "who has more envido points" in arg["reduction"] and arg["leaves"] > 0
+
+
 def test_two_workers_give_the_same_output(one_worker: tuple[int, str]) -> None:
     code, out, _ = truco("check", "--exhaustive", "--json", "--ruleset", ES, *SMALL, "--jobs", "2")
     assert (code, out) == one_worker

@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from truco_rules.spec.exhaustive.classes import class_key, exact_classes, positions, sampled_classes
+from truco_rules.spec.exhaustive.classes import class_key, contest_classes, exact_classes, positions
 from truco_rules.spec.rules.state import Hand, Match, Rules, legal_actions
 
 ES = "mineiro-1v1-es"
@@ -53,11 +53,29 @@ def test_positions_come_from_the_ruleset_data() -> None:
     assert [p.name for p in positions(Rules.of("argentino-1v1"))] == ["start"]
 
 
-def test_rulesets_with_envido_keep_the_envido_points_in_the_key() -> None:
+def test_rulesets_with_envido_keep_who_has_more_points_in_the_key() -> None:
+    """Argentino one against one: the 115 matrices or fewer, times who has more envido points
+    (three signs), derived from the rules; each class's deals are of it; each holds distinct cards."""
     rules = Rules.of("argentino-1v1")
-    found = sampled_classes(rules, 2000)
-    assert len(found) > 115  # the matrix alone would give at most 115
-    assert all(isinstance(extra[0], int) for k in found for extra in k.key[1])
+    found = contest_classes(rules)
+    assert 115 < len(found) <= 115 * 3 and len({k.key[0] for k in found}) <= 115
+    assert {k.key[2] for k in found} == {(-1,), (0,), (1,)}
+    for k in found[::17]:
+        assert class_key(rules, k.deal) == k.key and all(class_key(rules, d) == k.key for d in k.sample)
+        assert all(len({c for h in d["hands"] for c in h}) == 6 for d in (k.deal, *k.sample))
+
+
+def test_a_vira_ruleset_has_its_classes_under_every_vira() -> None:
+    """Paulista: the vira's manilhas give the same 115 matrices as Mineiro's fixed ones; every deal
+    turns up a vira that nobody holds, and the samples turn up other viras than the representative."""
+    rules = Rules.of("paulista-1v1")
+    found = exact_classes(rules)
+    assert len(found) == 115
+    for k in found[::9]:
+        for d in (k.deal, *k.sample):
+            assert d["muestra"] and d["muestra"] not in {c for h in d["hands"] for c in h}
+            assert class_key(rules, d) == k.key
+    assert len({d["muestra"] for k in found for d in k.sample}) > 10
 
 
 def tree(hand: Hand) -> tuple[int, int]:
@@ -98,3 +116,25 @@ def test_deals_of_one_class_give_the_same_whole_tree_from_a_new_match() -> None:
     assert spec_tree(rules, k.sample[0], (0, 0)) == want
     other = exact_classes(rules)[0]
     assert spec_tree(rules, other.deal, (0, 0)) != want  # the test can fail: classes differ
+
+
+def _envido_winner(rules: Rules, deal: dict) -> int:
+    """The side an accepted envido goes to, the rest of the hand played by its first legal action."""
+    hand = Match.at(rules, (0, 0)).new_hand(tuple(tuple(h) for h in deal["hands"]), deal.get("muestra"))
+    hand.apply(0, "envido")
+    hand.apply(1, "accept")
+    return hand.outcome.side_points[0][1]
+
+
+def test_deals_of_one_envido_class_give_the_spec_the_same_tree() -> None:
+    """The contests' reduction, on the spec: two deals of one Argentine class (other envido points,
+    the same seat with more of them) have trees of the same size and the envido goes to the same
+    side; in the class with the same cards' order and the other side ahead, it goes to the other."""
+    rules = Rules.of("argentino-1v1")
+    found = contest_classes(rules)
+    k = next(k for k in found if k.sample and k.key[2] == (1,))
+    want = spec_tree(rules, k.deal, (0, 0))
+    assert all(spec_tree(rules, d, (0, 0)) == want for d in k.sample)
+    assert {_envido_winner(rules, d) for d in (k.deal, *k.sample)} == {0}
+    other = next(o for o in found if o.key[0] == k.key[0] and o.key[2] == (-1,))
+    assert _envido_winner(rules, other.deal) == 1

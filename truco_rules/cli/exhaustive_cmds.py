@@ -64,6 +64,7 @@ def run_exhaustive(factory: Callable[[], Any], engine_name: str, names: list[str
     for p in plans:
         t = report.per_ruleset[p.ruleset]
         per.append({"ruleset": p.ruleset, "classes": p.classes, "classes_exact": p.exact,
+                    "reduction": p.reduction,
                     "positions": [pos.to_dict() for pos in p.positions], "estimate": p.estimate,
                     "walked": "every class" if p.walked else (f"{p.sample} classes" if p.jobs else "refused"),
                     "refused": p.message() if p.refused else None, "walks": len(p.jobs),
@@ -108,6 +109,7 @@ def _print(console: Any, engine_name: str, per: list[dict[str, Any]], rows: list
                       f"(+ {p['sample_nodes']:,} nodes of card plays on the sample deals), "
                       f"{p['refusals']:,} refusals, {p['views']:,} views, {p['records']:,} records checked"
                       f"{escape(undo)}")
+        console.print(f"  reduction: {escape(p['reduction'])}")
     if groups:
         console.print(f"[bold]{len(groups)} distinct divergences[/] (the first cause in each walk):")
     for g in groups[:20]:
