@@ -217,14 +217,14 @@ def vira_classes(rules: Rules) -> tuple[DealClass, ...]:
     for index, key in enumerate(sorted(by_key)):
         assignments = by_key[key]
         rng = random.Random(f"truco-classes/{rules.ruleset}/{index}")
-        vira, a, b = assignments[0]
-        rep = _cards_for(per_vira[vira], (a, b), None) | {"muestra": vira}
+        vira, seat0, seat1 = assignments[0]
+        rep = _cards_for(per_vira[vira], (seat0, seat1), None) | {"muestra": vira}
         sample = []
         for _ in range(SAMPLE):
-            vira, a, b = rng.choice(assignments)
+            vira, seat0, seat1 = rng.choice(assignments)
             other = rng.choice([c for c in deck(rules) if c[:-1] == vira[:-1]])  # the vira in any suit
             levels = _levels_under(rules, other)
-            sample.append(_cards_for(levels, (a, b), rng) | {"muestra": other})
+            sample.append(_cards_for(levels, (seat0, seat1), rng) | {"muestra": other})
         out.append(DealClass(index, key, rep, tuple(sample)))
     return tuple(out)
 
