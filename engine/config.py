@@ -165,9 +165,14 @@ def _reading_flags(listed: Mapping[str, str]) -> dict[str, bool]:
 _DEFAULTS: dict[Ruleset, Config] = {}  # by ruleset object: a file loaded again is a new key
 
 
-def make_config(ruleset: str, readings: Mapping[str, str] | None = None) -> Config:
-    """Resolve `ruleset` and `readings` (overrides by key); errors name the valid choices."""
+def make_config(ruleset: str, readings: Mapping[str, str] | None = None,
+                edition: int | None = None) -> Config:
+    """Resolve `ruleset` and `readings` (overrides by key); errors name the valid choices.
+    `edition`: an earlier edition of the ruleset's file (Ruleset.at_edition)."""
     rs = find_ruleset(ruleset)
+    if edition is not None and edition != rs.edition:
+        rs = rs.at_edition(edition)
+        return _config(rs, tuple(sorted(rs.resolve(readings).items())))
     if not readings:  # the common case, once per match: the defaults
         found = _DEFAULTS.get(rs)
         if found is None:

@@ -61,8 +61,10 @@ class Game(ObservationMixin, RecordMixin):
     @classmethod
     def new(cls, ruleset: str, *, seed: int | None = None, readings: Mapping[str, str] | None = None,
             deals: Sequence[Sequence[Sequence[str]]] | None = None, muestras: Sequence[str] | None = None,
-            scores: tuple[int, int] | None = None, dealer: int | None = None) -> Game:
-        """A new match. Same ruleset, readings and seed: same deals.
+            scores: tuple[int, int] | None = None, dealer: int | None = None,
+            edition: int | None = None) -> Game:
+        """A new match. Same ruleset, readings and seed: same deals. `edition`: an earlier edition
+        of the ruleset's file, played as it was (its changelog says what changed since).
 
         For set positions (tests, puzzles): `deals` stacks the deck of the first hands (one list
         of three card names per seat, per hand; later hands are shuffled from the seed), with
@@ -75,7 +77,7 @@ class Game(ObservationMixin, RecordMixin):
         if readings is not None and not isinstance(readings, Mapping):
             raise ArgumentTypeError(f"readings is a mapping of register key to reading, not "
                                     f"{type(readings).__name__}")
-        cfg = make_config(ruleset, readings)
+        cfg = make_config(ruleset, readings, edition)
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise ArgumentTypeError("seed must be an int or None")
         deal_seed = seed if seed is not None else random.getrandbits(63)

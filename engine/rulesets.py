@@ -180,6 +180,44 @@ class Ruleset:
         """The file's data with what the chosen readings `set` applied."""
         return apply_sets(self.data, readings)
 
+    @property
+    def edition(self) -> int:
+        """The file's edition (1 where it gives none)."""
+        return int(self.data.get("edition", 1))
+
+    def at_edition(self, edition: int) -> Ruleset:
+        """The ruleset as an earlier edition of its file was: each changelog entry newer than
+        `edition` undone (its `before`: the fields it sets back, the defaults it had), newest
+        first. UnknownReadingError names the editions there are."""
+        return _at_edition(self, edition)
+
+
+_EDITIONS: dict[tuple[int, int], Ruleset] = {}  # (id of the ruleset object, edition): its edition
+
+
+def _at_edition(rs: Ruleset, edition: int) -> Ruleset:
+    if isinstance(edition, bool) or not isinstance(edition, int) or not 1 <= edition <= rs.edition:
+        raise UnknownReadingError(f"edition of {rs.name}", str(edition),
+                                  [str(k) for k in range(1, rs.edition + 1)])
+    if edition == rs.edition:
+        return rs
+    found = _EDITIONS.get((id(rs), edition))
+    if found is None:
+        data: dict[str, Any] = dict(rs.data)
+        defaults = dict(rs.defaults)
+        for entry in sorted(data.get("changelog") or (), key=lambda e: -int(e["edition"])):
+            if int(entry["edition"]) <= edition:
+                break
+            before = entry.get("before") or {}
+            data = set_paths(data, [(str(k), v) for k, v in (before.get("sets") or {}).items()])
+            defaults.update({str(k): str(v) for k, v in (before.get("defaults") or {}).items()})
+        readings = {k: dict(v, default=defaults[k]) for k, v in data["readings"].items()}
+        data = {**data, "readings": readings, "edition": edition}
+        found = _EDITIONS[(id(rs), edition)] = Ruleset(
+            name=rs.name, code=rs.code, doc=rs.doc, players=rs.players, title=rs.title, family=rs.family,
+            defaults=MappingProxyType(defaults), data=data, file=rs.file, text=rs.text)
+    return found
+
 
 class _Registry(Mapping[str, Ruleset]):
     """Every loaded ruleset by name; the shipped files are read on first use."""

@@ -252,9 +252,75 @@ class RulesetFile:
         """The data with what each chosen reading `sets` applied (readings: the full map)."""
         return apply_readings(self.data, readings)
 
+    @property
+    def edition(self) -> int:
+        """The file's edition: a change of a default, a clause, the deck or the target is a new one."""
+        return edition_of(self.data)
+
+    def at_edition(self, edition: int) -> RulesetFile:
+        """The file as its earlier `edition` was (its changelog's `before` undone, newest first);
+        ValueError names the editions there are."""
+        return RulesetFile(self.name, self.code, self.path, at_edition(self.data, edition), self.lines)
+
     def referenced_clause_ids(self) -> set[str]:
         """Every clause ID the file names as the source of one of its rules."""
         return set(_clause_refs(self.data))
+
+
+def edition_of(data: Mapping[str, Any]) -> int:
+    """A file's edition (1 where it gives none: a user's file)."""
+    return int(data.get("edition", 1))
+
+
+def changes_since(data: Mapping[str, Any], edition: int, lang: str = "en") -> str:
+    """What the editions after `edition` changed, in words (the changelog's, oldest first)."""
+    later = sorted((e for e in data.get("changelog") or () if int(e["edition"]) > edition),
+                   key=lambda e: int(e["edition"]))
+    return " ".join(f"Edition {e['edition']}: {e['changes'].get(lang) or e['changes']['en']}" for e in later)
+
+
+def at_edition(data: Mapping[str, Any], edition: int) -> dict[str, Any]:
+    """The data of an earlier edition: from the file's own, each changelog entry newer than
+    `edition` undone (its `before`: the fields it sets back, and the defaults it had), newest
+    first. ValueError for an edition the file does not have."""
+    current = edition_of(data)
+    if not isinstance(edition, int) or isinstance(edition, bool) or not 1 <= edition <= current:
+        raise ValueError(f"{data.get('name')} has editions 1 to {current}, not {edition!r}")
+    out = dict(data)
+    for entry in sorted(data.get("changelog") or (), key=lambda e: -int(e["edition"])):
+        if int(entry["edition"]) <= edition:
+            break
+        before = entry.get("before") or {}
+        sets = [(str(dotted), value) for dotted, value in (before.get("sets") or {}).items()]
+        defaults = before.get("defaults") or {}
+        out = _copy_for(out, [dotted for dotted, _ in sets] + (["readings"] if defaults else []))
+        for dotted, value in sets:
+            _set_path(out, dotted, value)
+        for key, reading in defaults.items():
+            out["readings"][key]["default"] = str(reading)
+    out["edition"] = edition
+    return out
+
+
+# What is no rule of a file: its identity, its words about itself, its editions.
+_NOT_RULES = ("format", "extends", "name", "code", "title", "family", "language", "origin", "edition",
+              "changelog")
+
+
+def rules_digest(data: Mapping[str, Any]) -> str:
+    """A digest of what a file rules: every section of play, each reading's default and what its
+    readings set, each clause's ID, kind, rule (in English) and source, the clauses it adopts. A
+    change of any of them (a default, a clause, the deck, the target, ...) is a new edition; a
+    rationale, a title or a translation is not."""
+    import hashlib
+
+    kept = {k: v for k, v in data.items() if k not in _NOT_RULES and k not in ("readings", "clauses")}
+    kept["readings"] = {k: {"default": e.get("default"), "sets": e.get("sets"), "clause": e.get("clause")}
+                        for k, e in (data.get("readings") or {}).items()}
+    kept["clauses"] = [{"id": c.get("id"), "kind": c.get("kind"), "text": (c.get("text") or {}).get("en"),
+                        "source": c.get("source")} for c in data.get("clauses") or ()]
+    text = json.dumps(kept, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def apply_readings(data: Mapping[str, Any], readings: Mapping[str, str]) -> dict[str, Any]:
@@ -437,6 +503,41 @@ class _Checker:
         self.check_origin(rulebooks)
         self.check_clauses(clause_ids)
         self.check_readings(register)
+        self.check_editions(register)
+
+    def check_editions(self, register: Mapping[str, tuple[str, ...]]) -> None:
+        """The changelog: one entry per edition, the file's first, down to 1; what each `before`
+        sets is a field of the file, each default a reading of its key; every earlier edition is a
+        valid file (its play and its sections checked as the file's)."""
+        d = self.data
+        log = d.get("changelog")
+        if log is None:
+            return
+        editions = [int(e["edition"]) for e in log]
+        if editions != list(range(edition_of(d), 0, -1)):
+            self.fail(("changelog",), f"one entry per edition, newest first: {edition_of(d)} down to 1, "
+                                      f"not {editions}")
+        for i, entry in enumerate(log):
+            before = entry.get("before") or {}
+            for dotted in before.get("sets") or {}:
+                if not _has_parent(d, str(dotted)):
+                    self.fail(("changelog", i, "before", "sets", dotted),
+                              f"{dotted!r} does not name a field of this file")
+            for key, reading in (before.get("defaults") or {}).items():
+                if key not in d["readings"] or str(reading) not in register.get(key, ()):
+                    self.fail(("changelog", i, "before", "defaults", key),
+                              f"{key}={reading} is not a reading this file lists")
+        for k in range(1, edition_of(d)):
+            earlier = at_edition(d, k)
+            for section in ("deck", "strength", "truco", "match"):
+                problem = _section_error(section, earlier.get(section))
+                if problem is not None:
+                    self.fail(("changelog",), f"edition {k} is not a valid file: {section}: {problem}")
+            try:
+                _Checker(self.file, earlier, {}).check_play()
+            except RulesetFileError as exc:
+                where = ".".join(str(p) for p in exc.path)
+                self.fail(("changelog",), f"edition {k} is not a valid file: {where}: {exc.message}")
 
     def check_play(self) -> None:
         """What the play reads (deck, strength, calls, match): checked for every reading too."""

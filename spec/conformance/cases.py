@@ -83,6 +83,7 @@ class Case:
     # The register keys its outcome depends on: generated again under each other reading of the
     # key, the case differs (spec/conformance/depends.py); under the others' readings it is the same.
     depends: tuple[str, ...] = ()
+    edition: int | None = None  # an earlier edition of the ruleset's file it was played again under
 
     @property
     def needs(self) -> tuple[str, ...]:
@@ -102,6 +103,8 @@ class Case:
             out["readings"] = dict(self.readings)
         out["needs"] = list(self.needs)
         out["depends"] = list(self.depends)
+        if self.edition is not None:
+            out["edition"] = self.edition
         if self.start is not None:
             out["start"] = dict(self.start)
         out["deals"] = [
@@ -130,6 +133,7 @@ class Case:
             dict(data.get("end") or {}),
             dict(data.get("perft") or {}),
             tuple(str(k) for k in data.get("depends", ())),
+            data.get("edition"),
         )
 
 

@@ -25,6 +25,7 @@ from typing import Any
 from truco_rules.spec.catalogue import load_catalogue
 from truco_rules.spec.conformance.cases import PERFT, Case
 from truco_rules.spec.conformance.generate import play_steps
+from truco_rules.spec.rules.match import reached_target
 from truco_rules.spec.rules.procedure.parts import Illegal
 from truco_rules.spec.rules.ruleset import Rules
 
@@ -58,9 +59,11 @@ def consulting_rules(ruleset: str, readings: Mapping[str, str]) -> tuple[Rules, 
     return Rules(ruleset, _Consulted(full, seen), cat.ruleset(ruleset).file.resolved(full)), seen
 
 
-def _normal(ruleset: str, readings: Mapping[str, str]) -> dict[str, str]:
-    """`readings` without those that are the ruleset's defaults (what a case carries)."""
-    defaults = load_catalogue().readings(ruleset)
+def _normal(ruleset: str, readings: Mapping[str, str], edition: int | None = None) -> dict[str, str]:
+    """`readings` without those that are the ruleset's defaults (those of `edition`, where given):
+    what a case carries."""
+    defaults = (Rules.of(ruleset, edition=edition).readings if edition is not None
+                else load_catalogue().readings(ruleset))
     return {k: v for k, v in sorted(readings.items()) if defaults.get(k) != v}
 
 
@@ -87,8 +90,11 @@ def _start(case: Case) -> tuple[Sequence[int] | None, int | None]:
 
 
 def _replayed(case: Case, rules: Rules) -> tuple[Any, ...] | None:
-    """A situation case's steps and end played under `rules` (None: the play fails there)."""
+    """A situation case's steps and end played under `rules` (None: the play fails there, or its
+    position is none of a match under them: a side at the target of an earlier edition)."""
     scores, dealer = _start(case)
+    if scores is not None and any(reached_target(x, rules) for x in scores):
+        return None
     try:
         steps, end = play_steps(rules, case.deals, scores, dealer, [s.action for s in case.steps],
                                 tolerant=True)
@@ -155,26 +161,32 @@ def with_depends(by_ruleset: Mapping[str, Sequence[Case]], jobs: int = 1,
             for name, cases in by_ruleset.items()}
 
 
-def under(case: Case, readings: Mapping[str, str]) -> tuple[Case | None, str | None]:
-    """What an engine that plays `readings` runs in place of the published `case`: the published
-    case itself, with the engine's readings, where it is the same under them (and no reason);
-    else the case generated again under them, its ID marked with them (`ID@@key=reading`), and
-    the reason the published one is skipped. None to run where the case's position cannot even be
-    played under them (the reason says so)."""
-    merged = _normal(case.ruleset, {**case.readings, **readings})
-    rules = Rules.of(case.ruleset, merged)
+def under(case: Case, readings: Mapping[str, str],
+          edition: int | None = None) -> tuple[Case | None, str | None]:
+    """What an engine that plays `readings` (and, where given, an earlier `edition` of the ruleset's
+    file) runs in place of the published `case`: the published case itself, with the engine's
+    readings, where it is the same under them (and no reason); else the case generated again under
+    them, its ID marked with them (`ID@@key=reading`, `ID@@edition=N,...`), and the reason the
+    published one is skipped. None to run where the case's position cannot even be played under
+    them (the reason says so)."""
+    merged = _normal(case.ruleset, {**case.readings, **readings}, edition)
+    rules = Rules.of(case.ruleset, merged, edition)
     keys = [k for k in sorted(readings) if k in case.depends and readings[k] != case.readings.get(k)]
     # A situation case is played again (cheap, and exact: two readings may matter only together);
-    # a perft case, a count of thousands of paths, is trusted to its `depends`.
-    if merged == _normal(case.ruleset, case.readings) or (case.kind == PERFT and not keys) \
-            or (case.kind != PERFT and _same(case, rules)):
+    # a perft case, a count of thousands of paths, is trusted to its `depends` (not across editions).
+    if edition is None and (merged == _normal(case.ruleset, case.readings)
+                            or (case.kind == PERFT and not keys)):
         return dataclasses.replace(case, readings=merged), None
-    tag = ",".join(f"{k}={v}" for k, v in sorted({**case.readings, **readings}.items()))
-    played = ", ".join(f"{k}={readings[k]}" for k in keys) or tag
-    reason = (f"the case depends on {', '.join(keys) or 'these readings together'}; the engine plays "
-              f"{played} (its hello): run generated again as {case.id}@@{tag}")
+    if case.kind != PERFT and _same(case, rules):
+        return dataclasses.replace(case, readings=merged, edition=edition), None
+    parts = [f"edition={edition}"] if edition is not None else []
+    tag = ",".join(parts + [f"{k}={v}" for k, v in sorted({**case.readings, **readings}.items())])
+    played = ", ".join(parts + [f"{k}={readings[k]}" for k in keys]) or tag
+    why = ", ".join((["the ruleset's edition"] if edition is not None else []) + keys)
+    reason = (f"the case depends on {why or 'these readings together'}; the engine plays {played} (its "
+              f"hello): run generated again as {case.id}@@{tag}")
     regenerated = dataclasses.replace(
-        case, id=f"{case.id}@@{tag}", readings=merged,
+        case, id=f"{case.id}@@{tag}", readings=merged, edition=edition,
         about=f"{case.about} (generated again for an engine that plays {tag})", depends=tuple(keys))
     if case.kind == PERFT:
         counted = _counted(case, rules)
@@ -188,16 +200,17 @@ def under(case: Case, readings: Mapping[str, str]) -> tuple[Case | None, str | N
     return dataclasses.replace(regenerated, steps=replayed[0], end=replayed[1]), reason
 
 
-def plan_runs(cases: Sequence[Case], plays: Mapping[str, str]) -> tuple[list[Case], dict[str, str]]:
-    """The cases an engine that plays `plays` (its announced readings) runs, in the published order
-    with each regenerated case in place of the one it replaces, and the published cases skipped,
-    each with why (see `under`)."""
-    if not plays:
+def plan_runs(cases: Sequence[Case], plays: Mapping[str, str],
+              edition: int | None = None) -> tuple[list[Case], dict[str, str]]:
+    """The cases an engine that plays `plays` (its announced readings) and, where given, an earlier
+    `edition` runs, in the published order with each regenerated case in place of the one it
+    replaces, and the published cases skipped, each with why (see `under`)."""
+    if not plays and edition is None:
         return list(cases), {}
     runs: list[Case] = []
     skipped: dict[str, str] = {}
     for case in cases:
-        to_run, why = under(case, plays)
+        to_run, why = under(case, plays, edition)
         if why is not None:
             skipped[case.id] = why
         if to_run is not None:

@@ -218,7 +218,7 @@ def run_situation_case(factory: Factory, case: Case, call_timeout: float, beacon
     is driven to the case's position from the start of a match, by hands the spec finds
     (truco_rules.spec.situations.reach), where there is a way."""
     out = CaseResult(case.id, case.ruleset, PASS, clauses=case.clauses)
-    rules = Rules.of(case.ruleset, case.readings)
+    rules = Rules.of(case.ruleset, case.readings, case.edition)
     # The readings asked of new_game that the engine did not say it plays: a reading it may decline.
     unasked = {k: v for k, v in case.readings.items() if (announced or {}).get(k) != v}
     try:
@@ -380,7 +380,7 @@ def run_case_job(
         result = run_perft_case(factory, case, call_timeout, beacon, job.index)
     else:
         result = run_situation_case(factory, case, call_timeout, beacon, job.announced)
-        if result.status == FAIL and result.clause is None and job.diagnose:
+        if result.status == FAIL and result.clause is None and job.diagnose and case.edition is None:
             try:
                 result.clause = diagnose(factory, case, call_timeout, beacon)
             except Exception:

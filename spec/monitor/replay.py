@@ -56,7 +56,11 @@ def check_record(record: Any, ruleset: str | None = None, game: int = 0, *,
         found.append(Violation(game, FORMAT, f"the ruleset must be {ruleset}", says=name, field="ruleset"))
         name = ruleset
     try:
-        rules = Rules.of(name, record["readings"])
+        rules = Rules.of(name, record["readings"], record.get("edition"))
+    except ValueError as exc:  # an edition the ruleset's file does not have
+        found.append(Violation(game, FORMAT, str(exc), says=json_brief(record.get("edition")),
+                               field="edition"))
+        return found
     except UnknownNameError as exc:
         if exc.what == "ruleset":  # the field at fault is the ruleset, not the readings
             found.append(Violation(game, FORMAT, str(exc), says=json_brief(name), field="ruleset"))

@@ -62,6 +62,7 @@ class Hello:
     readings: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     engine_steps: tuple[str, ...] = ()  # prefixes of its engine-only steps (feature "steps")
     extra_actions: tuple[str, ...] = ()  # prefixes of its actions the rulesets lack (feature "steps")
+    editions: Mapping[str, int] = field(default_factory=dict)  # ruleset -> the earlier edition it plays
 
     def readings_of(self, ruleset: str) -> dict[str, str]:
         """The readings it announced for `ruleset` (the flat object's when it gave one)."""
@@ -291,9 +292,15 @@ def parse_hello(answer: Mapping[str, Any]) -> Hello:
             raise EngineFault(f"hello: {key} is {_brief(value)}, not a list of at most {MAX_HELLO_NAMES} "
                               f"prefixes of 1..{MAX_HELLO_TEXT} printable characters", "hello: garbage")
         prefixes[key] = tuple(value)
+    editions = ok.get("editions", {})
+    if not isinstance(editions, dict) or len(editions) > MAX_HELLO_NAMES or not all(
+            isinstance(k, str) and 0 < len(k) <= MAX_HELLO_TEXT and type(v) is int and 1 <= v <= 1000
+            for k, v in editions.items()):
+        raise EngineFault(f"hello: editions is {_brief(editions)}, not {{ruleset: edition}} of short "
+                          "names and numbers 1..1000", "hello: garbage")
     return Hello(engine["name"], engine.get("version", ""), engine.get("author", ""),
                  tuple(lists["rulesets"]), frozenset(lists["features"]), _hello_readings(ok.get("readings")),
-                 prefixes["engine_steps"], prefixes["extra_actions"])
+                 prefixes["engine_steps"], prefixes["extra_actions"], dict(editions))
 
 
 def _reading_map(value: Any) -> dict[str, str] | None:
@@ -620,6 +627,8 @@ class EngineCommand:
     start_timeout: float = 20.0
     # The readings its hello announced (Hello.readings), once the command line has read them.
     announced: Mapping[str, Mapping[str, str]] = field(default_factory=dict, compare=False, hash=False)
+    # The earlier editions of ruleset files its hello named (Hello.editions).
+    editions: Mapping[str, int] = field(default_factory=dict, compare=False, hash=False)
 
     @property
     def argv(self) -> tuple[str, ...]:

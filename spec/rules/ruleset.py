@@ -47,11 +47,17 @@ class Rules:
     ruleset: str
     readings: Mapping[str, str]
     data: Mapping[str, Any] = field(repr=False)
+    edition: int | None = None  # an earlier edition of the ruleset's file; None: its own
 
     @classmethod
-    def of(cls, ruleset: str, overrides: Mapping[str, str] | None = None) -> Rules:
+    def of(cls, ruleset: str, overrides: Mapping[str, str] | None = None,
+           edition: int | None = None) -> Rules:
         """Resolve `ruleset` and reading overrides (register keys); unknown names raise
-        truco_rules.spec.catalogue.UnknownNameError naming the choices."""
+        truco_rules.spec.catalogue.UnknownNameError naming the choices. `edition`: an earlier
+        edition of the ruleset's file (its changelog's `before` undone); ValueError for one it
+        does not have."""
+        if edition is not None and edition != load_catalogue().ruleset(ruleset).file.edition:
+            return _edition_rules(ruleset, tuple(sorted((overrides or {}).items())), edition, generation())
         plain = type(ruleset) is str and all(type(k) is str and type(v) is str
                                              for k, v in (overrides or {}).items())
         asked = ((ruleset, tuple(sorted(overrides.items())) if overrides else (), generation())
@@ -153,6 +159,18 @@ class Rules:
 # Rules.of by what was asked (every record of a file asks the same): the register's checks ran
 # the first time; only names that resolved are kept.
 _ASKED: dict[tuple[str, tuple[tuple[str, str], ...], int], Rules] = {}
+
+
+@functools.lru_cache(maxsize=64)
+def _edition_rules(ruleset: str, overrides: tuple[tuple[str, str], ...], edition: int,
+                   _generation: int) -> Rules:
+    """The ruleset as an earlier edition of its file: that edition's data and defaults, then the
+    overrides (checked against the register as for the file's own edition)."""
+    cat = load_catalogue()
+    file = cat.ruleset(ruleset).file.at_edition(edition)
+    full = {**file.defaults, **{k: v for k, v in cat.readings(ruleset, dict(overrides)).items()
+                                if k in dict(overrides)}}
+    return Rules(ruleset, full, file.resolved(full), edition)
 
 
 @functools.lru_cache(maxsize=256)

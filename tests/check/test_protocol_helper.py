@@ -300,3 +300,15 @@ def test_log_outside_serve_goes_to_stderr(capsys: pytest.CaptureFixture[str]) ->
     log("hello")
     captured = capsys.readouterr()
     assert captured.out == "" and "hello" in captured.err
+
+
+def test_hello_may_name_the_earlier_edition_it_plays() -> None:
+    from truco_rules.spec.monitor.engine_calls import EngineFault as Fault
+    from truco_rules.spec.protocol.client import parse_hello
+
+    base = {"protocol": 1, "engine": {"name": "x"}}
+    assert parse_hello({"ok": {**base, "editions": {"uruguayo-1v1": 1}}}).editions == {"uruguayo-1v1": 1}
+    assert parse_hello({"ok": base}).editions == {}
+    for bad in ({"uruguayo-1v1": "1"}, {"uruguayo-1v1": 0}, ["uruguayo-1v1"], {"uruguayo-1v1": True}):
+        with pytest.raises(Fault, match="editions"):
+            parse_hello({"ok": {**base, "editions": bad}})

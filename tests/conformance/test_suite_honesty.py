@@ -120,3 +120,18 @@ def test_an_engine_that_crashes_at_new_game_errors_and_exits_1_even_when_listed(
     assert "new_game" in cases[0]["message"] and "mineiro-1v1-es" in data["shortfalls"]
     code, data = _suite(*args, "--expect-failures", str(expect))
     assert code == 1 and data["exit"] == 1, "an error is never a known failure"
+
+
+@pytest.mark.slow
+def test_an_engine_that_names_an_earlier_edition_plays_it_and_hears_what_changed() -> None:
+    """uruguayo-1v1 went from 30 points to 40 (edition 2): an engine of edition 1 that says so in
+    its hello passes, its cases played again under edition 1 (those past 30 are no position there)."""
+    result = CliRunner().invoke(cli, ["conformance", "--suite", "--games", "0", "--programs", "0",
+                                      "--jobs", "2", "--json", "--engine",
+                                      "tests.planted.suite_engines:uruguayo_edition_1",
+                                      "--ruleset", "uruguayo-1v1"])
+    data = json.loads(result.output[result.output.index("{"):])
+    assert result.exit_code == 0 and data["counts"]["fail"] == data["counts"]["error"] == 0
+    again = [c for c in data["cases"] if "@@edition=1" in c["id"]]
+    assert again and all(c["status"] == "pass" for c in again)
+    assert "the engine plays edition 1 of 2" in result.output and "40 points" in result.output

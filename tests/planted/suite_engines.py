@@ -62,3 +62,22 @@ class _CrashesAtNewGame(ReferenceAdapter):
 
 def crashes_at_new_game() -> ReferenceAdapter:
     return _CrashesAtNewGame()
+
+
+class _UruguayoEdition1(ReferenceAdapter):
+    """Plays uruguayo-1v1 as its edition 1 was: the match to 30 (its hello says so)."""
+
+    def make_game(self, ruleset: str, seed: int, readings: Mapping[str, str], deals: Any = (),
+                  scores: Any = None, dealer: Any = None) -> Any:
+        stacked = [[list(cards) for cards in d["hands"]] for d in deals]
+        muestras = [d["muestra"] for d in deals if d.get("muestra") is not None]
+        return self.game_class.new(ruleset, seed=seed, readings=dict(readings), deals=stacked or None,
+                                   muestras=muestras or None, dealer=dealer, edition=1,
+                                   scores=None if scores is None else (scores[0], scores[1]))
+
+
+def uruguayo_edition_1() -> ReferenceAdapter:
+    return _UruguayoEdition1()
+
+
+uruguayo_edition_1.editions = {"uruguayo-1v1": 1}  # type: ignore[attr-defined]

@@ -170,9 +170,9 @@ def engine_factory(engine_spec: str | None, engine_cmd: str | None, call_timeout
         if not plays:
             fail(f"the engine plays only {', '.join(hello.rulesets)}, not {', '.join(rulesets or [])}")
         rulesets = plays
-    if hello.readings:
+    if hello.readings or hello.editions:
         import dataclasses
 
-        command = dataclasses.replace(command, announced=hello.readings)
+        command = dataclasses.replace(command, announced=hello.readings, editions=hello.editions)
     return command, f"{hello.name or 'engine'} ({engine_cmd})", rulesets
 

@@ -52,6 +52,28 @@ def write_suite_command(jobs: int = 1) -> None:
     click.echo(f"wrote {len(written)} files: {total:,} cases")
 
 
+def _editions(factory: Callable[[], Any], names: Sequence[str]) -> dict[str, int]:
+    """The earlier editions of ruleset files the engine said it plays (hello `editions`), each said
+    in one line with what changed since; an edition the file does not have is bad input."""
+    from truco_rules.spec.catalogue import load_catalogue
+    from truco_rules.spec.monitor.untrusted import visible
+    from truco_rules.spec.ruleset_file import changes_since
+
+    out: dict[str, int] = {}
+    for name, edition in (getattr(factory, "editions", None) or {}).items():
+        if name not in names:
+            continue
+        file = load_catalogue().ruleset(name).file
+        if not 1 <= edition <= file.edition:
+            fail(f"the engine plays {visible(name)} edition {edition}; the file has editions 1 to "
+                 f"{file.edition}")
+        if edition != file.edition:
+            out[name] = edition
+            click.echo(f"{name}: the engine plays edition {edition} of {file.edition}, its cases played "
+                       f"again under it; since then: {changes_since(file.data, edition)}", err=True)
+    return out
+
+
 def run_suite_command(
     factory: Callable[[], Any],
     engine_name: str,
@@ -113,6 +135,7 @@ def run_suite_command(
     _, announced = checked_readings(factory, list(names), ())
     own = {c.id for name in names for c in cat.clauses_of(name)}
     run = SuiteRun(engine_name, version(), list(names), expected=expected, applicable=own)
+    editions = _editions(factory, names)
     err = Console(stderr=True)
     with Progress(console=err, transient=True) as bar:
         for name in names:
@@ -126,7 +149,7 @@ def run_suite_command(
             # depends on one of them), the case generated again under them: its ID ends in
             # @@key=reading, the published one is skipped and says why. Never fewer cases run.
             plays = announced.get(name, {})
-            runs, skipped = plan_runs(cases[name], plays)
+            runs, skipped = plan_runs(cases[name], plays, editions.get(name))
             bar.update(task, total=len(runs))
             published = {case.id for case in cases[name]}
             done = {
