@@ -52,9 +52,10 @@ def write_suite_command(jobs: int = 1) -> None:
     click.echo(f"wrote {len(written)} files: {total:,} cases")
 
 
-def _editions(factory: Callable[[], Any], names: Sequence[str]) -> dict[str, int]:
+def engine_editions(factory: Callable[[], Any], names: Sequence[str], plays: bool = True) -> dict[str, int]:
     """The earlier editions of ruleset files the engine said it plays (hello `editions`), each said
-    in one line with what changed since; an edition the file does not have is bad input."""
+    in one line with what changed since (`plays`: the check plays that edition; else it checks the
+    file's own); an edition the file does not have is bad input."""
     from truco_rules.spec.catalogue import load_catalogue
     from truco_rules.spec.monitor.untrusted import visible
     from truco_rules.spec.ruleset_file import changes_since
@@ -69,8 +70,9 @@ def _editions(factory: Callable[[], Any], names: Sequence[str]) -> dict[str, int
                  f"{file.edition}")
         if edition != file.edition:
             out[name] = edition
-            click.echo(f"{name}: the engine plays edition {edition} of {file.edition}, its cases played "
-                       f"again under it; since then: {changes_since(file.data, edition)}", err=True)
+            how = "its cases played again under it" if plays else f"checked against edition {file.edition}"
+            click.echo(f"{name}: the engine plays edition {edition} of {file.edition}, {how}; since then: "
+                       f"{changes_since(file.data, edition)}", err=True)
     return out
 
 
@@ -135,7 +137,7 @@ def run_suite_command(
     _, announced = checked_readings(factory, list(names), ())
     own = {c.id for name in names for c in cat.clauses_of(name)}
     run = SuiteRun(engine_name, version(), list(names), expected=expected, applicable=own)
-    editions = _editions(factory, names)
+    editions = engine_editions(factory, names)
     err = Console(stderr=True)
     with Progress(console=err, transient=True) as bar:
         for name in names:
