@@ -80,11 +80,13 @@ def test_a_ruleset_with_envido_walks_its_derived_classes() -> None:
     assert "who has more envido points" in arg["reduction"] and arg["leaves"] > 0
 
 
+@pytest.mark.slow
 def test_two_workers_give_the_same_output(one_worker: tuple[int, str]) -> None:
     code, out, _ = truco("check", "--exhaustive", "--json", "--ruleset", ES, *SMALL, "--jobs", "2")
     assert (code, out) == one_worker
 
 
+@pytest.mark.slow
 def test_a_local_dask_cluster_gives_the_same_output(one_worker: tuple[int, str]) -> None:
     code, out, err = truco("check", "--exhaustive", "--json", "--ruleset", ES, *SMALL, "--jobs", "2",
                            "--dask", "local")
