@@ -168,7 +168,7 @@ def check(engine_spec: str | None, engine_cmd: str | None, ruleset: tuple[str, .
     if announced and not as_json:
         told = "; ".join(f"{n}: " + ", ".join(f"{k}={v}" for k, v in r.items()) for n, r in announced.items())
         click.echo(f"checked against the readings the engine announces: {told}")
-    from truco_rules.cli.suite_cmds import engine_editions
+    from truco_rules.cli.editions import engine_editions
 
     engine_editions(factory, names, plays=False)  # said in one line each (#35): what changed since
     if perft:

@@ -52,30 +52,6 @@ def write_suite_command(jobs: int = 1) -> None:
     click.echo(f"wrote {len(written)} files: {total:,} cases")
 
 
-def engine_editions(factory: Callable[[], Any], names: Sequence[str], plays: bool = True) -> dict[str, int]:
-    """The earlier editions of ruleset files the engine said it plays (hello `editions`), each said
-    in one line with what changed since (`plays`: the check plays that edition; else it checks the
-    file's own); an edition the file does not have is bad input."""
-    from truco_rules.spec.catalogue import load_catalogue
-    from truco_rules.spec.monitor.untrusted import visible
-    from truco_rules.spec.ruleset_file import changes_since
-
-    out: dict[str, int] = {}
-    for name, edition in (getattr(factory, "editions", None) or {}).items():
-        if name not in names:
-            continue
-        file = load_catalogue().ruleset(name).file
-        if not 1 <= edition <= file.edition:
-            fail(f"the engine plays {visible(name)} edition {edition}; the file has editions 1 to "
-                 f"{file.edition}")
-        if edition != file.edition:
-            out[name] = edition
-            how = "its cases played again under it" if plays else f"checked against edition {file.edition}"
-            click.echo(f"{name}: the engine plays edition {edition} of {file.edition}, {how}; since then: "
-                       f"{changes_since(file.data, edition)}", err=True)
-    return out
-
-
 def run_suite_command(
     factory: Callable[[], Any],
     engine_name: str,
@@ -137,6 +113,8 @@ def run_suite_command(
     _, announced = checked_readings(factory, list(names), ())
     own = {c.id for name in names for c in cat.clauses_of(name)}
     run = SuiteRun(engine_name, version(), list(names), expected=expected, applicable=own)
+    from truco_rules.cli.editions import engine_editions
+
     editions = engine_editions(factory, names)
     err = Console(stderr=True)
     with Progress(console=err, transient=True) as bar:
