@@ -77,6 +77,7 @@ READINGS: Mapping[str, tuple[str, tuple[str, ...]]] = MappingProxyType({
     "envido-order": ("AMB-56", ("in-order", "envido-after-real")),
     "mazo-scoring": ("AMB-57", ("turn-or-answer",)),
     "pieza-points": ("AMB-58", ("pieza-and-digits",)),
+    "eleven-one-against-one": ("AMB-70", ("played", "pairs-only")),  # only sets the file's sections
 })
 
 # The reading in force where a ruleset file does not list a key: the plain rule of the play
@@ -271,7 +272,8 @@ def _earlier_sets(data: Mapping[str, Any], key: str) -> dict[str, Any]:
         if other == key:
             break
         for changes in ((entry.get("sets") or {}) if isinstance(entry, Mapping) else {}).values():
-            earlier += [(str(dotted), value) for dotted, value in (changes or {}).items()]
+            earlier += [(str(dotted), value) for dotted, value in (changes or {}).items()
+                        if value is not None]  # a removal adds no field
     return set_paths(data, earlier)
 
 
