@@ -57,7 +57,7 @@ def start_hand(game: Game) -> None:
     cfg = game._cfg
     n = cfg.n
     deck = cfg.deck
-    k = game._hand_no = game._hand_no + 1
+    k = game._hand_no = game._hand_no + 1  # HND-11: the hands of a match, numbered one after another
     starter = game._starter
     if k <= len(game._stacked):
         deal = game._stacked[k - 1]

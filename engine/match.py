@@ -59,7 +59,7 @@ def finish_hand(game: Game, winner: int, points: int, forfeit: int | None = None
     elif h.kind == IRON and cfg.iron is not None and cfg.iron.decides_match:  # IRN-4
         game._end_match(winner)
     else:
-        game._next_hand()
+        game._next_hand()  # HND-11: hands follow one another until the match is decided
 
 
 def end_partida(game: Game, winner: int) -> None:
