@@ -41,7 +41,8 @@ def _kind(cfg: Config, scores: tuple[int, int], starter: int, fields: dict[str, 
             fields["ladder_i"] = cfg.ladder.index(ten.value)
             fields["value"] = ten.value
             fields["no_truco"] = True
-    elif ten is not None and (s0 == ten.score) != (s1 == ten.score):  # TEN-1: one side at ten
+    # TEN-1: one side at ten, whatever the hands before (AMB-71 every-hand: the choice comes back)
+    elif ten is not None and (s0 == ten.score) != (s1 == ten.score):
         ten_side = 0 if s0 == ten.score else 1
         fields["kind"] = TEN
         fields["ten_side"] = ten_side

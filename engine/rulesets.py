@@ -78,6 +78,7 @@ READINGS: Mapping[str, tuple[str, tuple[str, ...]]] = MappingProxyType({
     "mazo-scoring": ("AMB-57", ("turn-or-answer",)),
     "pieza-points": ("AMB-58", ("pieza-and-digits",)),
     "eleven-one-against-one": ("AMB-70", ("played", "pairs-only")),  # only sets the file's sections
+    "ten-recurs": ("AMB-71", ("every-hand",)),
 })
 
 # The reading in force where a ruleset file does not list a key: the plain rule of the play
@@ -129,6 +130,7 @@ FALLBACK: Mapping[str, str] = MappingProxyType({
     "envido-order": "in-order",  # the calls the file's envido `then` lists give
     "mazo-scoring": "turn-or-answer",  # a mazo loses the hand at its value, or refuses the call
     "pieza-points": "pieza-and-digits",  # the pieza whole, the rest as two cards of a suit add
+    "ten-recurs": "every-hand",  # TEN-1: the score at the start of a hand makes it a hand of ten
 })
 
 _NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")

@@ -37,7 +37,7 @@ NEEDED_READINGS: dict[str, tuple[str, ...]] = {
     "": ("all-rounds-tied", "split-then-tie", "first-two-tied", "hand-length", "covering", "round-leader",
          "hand-starter"),
     "pairs": ("partner-tie",),
-    "hand_of_ten": ("ten-truco", "ten-choice", "ten-call"),
+    "hand_of_ten": ("ten-truco", "ten-choice", "ten-call", "ten-recurs"),
     "iron_hand": ("iron-hand", "iron-blind", "iron-cards"),
     "envido": ("envido-stakes", "envido-without-pair", "falta-points", "side-bet-window", "side-bet-ties",
                "side-bet-scoring", "envido-first", "envido-three-suit", "envido-refusal", "envido-order"),

@@ -31,6 +31,7 @@ UNNAMED: dict[str, dict[str, str]] = {
     "PAU-12": {"spec": FILE_SECTION, "engine": FILE_SECTION},
     "PAU-13": {"engine": FILE_SECTION},
     "PAU-14": {"spec": FILE_SECTION, "engine": FILE_SECTION},
+    "PAU-15": {"spec": FILE_SECTION, "engine": FILE_SECTION},
     "URU-1": {"spec": FILE_SECTION, "engine": FILE_SECTION},
     "URU-7": {"engine": FILE_SECTION},
     "URU-8": {"engine": FILE_SECTION},

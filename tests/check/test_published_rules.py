@@ -18,7 +18,7 @@ SPANISH = {f"{r}{s}" for r in ("1", "2", "3", "4", "5", "6", "7", "10", "11", "1
 FRENCH = {f"{r}{s}" for r in ("4", "5", "6", "7", "Q", "J", "K", "A", "2", "3") for s in "CHSD"}
 
 
-@pytest.mark.clause("ARG-1", "URU-1", "PAU-1")
+@pytest.mark.clause("ARG-1", "URU-1", "PAU-1", "PAU-15")
 @pytest.mark.parametrize(("ruleset", "cards"), [("argentino-1v1", SPANISH), ("uruguayo-1v1", SPANISH),
                                                 ("paulista-1v1", FRENCH), ("paulista-pairs", FRENCH)])
 def test_the_pack_is_forty_cards(ruleset: str, cards: set[str]) -> None:
@@ -30,6 +30,8 @@ def test_the_pack_is_forty_cards(ruleset: str, cards: set[str]) -> None:
     assert spec == wanted, f"[{ruleset}] spec pack"
     assert engine == wanted, f"[{ruleset}] engine pack"
     assert len(spec) == len(engine) == 40
+    players = 4 if ruleset == "paulista-pairs" else 2  # PAU-15, ARG-1, URU-1: one against one
+    assert Rules.of(ruleset).players == Game.new(ruleset, seed=0).config.n == players
 
 
 @pytest.mark.clause("PAU-5", "PAU-3")

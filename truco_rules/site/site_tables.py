@@ -48,7 +48,7 @@ FEATURES: tuple[Feature, ...] = (
     Feature("ft_ladder", ("VAL", "BET"), ("raise-cap", "partner-truco", "mazo-first-round", "mazo-scoring"),
             ("truco", "mazo")),
     Feature("ft_ten", ("TEN",), ("ten-truco", "ten-choice", "ten-call", "eleven-decline",
-                                 "eleven-one-against-one"), ("hand_of_ten",)),
+                                 "eleven-one-against-one", "ten-recurs"), ("hand_of_ten",)),
     Feature("ft_iron", ("IRN",), ("iron-hand", "iron-blind", "iron-cards"), ("iron_hand",)),
     Feature("ft_covered", ("COV",), ("covered-card", "covering", "cover-round")),
     Feature("ft_target", ("MAT",), ("gauderio-target", "match-format", "partida-points", "falta-halves"),
