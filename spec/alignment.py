@@ -1,17 +1,18 @@
 """The alignment table: every rule topic, every source, side by side (spec/data/alignment.yaml).
 
 Rows are rule topics, fine-grained (the deck, each pattern of won, lost and tied rounds, every step
-of the ladder, ...). Columns are sources: the four rulebooks of spec/sources, and every publication
-a ruleset file names under `origin.published` (one column per publication, however many files name
-it). Each cell holds the source's verbatim words on the topic, or says that the source is silent:
-a row lists under `said` the words of every source that speaks and under `silent` every other
-column, so that a new source (a new column) leaves a blank in every row until someone has read it
-for each topic.
+of the ladder, ...). Columns are sources: the four rulebooks of spec/sources, every publication a
+ruleset file names under `origin.published` (one column per publication, however many files name
+it), the publications the register's readings cite, and the engines they cite. Each cell holds
+the source's verbatim words on the topic, or says that the source is silent: a row lists under
+`said` the words of every source that speaks and under `silent` every other column, so that a new
+source (a new column) leaves a blank in every row until someone has read it for each topic.
 
 Words are checked verbatim: a rulebook's words against its text, a publication's words against the
 words of it the project stores (a clause's `source.words` and `source.also`, the words an adoption
-quotes, a register reading's published words). A rulebook is stored whole; a publication only by
-those passages, so that "silent" there means that no stored passage of it speaks to the topic.
+quotes, a register reading's published words), an engine's against the lines of its code the
+register quotes. A rulebook is stored whole; a publication or an engine only by those passages, so
+that "silent" there means that no stored passage of it speaks to the topic.
 
 Every row either names the register entries its differences are (`register`), or says why its
 sources state the same rule (`same`, in four languages). `problems` names what is wrong: a clause
@@ -44,6 +45,7 @@ class Column:
     rulebook: str | None = None
     publication: Publication | None = None
     rulesets: tuple[str, ...] = ()  # the rulesets whose source it is
+    engine: bool = False  # an engine a register reading cites: its words are lines of its code
 
     @property
     def title(self) -> str:
@@ -86,7 +88,10 @@ def columns(cat: Catalogue) -> list[Column]:
             out.append(Column(id=f"{rs.code}:{pub.id}", publication=pub, rulesets=(rs.name,)))
     # The publications the register's readings cite that no ruleset file lists: a ruleset that
     # reads the entry cites them too. "reg:" and the name of their site, in the register's order.
+    # Then the engines the readings cite (mark `engine`): "eng:" and the engine's name; their words
+    # are the lines of their code the register quotes.
     taken = {c.id for c in out}
+    engines: dict[str, int] = {}
     for amb in cat.ambiguities.values():
         for reading in amb.readings:
             for w in reading.published:
@@ -102,7 +107,27 @@ def columns(cat: Catalogue) -> list[Column]:
                 out.append(Column(id=cid, publication=Publication(id=cid[4:], title=w.title,
                                                                   publisher=w.publisher, url=w.url),
                                   rulesets=tuple(amb.defaults)))
+    for amb in cat.ambiguities.values():
+        for reading in amb.readings:
+            for e in reading.engines:
+                cid = f"eng:{_slug(e.name)}"
+                if cid in engines:
+                    col = out[engines[cid]]
+                    more = tuple(r for r in amb.defaults if r not in col.rulesets)
+                    out[engines[cid]] = Column(col.id, None, col.publication, (*col.rulesets, *more), True)
+                    continue
+                engines[cid] = len(out)
+                out.append(Column(id=cid, publication=Publication(
+                    id=cid[4:], title=f"{e.name} {e.version}", publisher=ENGINE_PUBLISHER, url=e.url),
+                    rulesets=tuple(amb.defaults), engine=True))
     return out
+
+
+ENGINE_PUBLISHER = "an engine's code"
+
+
+def _slug(name: str) -> str:
+    return "-".join("".join(ch if ch.isalnum() else " " for ch in name.lower()).split())
 
 
 def _site(url: str | None) -> str:
@@ -154,6 +179,8 @@ def stored_words(cat: Catalogue) -> dict[str, list[str]]:
         for reading in amb.readings:
             for w in reading.published:
                 add(None, w.url, w.words)
+            for e in reading.engines:
+                out[f"eng:{_slug(e.name)}"].append(e.code)
     return out
 
 
@@ -286,6 +313,8 @@ def _silence_problems(cat: Catalogue, r: Row, cols: Mapping[str, Column]) -> lis
         for reading in amb.readings if amb is not None else ():
             for q in reading.sources:
                 speaking.setdefault(q.doc, f"{aid} {reading.name}")
+            for e in reading.engines:
+                speaking.setdefault(f"eng:{_slug(e.name)}", f"{aid} {reading.name}")
     out = [f"{r.id}: {col} is silent, yet {why} quotes it" for col, why in speaking.items()
            if col in r.silent]
     for doc, quotes in rulebook_quotes.items():  # the rulebook's cell holds what its clauses quote

@@ -30,9 +30,11 @@ def test_a_column_for_every_rulebook_and_every_cited_publication() -> None:
     for rs in CAT.rulesets.values():
         for pub in rs.publications:
             assert pub.url in urls, f"{rs.name}: {pub.id} has no column"
+    engines = {c.publication.url for c in cols if c.engine and c.publication is not None}
     for amb in CAT.ambiguities.values():
         for reading in amb.readings:
             assert all(w.url in urls for w in reading.published), f"{amb.id} {reading.name}"
+            assert all(e.url in engines for e in reading.engines), f"{amb.id} {reading.name}: an engine"
     # A publication two files name (paulista-pairs extends paulista-1v1) is one column.
     assert al.column_of(CAT, "paulista-pairs", "capixaba") == al.column_of(CAT, "paulista-1v1", "capixaba")
 
@@ -102,7 +104,7 @@ def test_rows_and_their_lookups() -> None:
     assert al.row(ROWS, "deck").cell("p1:capixaba") is None
     with pytest.raises(LookupError, match="did you mean 'deck'"):
         al.row(ROWS, "decks")
-    assert [r.id for r in al.rows_of(ROWS, "AMB-70")] == ["ten-when"]
+    assert [r.id for r in al.rows_of(ROWS, "AMB-70")] == ["ten-when", "iron-when"]
     assert "split-then-tie" in {r.id for r in al.rows_of(ROWS, "HND-6")}
     with pytest.raises(ValueError, match="topic"):
         al.parse([{"id": "x", "topic": {"en": "only English"}}])

@@ -46,7 +46,7 @@ def show_row(name: str, rulesets: Sequence[str], lang: str, as_json: bool) -> No
         click.echo(json.dumps({
             "row": r.id, "topic": dict(r.topic), "clauses": list(r.clauses), "register": list(r.register),
             "same": dict(r.same) if r.same is not None else None,
-            "cells": [{"column": c.id, "source": _source(c), "rulesets": list(c.rulesets),
+            "cells": [{"column": c.id, "source": _source(c, lang), "rulesets": list(c.rulesets),
                        **({"words": list(r.said[c.id])} if c.id in r.said else {"silent": True})}
                       for c in cols],
         }, indent=1, ensure_ascii=False))
@@ -65,7 +65,7 @@ def show_row(name: str, rulesets: Sequence[str], lang: str, as_json: bool) -> No
             silent.append(c.id)
             continue
         click.echo("")
-        click.echo(f"{c.id} · {_source(c)}" + (f" ({', '.join(c.rulesets)})" if c.rulesets else ""))
+        click.echo(f"{c.id} · {_source(c, lang)}" + (f" ({', '.join(c.rulesets)})" if c.rulesets else ""))
         for words in r.said[c.id]:
             click.echo(_wrap(f"“{' '.join(words.split())}”", "    "))
     if silent:
@@ -73,11 +73,14 @@ def show_row(name: str, rulesets: Sequence[str], lang: str, as_json: bool) -> No
         click.echo(_wrap(gettext("Silent: {sources}", lang, sources=", ".join(silent)), ""))
 
 
-def _source(col: Any) -> str:
+def _source(col: Any, lang: str) -> str:
     if col.rulebook is not None:
         from truco_rules.spec.catalogue import load_catalogue
 
         return load_catalogue().sources[col.rulebook].title
+    if col.engine:
+        kind = gettext("an engine: the lines of its code the register quotes", lang)
+        return f"{col.publication.title}, {kind}"
     return f"{col.publication.title}, {col.publication.publisher}"
 
 

@@ -30,6 +30,8 @@ def _source(ctx: Ctx, here: str, col: Column) -> str:
     if col.rulebook is not None:
         return f"[{col.rulebook}]({ctx.link(here, f'rulebooks/{col.rulebook}.md')})"
     assert col.publication is not None
+    if col.engine:  # an engine's code, not a publication
+        return f"`{col.id}` [{esc(col.publication.title)}]({col.publication.url}), {ctx.t('al_engine')}"
     return f"`{col.id}` {ctx.publication_ref(col.publication)}"
 
 
