@@ -26,7 +26,6 @@ from truco_rules.referee.connection import CRASH, PROTOCOL_ERROR, TIME_OVER
 
 ILLEGAL = "illegal"
 KINDS = (ILLEGAL, TIME_OVER, CRASH, PROTOCOL_ERROR)
-ON_FAULT = ("match", "hand", "random")
 
 # Terminations (the referee block of a record): a match played to its end by the rules, one lost
 # by a fault of a kind under the `match` policy, one lost past max_faults, one not played or ended
@@ -36,9 +35,10 @@ NORMAL = "normal"
 BY_FAULT = {ILLEGAL: "illegal-action", TIME_OVER: "time-forfeit", CRASH: "crash",
             PROTOCOL_ERROR: "protocol-error"}
 FAULT_LIMIT = "fault-limit"
+ADJUDICATION = "adjudication"  # still going after the file's max_hands: the side ahead wins
 DISQUALIFICATION = "disqualification"
 ABANDONED = "abandoned"
-TERMINATIONS = (NORMAL, *BY_FAULT.values(), FAULT_LIMIT, DISQUALIFICATION, ABANDONED)
+TERMINATIONS = (NORMAL, *BY_FAULT.values(), FAULT_LIMIT, ADJUDICATION, DISQUALIFICATION, ABANDONED)
 
 
 @dataclass(frozen=True)

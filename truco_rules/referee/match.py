@@ -27,6 +27,7 @@ from truco_rules.referee import messages as msg
 from truco_rules.referee.connection import CRASH, BotFault, BotSpec, Connection, connect
 from truco_rules.referee.faults import (
     ABANDONED,
+    ADJUDICATION,
     BY_FAULT,
     DISQUALIFICATION,
     FAULT_LIMIT,
@@ -54,6 +55,8 @@ class MatchSpec:
     readings: tuple[tuple[str, str], ...] = ()
     tournament: str = ""
     disqualified: tuple[int, ...] = ()  # sides whose bot is disqualified: the match is not played
+    start: tuple[int, int] | None = None  # the scores the match starts from (short matches)
+    max_hands: int | None = None  # adjudicated after this many hands
 
 
 class _Stop(Exception):
@@ -82,10 +85,10 @@ class Referee:
 
     def __init__(self, spec: MatchSpec) -> None:
         self.spec, self.policy = spec, spec.policy
-        self.game = Game.new(spec.ruleset, seed=spec.seed, readings=dict(spec.readings))
+        self.game = Game.new(spec.ruleset, seed=spec.seed, readings=dict(spec.readings), scores=spec.start)
         self.n = self.game.config.n
         self.rules = Rules.of(spec.ruleset, dict(self.game.config.overrides))
-        self.match = Match.at(self.rules)
+        self.match = Match.at(self.rules, spec.start or (0, 0))
         self.hand: Hand | None = None
         self.history: list[tuple[int, str]] = []
         self.seats = [_Seat(s, spec.sides[s & 1], self.policy.bank_ms) for s in range(self.n)]
@@ -135,7 +138,16 @@ class Referee:
             if self.match.over != self.game.is_over():
                 raise _Stop(ABANDONED, None, "the engine and the spec end the match at different hands")
             if not self.match.over:
+                self._adjudicate()
                 self._new_hand()
+
+    def _adjudicate(self) -> None:
+        """Past the tournament's max_hands, the side ahead wins (level: nobody)."""
+        limit = self.spec.max_hands
+        if limit is not None and self.match.number >= limit:
+            a, b = self.match.score
+            raise _Stop(ADJUDICATION, None if a == b else (1 if a > b else 0),
+                        f"{limit} hands played, the score {a} to {b}")
 
     def _concede(self, legal: list[str]) -> str:
         return next((a for a in CONCEDE if a in legal), legal[0])
