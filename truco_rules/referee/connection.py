@@ -94,12 +94,19 @@ class BotProcess:
 
     def ask(self, message: dict[str, Any], timeout: float) -> dict[str, Any]:
         """Write `message`, return the first line of the answer that is not a log."""
+        self.send(message)
+        return self.receive(timeout)
+
+    def send(self, message: dict[str, Any]) -> None:
         try:
             assert self.proc.stdin is not None
             self.proc.stdin.write(encode(message))
         except OSError:
             raise self._fault(CRASH, f"the bot exited (exit code {self._wait_code()}) before the "
                                      "request") from None
+
+    def receive(self, timeout: float) -> dict[str, Any]:
+        """The first line of the answer that is not a log, within `timeout` seconds."""
         deadline = time.monotonic() + timeout
         for _ in range(MAX_LOGS + 1):
             try:

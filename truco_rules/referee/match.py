@@ -24,7 +24,7 @@ from typing import Any
 from truco_rules.engine import Game, InvalidActionError
 from truco_rules.engine.actions import Action
 from truco_rules.referee import messages as msg
-from truco_rules.referee.connection import CRASH, BotFault, BotSpec, Connection, connect
+from truco_rules.referee.connection import CRASH, BotFault, BotProcess, BotSpec, Connection, connect
 from truco_rules.referee.faults import (
     ABANDONED,
     ADJUDICATION,
@@ -77,6 +77,7 @@ class _Seat:
     starts: int = 0
     decisions: int = 0
     next_id: int = 0
+    greeting: bool = False  # hello written at the match's start, its answer not read yet
     stderr: list[str] = field(default_factory=list)
 
 
@@ -105,6 +106,8 @@ class Referee:
                 both = len(self.spec.disqualified) == 2
                 raise _Stop(DISQUALIFICATION, None if both else self.spec.disqualified[0])
             self._new_hand()
+            for s in self.seats:
+                self._launch(s)
             while (seat := self.game.to_act) is not None:
                 self._turn(seat)
             if not self.match.over or self.match.winner != self.game.outcome().winner:  # type: ignore[union-attr]
@@ -174,7 +177,7 @@ class Referee:
 
     def _ask(self, s: _Seat, legal: list[str]) -> str:
         policy = self.policy
-        if s.conn is None:
+        if s.conn is None or s.greeting:
             self._start(s)
         assert s.conn is not None
         s.decisions += 1
@@ -195,19 +198,41 @@ class Referee:
             self._drop(s)  # out of step with us: a fresh process answers the next request
             raise BotFault("protocol", str(exc)) from None
 
+    def _hello(self, s: _Seat) -> dict[str, Any]:
+        p = self.policy
+        return msg.hello_request(self.spec.ruleset, s.seat, self.n, self._bot_seed(s.seat), p.move_ms,
+                                 p.bank_ms)
+
+    def _launch(self, s: _Seat) -> None:
+        """Start every seat's process at once, hello written, its answer read at its first decision:
+        the processes start side by side, not one after the other."""
+        if s.bot.url:
+            return
+        try:
+            s.conn = connect(s.bot)
+            assert isinstance(s.conn, BotProcess)
+            s.conn.send(self._hello(s))
+            s.starts, s.greeting = 1, True
+        except BotFault:
+            self._drop(s)  # it is started again, and its fault noted, at its first decision
+
     def _start(self, s: _Seat) -> None:
         """Start the seat's bot (again, after a crash: the view of every request is whole, so a
         new process can take over); hello must come back within start_ms."""
-        if s.starts > self.policy.restarts:
-            raise _Stop(BY_FAULT[CRASH], s.seat & 1, f"seat {s.seat}: not started again after "
-                                                     f"{self.policy.restarts} restarts")
-        s.starts += 1
         p = self.policy
-        s.conn = connect(s.bot)
-        hello = msg.hello_request(self.spec.ruleset, s.seat, self.n, self._bot_seed(s.seat), p.move_ms,
-                                  p.bank_ms)
         try:
-            s.hello = msg.parse_hello(s.conn.ask(hello, p.start_ms / 1000))
+            if s.greeting:
+                s.greeting = False
+                assert isinstance(s.conn, BotProcess)
+                answer = s.conn.receive(p.start_ms / 1000)
+            else:
+                if s.starts > p.restarts:
+                    raise _Stop(BY_FAULT[CRASH], s.seat & 1, f"seat {s.seat}: not started again after "
+                                                             f"{p.restarts} restarts")
+                s.starts += 1
+                s.conn = connect(s.bot)
+                answer = s.conn.ask(self._hello(s), p.start_ms / 1000)
+            s.hello = msg.parse_hello(answer)
         except msg.ProtocolError as exc:
             self._drop(s)
             raise BotFault("protocol", f"hello: {exc}") from None

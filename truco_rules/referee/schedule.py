@@ -36,12 +36,15 @@ def round_robin_rounds(bots: Sequence[str]) -> list[list[tuple[str, str]]]:
         players.append(None)
     n = len(players)
     rounds = []
-    for r in range(n - 1):
+    first: dict[str, int] = {}
+    for _ in range(n - 1):
         pairings = []
         for i in range(n // 2):
             a, b = players[i], players[n - 1 - i]
-            if a is not None and b is not None:
-                pairings.append((a, b) if (r + i) % 2 == 0 else (b, a))
+            if a is not None and b is not None:  # first, the bot that sat first less often
+                pair = (a, b) if first.get(a, 0) <= first.get(b, 0) else (b, a)
+                first[pair[0]] = first.get(pair[0], 0) + 1
+                pairings.append(pair)
         rounds.append(pairings)
         players = [players[0], players[-1], *players[1:-1]]  # the circle turns, the first stays
     return rounds

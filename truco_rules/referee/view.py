@@ -21,7 +21,7 @@ def seen_by(seat: int, actor: int, text: str) -> str | None:
     if verb == "cover" and actor != seat:
         return "cover"  # COV-1
     if verb == "sign":
-        return text if (actor - seat) % 2 == 0 else None  # SEN-1..3: the signer and its partners
+        return text if (actor - seat) % 2 == 0 else None  # SEN-1, SEN-2, SEN-3: the signer and its partners
     return text
 
 
