@@ -46,10 +46,10 @@ def check(bot: BotSpec, ruleset: str, policy: Policy, seed: int = 1,
         steps.append(s)
         return s
 
-    def done(s: Step, ok: bool, detail: str = "", conn: Connection | None = None) -> bool:
+    def done(s: Step, ok: bool, detail: str = "", conn: Connection | None = None, stderr: str = "") -> bool:
         s.ok, s.detail = ok, detail
-        if not ok and conn is not None:
-            s.stderr = conn.stderr_tail()
+        if not ok:
+            s.stderr = conn.stderr_tail() if conn is not None else stderr
         on_step(s)
         return ok
 
@@ -95,8 +95,8 @@ def check(bot: BotSpec, ruleset: str, policy: Policy, seed: int = 1,
             f = faults[0] if faults else None
             detail = (f"{f['kind']}" + (f" [{f['clause']}]" if f["clause"] else "") + f": {f['detail']}"
                       if f else f"{ref['termination']}: {ref.get('detail', '')}")
-            done(s, False, detail)
-            s.stderr = "\n".join(e["text"] for e in ref.get("stderr", []) if e["seat"] & 1 == side)
+            done(s, False, detail, stderr="\n".join(e["text"] for e in ref.get("stderr", [])
+                                                    if e["seat"] & 1 == side))
             return steps
         done(s, True, f"{len(record['hands'])} hands, {sum(ref['decisions'][side::2])} decisions")
     s = step(f"exits within {EXIT_WITHIN:g} s of the end of a match")

@@ -37,8 +37,7 @@ function myCards(view) {
 function run(decide, { name, version = "1.0", rulesets = ["*"] }) {
   let rng = seeded(0);
   const send = (message) => process.stdout.write(JSON.stringify(message) + "\n");
-  const lines = readline.createInterface({ input: process.stdin });
-  lines.on("line", (line) => {
+  readline.createInterface({ input: process.stdin }).on("line", (line) => {
     const message = JSON.parse(line);
     if (message.type === "hello") {
       rng = seeded(message.seed % 4294967296);
@@ -46,7 +45,7 @@ function run(decide, { name, version = "1.0", rulesets = ["*"] }) {
     } else if (message.type === "decide") {
       send({ type: "action", id: message.id, action: decide(message.view, message.legal, rng) });
     } else if (message.type === "over") {
-      lines.close();
+      process.exit(0);
     }
   });
 }
