@@ -175,8 +175,8 @@ def test_twelve_bots_in_three_languages_and_five_misbehaving(tmp_path: Path, rul
             hostile("crash"), hostile("hang"), hostile("late"), hostile("illegal"), hostile("garbage"),
             hostile("wrongid")]
     # A fault loses the match here: each misbehaving bot shows its fault once a match, not four times.
-    file = write_tournament(tmp_path / "twelve.yaml", bots, {"on_fault": "match"}, ruleset=ruleset, start=[10, 10],
-                            max_hands=3)
+    file = write_tournament(tmp_path / "twelve.yaml", bots, {"on_fault": "match"}, ruleset=ruleset,
+                            start=[10, 10], max_hands=3)
     result = _run(str(file), "--json", "--jobs", "2")
     assert result.exit_code == 0, result.output
     results = json.loads(result.output)
