@@ -52,3 +52,19 @@ def test_illegal_actions_link_their_clause_and_a_hostile_file_is_text(tmp_path: 
     assert "[DEAL-1](../rules/deal.md#deal-1) ×2" in page
     assert len(warnings) == 1 and "b.json" in warnings[0]
     assert "Todavía no" in site_tournaments.results_page(_ctx([], "es"), tmp_path / "none")
+
+
+@pytest.mark.slow
+def test_the_published_results_are_what_the_example_tournament_gives_now(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from truco_rules.cli.main import cli
+
+    example = ROOT / "examples" / "tournaments" / "kits-paulista.yaml"
+    done = CliRunner().invoke(cli, ["tournament", str(example), "--out", str(tmp_path / "run"), "--json",
+                                    "--jobs", "2"])
+    assert done.exit_code == 0, done.output
+    published = json.loads((PUBLISHED / "kits-paulista.json").read_text(encoding="utf-8"))
+    assert json.loads(done.output) == published, (
+        "docs/tournaments/results/kits-paulista.json is stale: run the example tournament and copy its "
+        "results.json there")
