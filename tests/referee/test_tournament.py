@@ -187,3 +187,17 @@ def test_twelve_bots_in_three_languages_and_five_misbehaving(tmp_path: Path, rul
         assert rows[bot]["faults"].get(kind, 0) > 0, (bot, rows[bot])
     for bot in ("heuristic-py", "random-py", "heuristic-js", "random-js", "heuristic-java", "random-java"):
         assert rows[bot]["played"] == 22 and rows[bot]["decisions"] > 0, rows[bot]
+
+
+def test_a_bot_that_cannot_start_is_disqualified_after_its_first_round(tmp_path: Path) -> None:
+    from truco_rules.referee.connection import BotSpec
+
+    bots = [kit("random-py"), BotSpec("ghost", ("/nonexistent/bot",)), kit("heuristic-py")]
+    file = write_tournament(tmp_path / "cup.yaml", bots, {"min_decisions": 2}, start=[10, 10])
+    result = _run(str(file), "--json")
+    assert result.exit_code == 0, result.output
+    results = json.loads(result.output)
+    ghost = next(r for r in results["standings"] if r["bot"] == "ghost")
+    assert ghost["disqualified"] and ghost["faults"] == {"crash": ghost["decisions"]}
+    assert results["terminations"]["disqualification"] >= 2, results["terminations"]
+    assert [r["bot"] for r in results["standings"]][-1] == "ghost"

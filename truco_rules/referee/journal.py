@@ -15,7 +15,6 @@ from typing import Any
 
 MATCHES = "matches.jsonl"
 RUN = "run.json"
-MAX_LINE = 64 << 20
 
 
 class JournalError(Exception):

@@ -177,10 +177,10 @@ class Referee:
 
     def _ask(self, s: _Seat, legal: list[str]) -> str:
         policy = self.policy
+        s.decisions += 1  # asked, even of a bot that cannot be started: its faults count against it
         if s.conn is None or s.greeting:
             self._start(s)
         assert s.conn is not None
-        s.decisions += 1
         ident = s.next_id = s.next_id + 1
         view = bot_view(self.game, s.seat, self.history)
         request = msg.decide_request(ident, view, legal, policy.move_ms, s.bank_ms)
