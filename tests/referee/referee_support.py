@@ -16,8 +16,8 @@ from truco_rules.referee.faults import Policy
 ROOT = Path(__file__).resolve().parents[2]
 KITS = ROOT / "examples" / "bots"
 HOSTILE = Path(__file__).resolve().parent / "bots" / "hostile.py"
-# Times that a bot of the kits meets on a busy machine, and a late bot (one second) never does.
-POLICY = Policy(on_fault="random", max_faults=3, restarts=3, move_ms=400, bank_ms=200, start_ms=20_000,
+# Times that a bot of the kits meets on a busy machine, and a late bot (two seconds) never does.
+POLICY = Policy(on_fault="random", max_faults=3, restarts=3, move_ms=500, bank_ms=500, start_ms=20_000,
                 fault_rate=0.5, min_decisions=10)
 
 

@@ -258,6 +258,7 @@ class Referee:
         """Note the fault; return the action played in its place, or stop the match (the policy)."""
         side = seat & 1
         self.side_faults[side] += 1
+        detail = msg.brief(detail, 400)  # the record format's bound; a bot's words shown escaped
         p = self.policy
         hand, index = self.match.number, len(self.history)
         if p.on_fault == "match" or self.side_faults[side] > p.max_faults:

@@ -1,8 +1,8 @@
 """A bot that misbehaves on purpose, for the referee's tests: `hostile.py MODE [AFTER]`.
 
 It plays legally (the first legal action) until its AFTER-th decision (default 3), then, by MODE:
-crash (exits with code 3), hang (never answers again), late (answers every decision after a
-second), illegal (an action the rules forbid: a card it does not hold, or a raise off the ladder),
+crash (exits with code 3), hang (never answers again), late (answers every decision after two
+seconds), illegal (an action the rules forbid: a card it does not hold, or a raise off the ladder),
 garbage (a line that is not JSON), wrongid (an answer to another request), flood (a very long
 line), quiet (answers hello, then exits before any decision). It writes a line to stderr first,
 which the compliance check must show.
@@ -53,7 +53,7 @@ def main() -> None:
             if MODE == "hang":
                 time.sleep(3600)
             if MODE == "late":
-                time.sleep(1.0)
+                time.sleep(2.0)
             if MODE == "illegal":
                 action = illegal(message["view"], legal)
             if MODE == "garbage":
