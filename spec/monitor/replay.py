@@ -34,13 +34,18 @@ from truco_rules.spec.rules.state import Hand, Illegal, Match, Outcome, Rules
 
 
 def check_record(record: Any, ruleset: str | None = None, game: int = 0, *,
-                 exercised: Counter[str] | None = None, in_progress: bool = False) -> list[Violation]:
+                 exercised: Counter[str] | None = None, in_progress: bool = False,
+                 without: frozenset[str] = frozenset(), readings: Mapping[str, str] | None = None
+                 ) -> list[Violation]:
     """Every violation in one record (a dict as in the record format).
 
     `ruleset`, when given, is the ruleset to check against; a record naming another one is
     reported (field `ruleset`) and checked against `ruleset` all the same. `exercised`, when
     given, is increased by one per clause for every check the monitor ran under it.
     `in_progress` checks a match not over yet: its `result` may be null and is not checked.
+    `without`: optional features the ruleset is played without (an engine's declaration,
+    truco_rules.spec.rules.ruleset.OPTIONAL_FEATURES). `readings`, when given, are checked against
+    instead of the record's own (`truco profile` replays an engine's record under each reading).
     """
     if in_progress and isinstance(record, dict) and record.get("result") is None:
         record = {**record, "result": {"winner": 0, "score": [0, 0], "partidas": [0]}}
@@ -56,7 +61,7 @@ def check_record(record: Any, ruleset: str | None = None, game: int = 0, *,
         found.append(Violation(game, FORMAT, f"the ruleset must be {ruleset}", says=name, field="ruleset"))
         name = ruleset
     try:
-        rules = Rules.of(name, record["readings"])
+        rules = Rules.of(name, record["readings"] if readings is None else readings, without)
     except UnknownNameError as exc:
         if exc.what == "ruleset":  # the field at fault is the ruleset, not the readings
             found.append(Violation(game, FORMAT, str(exc), says=json_brief(name), field="ruleset"))

@@ -535,6 +535,16 @@ def common_and_rare() -> ReferenceAdapter:
     return _adapter(_CommonAndRare)()
 
 
+class _WrongPayoutAndTies(_RunPaysCall, _TieToFirst):
+    """Two independent bugs of what the engine computes: running from a call pays the called value
+    (BET-4, in most games) and a tied round goes to the side that played first (RND-3): each
+    resynchronises the game, so the first hides the second unless the game is restarted."""
+
+
+def payout_and_ties() -> ReferenceAdapter:
+    return _adapter(_WrongPayoutAndTies)()
+
+
 # factory -> (ruleset, the clause the exhaustive check must name as the cause)
 EXHAUSTIVE_PLANTED: dict[Callable[[], ReferenceAdapter], tuple[str, str]] = {
     third_tie_to_starter: ("mineiro-1v1-es", "HND-9"),
