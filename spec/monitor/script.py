@@ -85,8 +85,10 @@ def record_findings(f: Follower, game: int, exercised: Any = None,
     record = f.segment_record()
     shift = f.hands_before + f.record_from
     out = []
+    # Judged under the readings the engine was asked to play, whatever readings its record names.
     for v in check_record(record, ruleset=f.rules.ruleset, game=game, exercised=exercised,
-                          in_progress=in_progress and record.get("result") is None, without=f.rules.without):
+                          in_progress=in_progress and record.get("result") is None, without=f.rules.without,
+                          readings=f.rules.readings):
         finding = record_finding(v, record)
         if v.hand is not None and shift:  # the hands of the game, not of the part's record
             finding = dataclasses.replace(finding, violation=dataclasses.replace(v, hand=v.hand + shift),
