@@ -86,4 +86,5 @@ def test_without_names_only_optional_features(args: list[str], says: str | None)
     if says is None:  # a feature the ruleset does not have: nothing to leave out there
         assert result.exit_code == 0, result.output
     else:
-        assert result.exit_code == 2 and says in result.output and len(result.output.strip().splitlines()) == 1
+        assert result.exit_code == 2 and says in result.output, result.output
+        assert len(result.output.strip().splitlines()) == 1
