@@ -101,6 +101,9 @@ def _record_cause(v: Violation, at: int, record: Mapping[str, Any] | None) -> st
         return ""
     if at == RESULT and not v.field.endswith((".result.points", ".result.winner")):
         return ""  # side points, a score that does not add up...: the way the hand ended does not decide them
+    for kind in KINDS:  # a hand of ten or an iron hand: its own rule decides its points, however it ended
+        if v.requires.startswith(kind):
+            return kind[4:-2]
     hand = hands[v.hand - 1]
     actions = hand.get("actions") if isinstance(hand, Mapping) else None
     if not isinstance(actions, list) or not actions or not (0 <= at < len(actions) or at == RESULT):
@@ -108,6 +111,9 @@ def _record_cause(v: Violation, at: int, record: Mapping[str, Any] | None) -> st
     action = actions[-1] if at == RESULT else actions[at]
     said = verb(action.get("action") if isinstance(action, Mapping) else None)
     return f"a hand ended by {said}" if at == RESULT else f"at {said}"
+
+
+KINDS = ("the iron hand's", "the hand of ten's")  # how the record monitor names a special hand's points
 
 
 def ordered(findings: list[Finding]) -> list[Finding]:

@@ -170,7 +170,7 @@ class Follower(EngineCalls):
         if r.turns_up and (muestra is None or muestra not in r.deck.in_play or muestra in flat):
             raise Divergence(str(r.turned_clause),
                              f"the hand needs a {r.turned_name}, a card of the deck in nobody's hand",
-                             "muestra", f"{muestra!r}")
+                             "muestra", "no card turned up" if muestra is None else f"{muestra!r}")
         if not r.turns_up and muestra is not None:
             raise Divergence(r.clause("deal"), "this ruleset turns up no muestra", "muestra", f"{muestra!r}")
         # After the deal's own checks: a deal that breaks the deck's rules is that rule's divergence,

@@ -115,7 +115,9 @@ class _MatchChecker:
 
     def report(self, clause: str, requires: str, says: Any = "", field: str = "",
                hand: int | None = None, action: int | None = None) -> None:
-        self.found.append(Violation(self.game, clause, requires, str(says), field, hand, action))
+        # What the record says, as it says it: a null is "null", never Python's "None".
+        said = "null" if says is None else str(says)
+        self.found.append(Violation(self.game, clause, requires, said, field, hand, action))
 
     def run(self, check_end: bool = True) -> list[Violation]:
         for i, hand in enumerate(self.record["hands"]):
@@ -221,7 +223,22 @@ class _MatchChecker:
             ok = False
         return ok
 
+    def kind_clause(self, hand: Hand) -> str | None:
+        """The clause of what a hand of ten or an iron hand is worth (TEN-2, IRN-1, PAU-8, PAU-9...):
+        the rule of such a hand names what it scores, however it ended (one cause, not one per
+        last action), else None."""
+        r = self.rules
+        if hand.kind == lad.IRON and r.has("iron_hand"):
+            return r.clause("iron_hand", "kind")
+        if hand.kind == lad.TEN and r.has("hand_of_ten"):
+            return r.clause_or("hand_of_ten", "value", r.clause("hand_of_ten", "kind"))
+        return None
+
     def points_clause(self, hand: Hand, outcome: Outcome) -> str:
+        if outcome.forfeit is None and outcome.clause not in ("HND-9", "HND-10"):
+            kind = self.kind_clause(hand)
+            if kind is not None:
+                return kind
         if outcome.clause not in ("HND-3", "HND-10", "COV-2"):
             return outcome.clause
         if hand.truco.last_call_side is not None:
@@ -257,7 +274,7 @@ class _MatchChecker:
             self.report(self.winner_clause(hand, o), f"the hand's winner is {_side(winner)}",
                         _side(res["winner"]), f"{path}.result.winner", number)
         if res["points"] != points:
-            self.report(self.points_clause(hand, o), f"the hand's points are {points}", res["points"],
+            self.report(self.points_clause(hand, o), f"{_whose(hand)} points are {points}", res["points"],
                         f"{path}.result.points", number)
         side_points = [(c, s, p) for c, s, p, _ in o.side_points]
         claimed = [(x["contest"], x["side"], x["points"]) for x in res.get("side_points", [])]
@@ -277,8 +294,22 @@ class _MatchChecker:
                         f"{path}.result.forfeit", number)
         self.match.end_hand(hand.kind, o, hand.score)
         if res["score"] != self.match.hand_score:
-            self.report(self.points_clause(hand, o), f"the score after the hand is {self.match.hand_score}",
-                        res["score"], f"{path}.result.score", number)
+            if self.capped(res["score"]):  # one cause, however the last hand ended: the target's rule
+                self.report(self.rules.clause("match", "target"), f"the final score is not capped at the "
+                            f"target: it is {self.match.hand_score}", res["score"], f"{path}.result.score",
+                            number)
+            else:
+                self.report(self.points_clause(hand, o),
+                            f"the score after the hand is {self.match.hand_score}", res["score"],
+                            f"{path}.result.score", number)
+
+    def capped(self, claimed: Any) -> bool:
+        """Whether a claimed final score is the spec's with the points past the target left out."""
+        m = self.match
+        if not m.over or not isinstance(claimed, list) or len(claimed) != 2:
+            return False
+        target = int(self.rules.data["match"]["target"])
+        return claimed == [min(x, target) for x in m.hand_score]
 
     def resync(self, rec: Mapping[str, Any], path: str, number: int, hand: Hand | None) -> None:
         """After a hand that could not be replayed: check that its claimed score adds up, then go on
@@ -341,10 +372,22 @@ class _MatchChecker:
         if res["winner"] != m.winner:
             self.report(m.end_clause, f"the match winner is side {m.winner}", res["winner"], "result.winner")
         if res["score"] != m.hand_score:
-            self.report(m.end_clause, f"the final score is {m.hand_score}", res["score"], "result.score")
+            said = " (not capped at the target)" if self.capped(res["score"]) else ""
+            self.report(m.end_clause, f"the final score is {m.hand_score}{said}", res["score"],
+                        "result.score")
         if res["partidas"] != m.partidas:
             self.report(self.end_clauses if m.end_clause != self.end_clauses else m.end_clause,
                         f"the partidas are won by {m.partidas}", res["partidas"], "result.partidas")
+
+
+def _whose(hand: Hand) -> str:
+    """Whose points a result names: the kind of a hand with a value rule of its own is said, so that
+    the finding's cause is that rule, not the way the hand ended (truco_rules.spec.monitor.findings)."""
+    if hand.kind == lad.IRON:
+        return "the iron hand's"
+    if hand.kind == lad.TEN:
+        return "the hand of ten's"
+    return "the hand's"
 
 
 def _side(s: int | None) -> str:

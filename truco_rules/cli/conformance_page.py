@@ -98,7 +98,13 @@ _FORMS: list[tuple[str, str | None, dict[str, _Say]]] = [
         N_("the score after the hand is {score}"),
         {"score": _SCORE},
     ),
+    (r"the final score is (?P<score>\[.*\]) \(not capped at the target\)",
+     N_("the final score is {score} (not capped at the target)"), {"score": _SCORE}),
     (r"the final score is (?P<score>\[.*\])", N_("the final score is {score}"), {"score": _SCORE}),
+    (r"the final score is not capped at the target: it is (?P<score>\[.*\])",
+     N_("the final score is not capped at the target: it is {score}"), {"score": _SCORE}),
+    (r"the iron hand's points are (?P<n>\d+)", N_("the iron hand's points are {n}"), {"n": _NUM}),
+    (r"the hand of ten's points are (?P<n>\d+)", N_("the hand of ten's points are {n}"), {"n": _NUM}),
     (
         r"the claimed score does not add up: (?P<before>\[.*?\]) "
         r"plus the claimed points make (?P<after>\[.*\])",
