@@ -545,6 +545,29 @@ def payout_and_ties() -> ReferenceAdapter:
     return _adapter(_WrongPayoutAndTies)()
 
 
+class _EndsAfterSplitRounds(_Overridable):
+    """HND-3: after a round won by each side the hand ends, the first round's winner taking it,
+    where the rules play the third round; the next hand's first seat is often the one the spec
+    wants to lead the third round, with other cards: the engine silently ended the hand, and the
+    rule of what it ended is the cause."""
+
+    def _do_card(self, action: A.Action) -> None:
+        from truco_rules.engine.tricks import TIE
+
+        def wrap(original: Callable[..., int | None]) -> Callable[..., int | None]:
+            def split_decides(rounds: tuple[int, ...], split_first_winner: bool, all_tied: int) -> int | None:
+                if len(rounds) == 2 and TIE not in rounds and rounds[0] != rounds[1]:
+                    return rounds[0]
+                return original(rounds, split_first_winner, all_tied)
+            return split_decides
+
+        _wrapped(self, action, "hand_result", wrap)
+
+
+def ends_after_split_rounds() -> ReferenceAdapter:
+    return _adapter(_EndsAfterSplitRounds)()
+
+
 # --- An optional action left out or added, with one rule bug (issue #35): the left-out or added
 # action is stepped over (each game goes on with the actions both allow), and the rule bug is a root
 # cause of its own, under its clause.

@@ -88,3 +88,14 @@ def test_without_names_only_optional_features(args: list[str], says: str | None)
     else:
         assert result.exit_code == 2 and says in result.output, result.output
         assert len(result.output.strip().splitlines()) == 1
+
+
+def test_an_engine_that_silently_ends_the_hand_is_named_by_the_rule_of_what_ended() -> None:
+    """The engine ends the hand after two rounds won by each side; the next hand's first seat is
+    often the seat the spec wants to lead the third round: the cause is the rule of the hand's
+    end, not a card rule nor the order of play."""
+    code, out = run("check", "--engine", "tests.planted.engines:ends_after_split_rounds", "-r",
+                    "mineiro-1v1-es", "--games", "6", "--programs", "0", "--no-situations")
+    heads = [g["clause"] for g in out["divergences"] if not g.get("stepped")]
+    assert code == 1 and heads and set(heads) <= {"HND-1", "HND-2"}, [
+        (g["clause"], g["category"], g["cause"]) for g in out["divergences"]]
