@@ -185,8 +185,9 @@ class Report(Tally):
         # consequence, what its group needs); the others are counted (an engine wrong at every
         # step would otherwise keep every finding of every game).
         kept = self.findings.setdefault(unit, [])
-        same = next((f for f in kept if f.violation.clause == v.clause and f.stepped == finding.stepped),
-                    None)
+        # (A difference stepped over is a cause of its own: kept by its whole key, not its clause.)
+        same = next((f for f in kept if (f.key == finding.key if finding.stepped
+                                         else f.violation.clause == v.clause and not f.stepped)), None)
         if same is not None:
             self.more.setdefault(unit, Counter())[v.clause] += 1
             if finding.position >= same.position:
