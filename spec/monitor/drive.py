@@ -339,9 +339,13 @@ class _Game:
             self.send(finding, f)
         if f.log is not None:  # the part of the game is over: what it shows of each register entry
             where = {"game": self.game, **({"restart": self.segment} if self.segment else {})}
-            data = part_data(f.rules.ruleset, self.readings, f.rules.without, f.log, f.engine_record(), where)
+            log, f.log = f.log, None
+            record = f.engine_record()
+            try:
+                data = part_data(f.rules.ruleset, self.readings, f.rules.without, log, record, where)
+            except Exception:  # what the engine recorded cannot be read back: this part shows nothing
+                return
             self.emit("profile", (f.rules.ruleset, data))
-            f.log = None
 
 
 def play_random_game(factory: Factory, rules: Rules, readings: Mapping[str, str], seed: int, game: int,
