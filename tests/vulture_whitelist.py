@@ -32,7 +32,7 @@ _(_.lying_senas, _.starter_with_play, _.start_value, _.no_tied_rounds, _.leaky_o
   _.raises_base_exceptions, _.bad_records, _.prints, _.forks,
   _.forks_and_hangs, _.no_truco_after_two_ties, _.no_position_payout_and_ties, _.ignores_readings,
   _.refuses_the_prefix, _.common_and_rare, _.hidden_reading, _.announced_reading,
-  _.ends_after_split_rounds)
+  _.ends_after_split_rounds, _.caps_final_score)
 # html.parser calls it: tests/check/test_hostile_text.py collects the tags of a rendered page.
 _(_.handle_starttag)
 # click calls a ParamType's convert (truco_rules/cli/options.py).

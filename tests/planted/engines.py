@@ -568,6 +568,31 @@ def ends_after_split_rounds() -> ReferenceAdapter:
     return _adapter(_EndsAfterSplitRounds)()
 
 
+class _CapsFinalScore(ReferenceAdapter):
+    """The final score capped at the target (a side at 11 winning 3 ends at 12, not 14): one cause,
+    the target's rule, however the last hand ended (issue #35)."""
+
+    def record(self) -> dict[str, Any]:
+        rec = super().record()
+        if rec.get("result") is None or not rec["hands"]:
+            return rec
+        from truco_rules.engine.config import make_config
+
+        target = make_config(rec["ruleset"], rec.get("readings") or {}).target
+
+        def cap(score: list[int]) -> list[int]:
+            return [min(x, target) for x in score]
+
+        last = {**rec["hands"][-1], "result": {**rec["hands"][-1]["result"],
+                                                "score": cap(rec["hands"][-1]["result"]["score"])}}
+        return {**rec, "hands": [*rec["hands"][:-1], last],
+                "result": {**rec["result"], "score": cap(rec["result"]["score"])}}
+
+
+def caps_final_score() -> ReferenceAdapter:
+    return _CapsFinalScore()
+
+
 # --- An optional action left out or added, with one rule bug (issue #35): the left-out or added
 # action is stepped over (each game goes on with the actions both allow), and the rule bug is a root
 # cause of its own, under its clause.

@@ -99,3 +99,13 @@ def test_an_engine_that_silently_ends_the_hand_is_named_by_the_rule_of_what_ende
     heads = [g["clause"] for g in out["divergences"] if not g.get("stepped")]
     assert code == 1 and heads and set(heads) <= {"HND-1", "HND-2"}, [
         (g["clause"], g["category"], g["cause"]) for g in out["divergences"]]
+
+
+@pytest.mark.parametrize(("ruleset", "target"), [("paulista-1v1", "PAU-10"), ("mineiro-1v1-es", "MAT-1")])
+def test_a_final_score_capped_at_the_target_is_one_cause_under_the_target(ruleset: str, target: str) -> None:
+    """However the last hand ended (a card, a run, the hand of ten's value), the capped score is one
+    report, named by the target's rule, not one per clause of the hand's last action."""
+    code, out = run("check", "--engine", "tests.planted.engines:caps_final_score", "-r", ruleset,
+                    "--games", "12", "--programs", "0", "--no-situations")
+    assert code == 1 and [g["clause"] for g in out["divergences"]] == [target], [
+        (g["clause"], g["category"], g["cause"]) for g in out["divergences"]]
