@@ -117,12 +117,13 @@ def no_position_payout_and_ties() -> Any:
 
 def test_one_left_out_call_is_one_page_and_every_finding_is_on_one(tmp_path: Path) -> None:
     """No truco after two tied rounds leaves out the call in a normal hand and in the hand of ten:
-    one cause (the call left out), one page, which names the states it was seen in. Each finding
-    of --json is listed on exactly one page, the page of its divergence."""
+    one cause (the call left out), one page, which names the states it was first seen in. Each
+    finding of --json is listed on exactly one page, the page of its divergence."""
     out = check("--engine", "tests.planted.engines:no_truco_after_two_ties", "-r", "mineiro-1v1-es",
                 "--games", "40", "--programs", "0", "--no-situations", "--report", str(tmp_path))
     same = [g for g in out["divergences"] if (g["clause"], g["category"]) == ("BET-1", "legal")]
-    assert len(same) == 1 and len(same[0]["states"]) >= 2, same
+    assert len(same) == 1 and same[0]["stepped"] and same[0]["states"], same
+    assert next(iter(same[0]["states"])) in (tmp_path / same[0]["report"]).read_text(encoding="utf-8")
     assert len({g["report"] for g in out["divergences"]}) == len(out["divergences"])
     listed: dict[int, list[str]] = defaultdict(list)
     for g in out["divergences"]:
