@@ -9,8 +9,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from truco_rules.spec.clause_ids import CLAUSE_ID
 from truco_rules.site.site_labels import label
+from truco_rules.spec.clause_ids import CLAUSE_ID
 
 _ESCAPE = re.compile(r"([\\`*_{}\[\]()#+\-.!|~])")
 _ID = re.compile(rf"\b({CLAUSE_ID})\b")
@@ -161,6 +161,12 @@ class Ctx:
         if section:
             out += f", {self.t('section_of').format(s=esc(section))}"
         return out
+
+    def engine_ref(self, engine: Any) -> str:
+        """An engine that plays a reading: its name and version linked to its repository, and the
+        commit of the file read."""
+        out = f"[{esc(engine.name)} {esc(engine.version)}]({engine.url})"
+        return out + (f" (`{engine.commit[:12]}`)" if engine.commit else "")
 
     def reading_label(self, amb: Any, reading: str) -> str:
         """"Reading A": readings are lettered in register order (their keys are for the command line)."""
