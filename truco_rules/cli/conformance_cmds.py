@@ -198,7 +198,7 @@ def conformance(suite: bool, engine_spec: str | None, engine_cmd: str | None, ru
             fail(f"cannot write {path}: {exc.strerror or exc}")
     code = 1 if entries else 0
     if as_json:
-        keys = ("clause", "category", "games", "reproduced")
+        keys = ("clause", "category", "cause", "games", "reproduced")
         click.echo(json.dumps({"format": FORMAT, "engine": engine_spec, "ruleset": ruleset, "out": out_path,
                                "games": total.games, "programs": total.programs, "steps": total.steps,
                                "divergences": [{k: e[k] for k in keys} for e in entries], "exit": code}))
