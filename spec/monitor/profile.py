@@ -498,7 +498,9 @@ class EntryProfile:
 
     @property
     def agreeing(self) -> list[str]:
-        return [r for r in self.readings if not self.ruled_out[r]] if self.reached else []
+        """The readings the engine's games never ruled out but where no reading matched (a bug,
+        counted in `none`, which rules every reading out at once)."""
+        return [r for r in self.readings if self.ruled_out[r] <= self.none] if self.reached else []
 
     def to_dict(self) -> dict[str, Any]:
         return {"key": self.key, "readings": list(self.readings), "reached": self.reached,

@@ -60,9 +60,11 @@ def summarize(report: Any, rulesets: Sequence[str],
             row: dict[str, Any] = {"id": amb.id, "key": amb.key, "readings": list(e.readings),
                                    "ruleset_reading": playing, "reached": e.reached, "agreeing": agreeing,
                                    "ruled_out": dict(e.ruled_out)}
-            if e.none or not agreeing:
-                row.update(verdict="bug", clause=_clause_of(report, e, amb, name),
-                           where=_situation(report, e.first_none))
+            if e.none:  # points where no reading matched what the engine did: a bug, by its clause
+                row.update(bugs=e.none, clause=_clause_of(report, e, amb, name),
+                           bug_where=_situation(report, e.first_none))
+            if not agreeing:
+                row["verdict"] = "bug"
             elif playing in agreeing:
                 row["verdict"] = "agrees"
             else:
@@ -95,7 +97,7 @@ def summarize(report: Any, rulesets: Sequence[str],
                                  "not_reached": not_reached, "features": features}
     out["hello"] = {**({"readings": hello_readings} if hello_readings else {}),
                     **({"without": hello_without} if hello_without else {})}
-    out["bugs"] = sum(1 for r in out["rulesets"].values() for e in r["entries"] if e["verdict"] == "bug")
+    out["bugs"] = sum(1 for r in out["rulesets"].values() for e in r["entries"] if e.get("bugs"))
     return out
 
 
@@ -152,7 +154,12 @@ def lines(summary: Mapping[str, Any], lang: str, heading: str = "##") -> list[st
                                reading=md_code(e["ruleset_reading"]), where=_where(e.get("where"), lang))
             else:
                 text = gettext("no reading agrees: a bug, [{clause}] (first: {where})", lang,
-                               clause=e["clause"], where=_where(e.get("where"), lang))
+                               clause=e["clause"], where=_where(e.get("bug_where"), lang))
+            if e.get("bugs") and e["verdict"] != "bug":
+                text += "; " + ngettext(
+                    "in {n} part no reading agrees: a bug, [{clause}] (first: {where})",
+                    "in {n} parts no reading agrees: a bug, [{clause}] (first: {where})",
+                    e["bugs"], lang, clause=e["clause"], where=_where(e.get("bug_where"), lang))
             out.append(head + text + f" ({seen}).")
         if r["entries"]:
             out.append("")
