@@ -71,7 +71,7 @@ def summarize(report: Any, rulesets: Sequence[str],
                 row.update(verdict="other", where=_situation(report, e.first_out.get(playing)))
                 announce[amb.key] = agreeing[0]
             entries.append(row)
-        left = list(report.without.get(name, []))
+        left: list[str] = []  # left out and not declared: to declare (a declared one is said below)
         features = []
         data = Rules.of(name).data
         for feature, use in sorted(report.profile.features.get(name, {}).items()):
