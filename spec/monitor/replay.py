@@ -235,17 +235,15 @@ class _MatchChecker:
         return None
 
     def points_clause(self, hand: Hand, outcome: Outcome) -> str:
-        if outcome.forfeit is None and outcome.clause not in ("HND-9", "HND-10"):
-            kind = self.kind_clause(hand)
-            if kind is not None:
-                return kind
         if outcome.clause not in ("HND-3", "HND-10", "COV-2"):
-            return outcome.clause
+            return outcome.clause  # a rule of its own (a run, a declined hand of ten, the mazo...)
         if hand.truco.last_call_side is not None:
             return "BET-3"
         if lad.iron_like_ten(hand.kind, self.rules.reading("iron-hand")) and self.rules.has("hand_of_ten"):
             return self.rules.clause("hand_of_ten", "value")
-        return str(self.rules.data["truco"]["opening"]["clause"])
+        # An iron hand decided by its rounds: its own rule, whatever its last card (one cause).
+        kind = self.kind_clause(hand) if hand.kind == lad.IRON else None
+        return kind or str(self.rules.data["truco"]["opening"]["clause"])
 
     def winner_clause(self, hand: Hand, outcome: Outcome) -> str:
         """The clause that names a hand's winner: for a hand decided by its rounds, the resolution
