@@ -234,7 +234,9 @@ class _MatchChecker:
             return r.clause_or("hand_of_ten", "value", r.clause("hand_of_ten", "kind"))
         return None
 
-    def points_clause(self, hand: Hand, outcome: Outcome) -> str:
+    def points_clause(self, hand: Hand, outcome: Outcome, named: bool = True) -> str:
+        """The clause of a hand's points: `named` for a finding (an iron hand's own rule), else the
+        clause its check exercises (the catalogue of situations counts those)."""
         if outcome.clause not in ("HND-3", "HND-10", "COV-2"):
             return outcome.clause  # a rule of its own (a run, a declined hand of ten, the mazo...)
         if hand.truco.last_call_side is not None:
@@ -242,7 +244,7 @@ class _MatchChecker:
         if lad.iron_like_ten(hand.kind, self.rules.reading("iron-hand")) and self.rules.has("hand_of_ten"):
             return self.rules.clause("hand_of_ten", "value")
         # An iron hand decided by its rounds: its own rule, whatever its last card (one cause).
-        kind = self.kind_clause(hand) if hand.kind == lad.IRON else None
+        kind = self.kind_clause(hand) if named and hand.kind == lad.IRON else None
         return kind or str(self.rules.data["truco"]["opening"]["clause"])
 
     def winner_clause(self, hand: Hand, outcome: Outcome) -> str:
@@ -262,7 +264,7 @@ class _MatchChecker:
         if self.counting:
             seen = self.exercised
             seen[o.clause] += 1
-            seen[self.points_clause(hand, o)] += 1
+            seen[self.points_clause(hand, o, named=False)] += 1
             for *_, clause in o.side_points:
                 seen[clause] += 1
             if o.forfeit is not None or res.get("forfeit") is not None:
