@@ -300,6 +300,7 @@ class _Game:
         self.segment = 0  # the restarts so far (play_random_game)
         self.stale: Follower | None = None  # sent findings the trace sent with the first one lacks
         self.readings: Mapping[str, str] = {}  # the readings the game is checked under (its profile)
+        self.told: frozenset[str] = frozenset()  # keys of a situation's readings the engine was told
         self.stepped: set[tuple[str, str]] = set()  # the differences stepped over in the whole game
 
     def follow(self, f: Follower, profile: bool = False) -> None:
@@ -345,6 +346,9 @@ class _Game:
                 data = part_data(f.rules.ruleset, self.readings, f.rules.without, log, record, where)
             except Exception:  # what the engine recorded cannot be read back: this part shows nothing
                 return
+            # An entry whose reading the engine was told (a situation of that reading) shows what it
+            # was asked to play, not what it plays.
+            data["entries"] = {k: v for k, v in data["entries"].items() if k not in self.told}
             self.emit("profile", (f.rules.ruleset, data))
 
 
@@ -497,6 +501,7 @@ def play_situation(factory: Factory, sit: Situation, game: int, cfg: Settings, b
     try:
         f = new_follower(factory, rules, situation_seed(sit), cfg.call_timeout, beacon, START_LIMIT)
         out.readings = sit.readings
+        out.told = frozenset(sit.readings) if engine_readings is None else frozenset()
         out.follow(f, cfg.profile)
         try:
             try:

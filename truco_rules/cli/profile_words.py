@@ -17,13 +17,14 @@ from truco_rules.text.catalogues import gettext, ngettext
 FORMAT = "truco-profile/1"
 
 
-def _clause_of(report: Any, entry: Any, amb: Any, ruleset: str) -> str:
-    """The clause at stake where no reading agrees: the check's finding in that game and hand,
-    else the first clause of the entry the ruleset states, else the entry itself."""
+def _clause_of(report: Any, entry: Any, amb: Any, ruleset: str, at: Mapping[str, Any] | None = None) -> str:
+    """The clause at stake where no reading agrees (`at`, else where none first matched): the
+    check's finding in that game and hand, else the first clause of the entry the ruleset states,
+    else the entry itself."""
     from truco_rules.spec.catalogue import load_catalogue
     from truco_rules.spec.rules.ruleset import OPTIONAL_FEATURES, Rules
 
-    where = entry.first_none or {}
+    where = at if at is not None else entry.first_none or {}
     unit = (where.get("game"), where.get("restart", 0))
     data = Rules.of(ruleset).data
     optional = {str(data[f]["clause"]) for f in OPTIONAL_FEATURES
@@ -63,8 +64,12 @@ def summarize(report: Any, rulesets: Sequence[str],
             if e.none:  # points where no reading matched what the engine did: a bug, by its clause
                 row.update(bugs=e.none, clause=_clause_of(report, e, amb, name),
                            bug_where=_situation(report, e.first_none))
-            if not agreeing:
+            if not agreeing:  # every reading ruled out somewhere: the engine plays none of them
                 row["verdict"] = "bug"
+                if not e.none:
+                    first = e.first_out.get(playing) or next(iter(e.first_out.values()), None)
+                    row.update(clause=_clause_of(report, e, amb, name, first),
+                               bug_where=_situation(report, first))
             elif playing in agreeing:
                 row["verdict"] = "agrees"
             else:
