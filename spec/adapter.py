@@ -51,7 +51,13 @@ Optional:
   signature cannot tell.
 - `readings`: the ambiguity readings the engine plays, `{ruleset: {key: reading}}` or one flat
   `{key: reading}` for every ruleset; `python -m truco_rules.spec.protocol.serve` announces it in its hello,
-  and the checker then checks the engine against those readings when no `--reading` is given.
+  and `truco check --engine` reads it from one adapter as the hello would say it: the checker
+  then checks the engine against those readings when no `--reading` is given.
+- `without`: the optional features of a ruleset the engine does not play (the mazo, the señas, the
+  flor: truco_rules.spec.rules.ruleset.OPTIONAL_FEATURES), `("mazo",)` for every ruleset that has
+  them or `{ruleset: ("mazo",)}`; the engine is then checked on each ruleset exactly as on the
+  ruleset without them (hello `without`). Without it, an optional action the engine never offers
+  is reported (and stepped over: it hides nothing else).
 
 What the checker does with it: at every step the engine's legal actions must equal the spec's;
 actions the spec forbids (and malformed ones) must be refused with the state unchanged; when the

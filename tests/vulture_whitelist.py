@@ -25,15 +25,16 @@ _(_.EngineAdapter)
 # engine/cards.py `card_variant`, which only a test used; spec/rules/ladder.py `is_top`).
 _(_.Bot, _.card_variant, _.is_top)
 # Named by string on the command line of the tests (`--engine tests.planted.engines:NAME`,
-# `tests.check.test_perft:no_stacking`, `tests.check.test_resync:no_position_two_bugs`), never
+# `tests.check.test_perft:no_stacking`, `tests.check.test_resync:no_position_payout_and_ties`), never
 # called from Python.
 _(_.lying_senas, _.starter_with_play, _.start_value, _.no_tied_rounds, _.leaky_observation,
   _.covered_face_up, _.blind_peek, _.plays_on_after_forfeit, _.plays_past_target, _.exits,
   _.crashes_on_illegal, _.hangs, _.no_stacking, _.raises_html, _.lists_html,
   _.raises_base_exceptions, _.bad_records, _.prints, _.forks,
-  _.forks_and_hangs, _.no_truco_after_two_ties, _.no_position_two_bugs, _.ignores_readings,
-  _.refuses_the_prefix, _.ctruco_silent, _.no_deals, _.crashes_at_new_game,
-  _.uruguayo_edition_1)
+  _.forks_and_hangs, _.no_truco_after_two_ties, _.no_position_payout_and_ties, _.ignores_readings,
+  _.refuses_the_prefix, _.common_and_rare, _.hidden_reading, _.announced_reading,
+  _.ends_after_split_rounds, _.caps_final_score,
+  _.no_position_two_bugs, _.ctruco_silent, _.no_deals, _.crashes_at_new_game, _.uruguayo_edition_1)
 # html.parser calls it: tests/check/test_hostile_text.py collects the tags of a rendered page.
 _(_.handle_starttag)
 # click calls a ParamType's convert (truco_rules/cli/options.py).

@@ -100,6 +100,9 @@ class _Run:
     case: Case
     lead_hands: int = 0  # hands played from the start of the match to reach the case's position
     observes: bool = field(init=False)
+    # Legal actions that differed at a step where the engine still offered the case's action: said,
+    # and stepped over (the case goes on), so that one difference hides no later one (issue #35).
+    stepped: list[tuple[int, str]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.observes = callable(getattr(self.f.adapter, "observation", None))
@@ -119,18 +122,17 @@ def _check_step(run: _Run, k: int, step: Any) -> None:
     if legal != list(step.legal):
         missing = sorted(set(step.legal) - set(legal))
         extra = sorted(set(legal) - set(step.legal))
-        raise Mismatch(
-            "the legal actions differ: "
-            + "; ".join(
-                p
-                for p in (
-                    f"missing {_brief(missing)}" if missing else "",
-                    f"not legal {_brief(extra)}" if extra else "",
-                )
-                if p
-            ),
-            n,
+        said = "the legal actions differ: " + "; ".join(
+            p
+            for p in (
+                f"missing {_brief(missing)}" if missing else "",
+                f"not legal {_brief(extra)}" if extra else "",
+            )
+            if p
         )
+        if step.action not in legal:
+            raise Mismatch(said, n)
+        run.stepped.append((n, said))
     for action, _clause in step.refuse:  # the clause is not compared: a rule may forbid it twice
         before = (seat, legal, f.engine_record())
         refusal = f.attempt(action)
@@ -235,9 +237,17 @@ def run_situation_case(factory: Factory, case: Case, call_timeout: float, beacon
                 return out
             raise
         run = _Run(f, case, lead)
-        for k, step in enumerate(case.steps):
-            _check_step(run, k, step)
-        _check_end(run)
+        try:
+            for k, step in enumerate(case.steps):
+                _check_step(run, k, step)
+            _check_end(run)
+        except Mismatch as exc:
+            run.stepped.append((exc.step or len(case.steps) + 1, exc.message))
+        if run.stepped:  # the first difference, and each one after it (none hides another)
+            first, *later = run.stepped
+            also = "; then " + "; ".join(f"at step {k}: {m}" if k <= len(case.steps) else f"at the end: {m}"
+                                         for k, m in later) if later else ""
+            raise Mismatch(first[1] + also, first[0] if first[0] <= len(case.steps) else None)
     except Mismatch as exc:
         out.status, out.message, out.step = FAIL, exc.message, exc.step
     except CannotReach as exc:
@@ -385,6 +395,8 @@ def run_case_job(
                 result.clause = diagnose(factory, case, call_timeout, beacon)
             except Exception:
                 result.clause = None
+    if result.status == FAIL and result.clause is None and case.clauses:
+        result.clause = case.clauses[0]  # a failing case always names a clause: the first it exercises
     result.seconds = time.monotonic() - began
     return result.to_dict()
 

@@ -126,6 +126,45 @@ def outcome_clause(f: Follower) -> str:
     return "RND-1"
 
 
+_ANSWER_VERBS = frozenset({"accept", "run"})
+_CARD_VERBS = frozenset({"play", "cover"})
+
+
+def state_divergence(f: Follower, got: set[str], spec: set[str]) -> tuple[str, str, str] | None:
+    """Where the legal sets differ because the engine is in another state, not because it offers
+    another action in the same one: (clause, what the rules require, what the engine does), named by
+    the rule of what the engine ended (or never ended) while the same seat acts next; else None.
+
+    - the engine offers cards the seat does not hold: its hand is over (the rule that ends a hand);
+    - the spec waits for an answer to a call (accept, run) and the engine offers none: the engine
+      ended that contest silently (the clause of who answers it);
+    - the engine waits for an answer the spec does not: it did not end a contest the spec ended, or
+      opened one (the clause of who answers that contest).
+    Such a difference is never stepped over: the two sides no longer compute the same game."""
+    hand = f.hand
+    if hand is None:
+        return None
+    seat = hand.to_act()
+    held = set(hand.deal[seat]) if seat is not None else set()
+    foreign = sorted(a for a in got if a.split(" ", 1)[0] in _CARD_VERBS and " " in a
+                     and not a.split(" ", 1)[1].startswith("#") and a.split(" ", 1)[1] not in held)
+    if foreign:
+        return (outcome_clause(f), f"hand {f.match.number} goes on: seat {seat} holds {sorted(held)}",
+                f"offers {foreign[:3]}: cards of another deal (its hand {f.match.number} is over)")
+    asks = {a for a in spec if a in _ANSWER_VERBS}
+    offers = {a for a in got if a in _ANSWER_VERBS}
+    if asks and not offers:
+        pending = hand.phase if hand.phase in _CONTESTS else "truco"
+        return (answer_clause(f, pending), f"the {pending} waits for its answer: {sorted(spec)}",
+                f"it ended the {pending} silently: {sorted(got)}")
+    if offers and not asks:
+        contest = contest_cause(f)
+        clause = contest[0] if contest is not None else answer_clause(f, "truco")
+        settled = contest[1] if contest is not None and contest[1] else "no call waits for an answer"
+        return clause, settled, f"it waits for an answer: {sorted(got)}"
+    return None
+
+
 def set_divergence(f: Follower, got: set[str], spec: set[str]) -> tuple[str, str, str]:
     """(clause, what the rules require, what the engine does) for legal sets that differ."""
     hand = f.hand

@@ -41,7 +41,7 @@ from typing import Any
 
 from truco_rules.spec.monitor.beacon import Beacon
 from truco_rules.spec.monitor.engine_calls import EngineFault, sets_position, stacks_deals
-from truco_rules.spec.monitor.findings import Finding, Group, group, record_finding
+from truco_rules.spec.monitor.findings import Finding, Group, causes, group, record_finding, split_causes
 from truco_rules.spec.monitor.follow import (
     ENGINE,
     MAX_STEPS,
@@ -50,13 +50,23 @@ from truco_rules.spec.monitor.follow import (
     Follower,
     ResultDiffers,
 )
+from truco_rules.spec.monitor.profile import Profile, part_data
 from truco_rules.spec.monitor.replay import check_record
-from truco_rules.spec.monitor.script import finding_of, new_follower, run_script, shrink
+from truco_rules.spec.monitor.script import (
+    cause_of,
+    finding_of,
+    new_follower,
+    record_findings,
+    run_script,
+    shrink,
+)
 from truco_rules.spec.monitor.supervise import Event, Supervisor
 from truco_rules.spec.monitor.trace import Trace
 from truco_rules.spec.monitor.unexercised import Gap, gaps
 from truco_rules.spec.monitor.violation import Violation
+from truco_rules.spec.rules.ruleset import FEATURE_VERBS
 from truco_rules.spec.rules.state import Rules, legal_actions
+from truco_rules.spec.ruleset_file import NEEDED_READINGS
 from truco_rules.spec.situations.catalogue import situations_for
 from truco_rules.spec.situations.model import Situation
 from truco_rules.spec.situations.probes import situation_probes
@@ -83,6 +93,10 @@ class Settings:
     call_timeout: float = 2.0
     situations: bool = False  # drive the engine through the ruleset's situations first (spec.situations)
     restarts: int = RESTARTS  # resynchronisations of a random game after a divergence (0: none)
+    profile: bool = False  # judge each part of each game under every reading (spec.monitor.profile)
+    # The situations of a reading tell the engine nothing of it (`truco profile`): the spec follows
+    # them under their readings, the engine plays what it plays.
+    as_played: bool = False
 
 
 @dataclass(frozen=True)
@@ -96,6 +110,7 @@ class Job:
     game: int
     seed: int
     situation: Situation | None = None
+    without: tuple[str, ...] = ()  # the optional features the engine declared it does not play
 
 
 Factory = Callable[[], Any]
@@ -136,6 +151,7 @@ class Report(Tally):
     violated: Counter[str] = field(default_factory=Counter)
     violations: list[Violation] = field(default_factory=list)
     units: list[Unit] = field(default_factory=list)  # the (game, segment) of each of `violations`
+    kept: list[Finding] = field(default_factory=list)  # the finding of each of `violations`
     findings: dict[Unit, list[Finding]] = field(default_factory=dict)  # unit -> earliest of each clause
     more: dict[Unit, Counter[str]] = field(default_factory=dict)  # unit -> clause -> the others
     traces: dict[Unit, dict[str, Any]] = field(default_factory=dict)  # unit -> trace (units with findings)
@@ -144,6 +160,9 @@ class Report(Tally):
     situation_games: dict[int, str] = field(default_factory=dict)  # game -> situation id
     ran_situations: bool = False
     readings: dict[str, dict[str, str]] = field(default_factory=dict)  # ruleset -> readings its games played
+    without: dict[str, list[str]] = field(default_factory=dict)  # ruleset -> optional features left out
+    program_games: set[int] = field(default_factory=set)  # the game numbers of the Hypothesis programs
+    profile: Profile = field(default_factory=Profile)  # what the games show of each register entry
 
     def count(self, ruleset: str, tally: Tally) -> list[tuple[str, str]]:
         """Add a job's counts as soon as it ends: a check of many games keeps counts, not a tally
@@ -161,11 +180,14 @@ class Report(Tally):
         if len(self.violations) < MAX_KEPT:
             self.violations.append(v)
             self.units.append(unit)
+            self.kept.append(finding)
         # A unit keeps its earliest finding of each clause (the cause and one example of each
         # consequence, what its group needs); the others are counted (an engine wrong at every
         # step would otherwise keep every finding of every game).
         kept = self.findings.setdefault(unit, [])
-        same = next((f for f in kept if f.violation.clause == v.clause), None)
+        # (A difference stepped over is a cause of its own: kept by its whole key, not its clause.)
+        same = next((f for f in kept if (f.key == finding.key if finding.stepped
+                                         else f.violation.clause == v.clause and not f.stepped)), None)
         if same is not None:
             self.more.setdefault(unit, Counter())[v.clause] += 1
             if finding.position >= same.position:
@@ -179,57 +201,94 @@ class Report(Tally):
 
     def groups(self) -> list[Group]:
         groups = group(self.findings, game_of=lambda unit: int(unit[0]))
-        for g in groups:  # the findings counted, not kept, as group() would have counted them
-            for unit in g.units:
-                for clause, n in self.more.get(unit, Counter()).items():
-                    if clause == g.clause:
-                        g.repeats += n
-                    else:
-                        g.consequences[clause] += n
+        of_key = {g.key: g for g in groups}
+        for unit, counted in self.more.items():  # the findings counted, not kept, as group() counts them
+            _, cause, _ = split_causes(sorted(self.findings[unit], key=lambda f: f.order))
+            if cause is None:
+                continue  # only differences stepped over: each is sent once
+            g = of_key[cause.key]
+            for clause, n in counted.items():
+                if clause == g.clause:
+                    g.repeats += n
+                else:
+                    g.consequences[clause] += n
         return groups
 
     def members(self, groups: Sequence[Group]) -> list[list[int]]:
         """For each group, the indices in `violations` of the findings it holds: its causes and
-        their consequences. Every violation kept is in exactly one group, that of its unit's cause."""
-        of_unit = {unit: i for i, g in enumerate(groups) for unit in g.units}
+        their consequences. Every violation kept is in exactly one group: a difference stepped over
+        before anything else went wrong in its unit is in its own group, every other finding in
+        the group of its unit's cause (the first finding not stepped over)."""
+        of_key = {g.key: i for i, g in enumerate(groups)}
+        head: dict[Unit, int] = {}  # unit -> the group of its first finding not stepped over
+        before: dict[Unit, tuple[int, tuple[int, int]]] = {}  # unit -> that finding's order
+        for unit, found in self.findings.items():
+            _, cause, _ = split_causes(sorted(found, key=lambda f: f.order))
+            if cause is not None:
+                head[unit], before[unit] = of_key[cause.key], cause.order
         out: list[list[int]] = [[] for _ in groups]
-        for k, unit in enumerate(self.units):
-            out[of_unit[unit]].append(k)
+        for k, (unit, finding) in enumerate(zip(self.units, self.kept, strict=True)):
+            if finding.stepped and (unit not in before or finding.order < before[unit]):
+                out[of_key[finding.key]].append(k)
+            else:
+                out[head[unit]].append(k)
         return out
+
+    def seen_in(self, g: Group) -> tuple[int, int, int]:
+        """The random games, situations and Hypothesis program runs a group was seen in (each
+        counted against its own total: a situation or a program is no random game)."""
+        situations = sum(1 for n in g.games if n in self.situation_games)
+        programs = sum(1 for n in g.games if n in self.program_games)
+        return len(g.games) - situations - programs, situations, programs
+
+    def seen_text(self, g: Group) -> str:
+        """Where a group was seen, in words: "12 of 80 games, 3 situations"."""
+        games, situations, programs = self.seen_in(g)
+        parts = [f"{games} of {self.games} games"] if games or not (situations or programs) else []
+        if situations:
+            parts.append(f"{situations} of {self.situations} situations")
+        if programs:
+            parts.append(f"{programs} Hypothesis program run{'s' if programs != 1 else ''}")
+        return ", ".join(parts)
 
     def gaps(self) -> list[Gap]:
         """The clauses and readings of the checked rulesets that nothing exercised, with the reason."""
         stopped = {game for game, _ in self.findings}
         failed = {sid for game, sid in self.situation_games.items() if game in stopped}
         return gaps(self.per_ruleset, self.situations_of, self.unreached, failed, self.ran_situations,
-                    self.readings)
+                    self.readings, self.without)
 
 
-Found = dict[int, list[tuple[Finding, dict[str, Any] | None]]]
+Found = dict[int, list[Finding]]  # job -> its findings
+Traces = dict[int, dict[Unit, dict[str, Any]]]  # job -> unit -> the latest trace sent for it
 
 
-def _keep_first_traces(found: Found, index: int, first_of: dict[tuple[str, ...], tuple[Unit, int]]) -> None:
-    """When job `index` ends, keep the trace of each of its segments only if that segment is the
-    first unit of its cause so far: a report shrinks the first unit of each group, and an engine
-    wrong in every game would otherwise keep a trace of every game to the end."""
-    items = found.get(index)
-    if not items or len({f.violation.game for f, _ in items}) != 1:
-        return  # no findings, or a job of several games: kept as it is
-    causes: dict[int, Finding] = {}
-    for f, _ in sorted(items, key=lambda ft: ft[0].order):
-        causes.setdefault(f.segment, f)
-
-    def drop(job: int, segment: int) -> None:
-        found[job] = [(f, None if f.segment == segment else t) for f, t in found[job]]
-
-    for segment, cause in causes.items():
-        unit, held = (cause.violation.game, segment), first_of.get(cause.key)
-        if held is not None and held[0] <= unit:
-            drop(index, segment)
-            continue
-        if held is not None:
-            drop(held[1], held[0][1])
-        first_of[cause.key] = (unit, index)
+def _keep_first_traces(found: Found, traces: Traces, index: int,
+                       first_of: dict[tuple[str, ...], tuple[Unit, int]]) -> None:
+    """When job `index` ends, keep the trace of each of its units only if that unit is the first
+    unit of one of its causes so far (findings.causes): a report shrinks the first unit of each
+    group, and an engine wrong in every game would otherwise keep a trace of every game to the end."""
+    mine = traces.get(index)
+    if not mine:
+        return
+    by_unit: dict[Unit, list[Finding]] = {}
+    for f in found.get(index, []):
+        by_unit.setdefault((f.violation.game, f.segment), []).append(f)
+    dropped: set[tuple[Unit, int]] = set()
+    for unit in sorted(by_unit):
+        for cause in causes(by_unit[unit]):
+            held = first_of.get(cause.key)
+            if held is not None and held[0] <= unit:
+                continue
+            if held is not None:
+                dropped.add((held[0], held[1]))
+            first_of[cause.key] = (unit, index)
+    needed = set(first_of.values())
+    for unit in list(mine):
+        if (unit, index) not in needed:
+            del mine[unit]
+    for unit, job in dropped - needed:
+        traces.get(job, {}).pop(unit, None)
 
 
 # --- one job, in a worker ------------------------------------------------------------------------
@@ -239,41 +298,79 @@ class _Game:
     def __init__(self, game: int, emit: Callable[[str, Any], None]) -> None:
         self.game, self.emit, self.traced = game, emit, False
         self.segment = 0  # the restarts so far (play_random_game)
+        self.stale: Follower | None = None  # sent findings the trace sent with the first one lacks
+        self.readings: Mapping[str, str] = {}  # the readings the game is checked under (its profile)
+        self.told: frozenset[str] = frozenset()  # keys of a situation's readings the engine was told
+        self.stepped: set[tuple[str, str]] = set()  # the differences stepped over in the whole game
+
+    def follow(self, f: Follower, profile: bool = False) -> None:
+        """Step over the differences `f` finds in the legal actions: each sent once in the game.
+        `profile`: keep the engine's events for the profile (a follower made by Follower.adopted
+        has begun its log)."""
+        f.stepped = self.stepped
+        f.step_over = lambda d: self.send(finding_of(self.game, d, f, stepped=True), f)
+        if profile and f.log is None:
+            f.log = []
 
     def restart(self) -> None:
+        self.close()
         self.segment += 1
         self.traced = False  # each segment has its own reproduction: the trace of its engine's match
 
+    def close(self) -> None:
+        """The segment ends: where findings came after the trace sent with its first one (a
+        difference stepped over, then the divergence it was restarted for), the trace now."""
+        if self.stale is not None:
+            self.emit("trace", (self.game, self.segment, self.stale.trace.to_dict()))
+            self.stale = None
+
     def send(self, finding: Finding, follower: Follower | None, trace: Trace | None = None) -> None:
         data = None
-        if not self.traced and (trace is not None or follower is not None):
-            data = (trace if trace is not None else follower.trace).to_dict()  # type: ignore[union-attr]
+        if trace is not None:
+            data = trace.to_dict()
+        elif follower is not None and not self.traced:
+            data = follower.trace.to_dict()
             self.traced = True
+        elif follower is not None:
+            self.stale = follower
         self.emit("finding", (dataclasses.replace(finding, segment=self.segment).to_dict(), data))
 
     def record(self, f: Follower, tally: Tally, in_progress: bool = False) -> None:
-        record = f.engine_record()
-        found = check_record(record, ruleset=f.rules.ruleset, game=self.game, exercised=tally.exercised,
-                             in_progress=in_progress)
-        for v in found:
-            finding = record_finding(v, record)
-            if v.hand is not None:  # the hands of the game, not of the engine's match since its restart
-                shifted = dataclasses.replace(v, hand=v.hand + f.hands_before)
-                finding = dataclasses.replace(finding, violation=shifted,
-                                              position=(v.hand + f.hands_before, finding.position[1]))
+        for finding in record_findings(f, self.game, tally.exercised, in_progress):
             self.send(finding, f)
+        if f.log is not None:  # the part of the game is over: what it shows of each register entry
+            where = {"game": self.game, **({"restart": self.segment} if self.segment else {})}
+            log, f.log = f.log, None
+            record = f.engine_record()
+            try:
+                data = part_data(f.rules.ruleset, self.readings, f.rules.without, log, record, where)
+            except Exception:  # what the engine recorded cannot be read back: this part shows nothing
+                return
+            # An entry whose reading the engine was told (a situation of that reading) shows what it
+            # was asked to play, not what it plays.
+            data["entries"] = {k: v for k, v in data["entries"].items() if k not in self.told}
+            self.emit("profile", (f.rules.ruleset, data))
 
 
 def play_random_game(factory: Factory, rules: Rules, readings: Mapping[str, str], seed: int, game: int,
                      cfg: Settings, beacon: Beacon, emit: Callable[[str, Any], None]) -> Tally:
-    """One random game of the engine, checked step by step; findings go to `emit`."""
+    """One random game of the engine, checked step by step; findings go to `emit`.
+
+    A difference in the legal actions that leaves both sides in the same state is stepped over
+    (Follower.step_over); a divergence in what they compute (points, round winners, who acts)
+    resynchronises the game: a new game at the spec's position for an engine that sets one
+    (resync_position), else the spec takes the engine's score once the engine has ended the hand
+    (Follower.adopted); at most `cfg.restarts` times."""
     rng = random.Random(seed)
     tally = Tally(games=1)
     out = _Game(game, emit)
     f: Follower | None = None
     try:
         f = new_follower(factory, rules, seed, cfg.call_timeout, beacon, START_LIMIT)
-        f.check_results = cfg.restarts > 0 and sets_position(f.adapter)  # else nothing to restart at
+        out.readings = readings
+        out.follow(f, cfg.profile)
+        f.check_results = cfg.restarts > 0  # a wrong score resynchronises the game
+        positions = sets_position(f.adapter)
         begin: Callable[[], None] | None = functools.partial(f.start, readings)
         while True:
             between_hands = False
@@ -294,7 +391,26 @@ def play_random_game(factory: Factory, rules: Rules, readings: Mapping[str, str]
                 out.send(finding_of(game, d, f), f)
             except ResultDiffers:  # the record monitor names the clause, below
                 between_hands = True
-            at = resync_position(f, rng) if out.segment < cfg.restarts else None
+            more = out.segment < cfg.restarts
+            if not positions:  # the spec takes the engine's score after the hand, where it can
+                if not between_hands:
+                    f.finish_hand_alone()
+                g = f.adopted() if more else None
+                if g is None:
+                    if between_hands:  # past the first partida: no position to take, now or later
+                        begin, f.check_results = f.next_hand, False  # the check goes on where it stopped
+                        continue
+                    f.finish_alone(rng)  # the engine alone to its match's end: its record shows what follows
+                    break
+                out.record(f, tally, in_progress=True)
+                _count(tally, f)
+                f = g
+                f.check_results = out.segment + 1 < cfg.restarts  # after the last one: as without them
+                out.restart()
+                out.follow(f, cfg.profile)
+                begin = f.next_hand
+                continue
+            at = resync_position(f, rng) if more else None
             if at is None:
                 if between_hands:  # past the first partida: no position to restart at, now or later
                     begin, f.check_results = f.next_hand, False  # the check goes on where it stopped
@@ -309,10 +425,12 @@ def play_random_game(factory: Factory, rules: Rules, readings: Mapping[str, str]
             f.check_results = out.segment + 1 < cfg.restarts  # after the last restart: as without them
             begin = functools.partial(f.start, readings, scores=at[0], dealer=at[1])
             out.restart()
+            out.follow(f, cfg.profile)
         out.record(f, tally)
     except EngineFault as exc:
         out.send(finding_of(game, exc, f), f)
     finally:
+        out.close()
         _count(tally, f)
     return tally
 
@@ -370,20 +488,24 @@ def _count(tally: Tally, f: Follower | None) -> None:
 
 
 def play_situation(factory: Factory, sit: Situation, game: int, cfg: Settings, beacon: Beacon,
-                   emit: Callable[[str, Any], None]) -> Tally:
+                   emit: Callable[[str, Any], None], without: tuple[str, ...] = (),
+                   engine_readings: Mapping[str, str] | None = None) -> Tally:
     """One situation: the engine started from its position, every step of its prefix checked (with
     the situation's probes of forbidden actions), then its record. A situation the engine cannot be
     started from (no stacked deals, no set position, a reading it does not play) is not reached:
     counted and said, never a violation."""
-    rules = Rules.of(sit.ruleset, sit.readings)
+    rules = Rules.of(sit.ruleset, sit.readings, without=without)
     tally = Tally(situations=1)
     out = _Game(game, emit)
     f: Follower | None = None
     try:
         f = new_follower(factory, rules, situation_seed(sit), cfg.call_timeout, beacon, START_LIMIT)
+        out.readings = sit.readings
+        out.told = frozenset(sit.readings) if engine_readings is None else frozenset()
+        out.follow(f, cfg.profile)
         try:
             try:
-                sit = _start_situation(f, sit, tally)
+                sit = _start_situation(f, sit, tally, engine_readings)
             except EngineFault as exc:
                 if sit.readings and exc.category.startswith("new_game"):
                     why = f"the engine does not play {_readings_text(sit.readings)}: {exc}"
@@ -396,9 +518,11 @@ def play_situation(factory: Factory, sit: Situation, game: int, cfg: Settings, b
                 for probe in situation_probes(f.hand, k):
                     tally.exercised[f.probe(probe)] += 1
                     tally.refusals += 1
-                if action not in legal:  # engine and spec agree, and not with the catalogue: it is stale
+                if action not in f.spec_legal():  # the spec and the catalogue disagree: it is stale
                     raise CannotReach(f"{action!r} is not legal in the spec at step {k + 1}: the catalogue "
                                       "is older than the spec (truco situations --write)")
+                if action not in legal:  # the engine lacks it: told (stepped over), and the rest not reached
+                    raise CannotReach(f"the engine does not offer {action!r} at step {k + 1}")
                 f.play(action)
             if not f.over:
                 f.legal()
@@ -406,26 +530,26 @@ def play_situation(factory: Factory, sit: Situation, game: int, cfg: Settings, b
             out.send(finding_of(game, d, f), f)
             if f.hand is not None:
                 f.finish_hand_alone()  # the record then shows how the engine decided that hand (its cause)
-        record = f.engine_record()
-        found = check_record(record, ruleset=rules.ruleset, game=game, exercised=tally.exercised,
-                             in_progress=record.get("result") is None)
-        for v in found:
-            out.send(record_finding(v, record), f)
+        out.record(f, tally, in_progress=True)
     except CannotReach as exc:
         tally.unreached.append((sit.id, str(exc)))
     except EngineFault as exc:
         out.send(finding_of(game, exc, f), f)
     finally:
+        out.close()
         _count(tally, f)
         tally.by_situations.update(tally.exercised)
     return tally
 
 
-def _start_situation(f: Follower, sit: Situation, tally: Tally) -> Situation:
+def _start_situation(f: Follower, sit: Situation, tally: Tally,
+                     engine_readings: Mapping[str, str] | None = None) -> Situation:
     """new_game at the situation's position; for an engine that sets no position, from the start of a
-    match with lead-in hands where a way there is found (the situation then returned has them)."""
+    match with lead-in hands where a way there is found (the situation then returned has them).
+    `engine_readings`: what the engine is told (the situation's readings unless given)."""
+    told = sit.readings if engine_readings is None else engine_readings
     try:
-        f.start(sit.readings, deals=sit.deals, scores=sit.scores, dealer=sit.dealer, need_deals=True)
+        f.start(told, deals=sit.deals, scores=sit.scores, dealer=sit.dealer, need_deals=True)
         return sit
     except CannotReach as exc:
         if not sit.needs_position or not stacks_deals(f.adapter):
@@ -436,7 +560,7 @@ def _start_situation(f: Follower, sit: Situation, tally: Tally) -> Situation:
                               "positions are never reached: an odd score where every value is even)"
                               ) from None
     tally.led_in += 1
-    f.start(led.readings, deals=led.deals, need_deals=True)
+    f.start(led.readings if engine_readings is None else engine_readings, deals=led.deals, need_deals=True)
     return led
 
 
@@ -462,6 +586,13 @@ def run_programs(factory: Factory, rules: Rules, readings: Mapping[str, str], ga
     from hypothesis import strategies as st
 
     last: dict[str, Follower] = {}
+    # The differences the programs stepped over: the first of each, with the program's trace then.
+    stepped: dict[tuple[str, str], tuple[Finding, Trace]] = {}
+
+    def step_over(f: Follower, d: Divergence) -> None:
+        if (d.clause, d.cause) not in stepped:
+            stepped[(d.clause, d.cause)] = (finding_of(game, d, f, stepped=True),
+                                            Trace.from_dict(f.trace.to_dict()))
 
     @seed(cfg.seed)
     @settings(max_examples=cfg.programs, database=None, deadline=None, derandomize=False,
@@ -471,19 +602,26 @@ def run_programs(factory: Factory, rules: Rules, readings: Mapping[str, str], ga
     def program(game_seed: int, data: Any) -> None:
         tally.programs += 1
         f = last["f"] = new_follower(factory, rules, game_seed, cfg.call_timeout, beacon, START_LIMIT)
+        f.step_over = functools.partial(step_over, f)
+        # A wrong score ends the program at the hand it is in (its record names the clause, below):
+        # what the engine then offers at another score is no difference of its own.
+        f.check_results = True
         f.start(readings)
-        for _ in range(PROGRAM_STEPS):
-            if f.over:
-                break
-            legal = f.legal()
-            if data.draw(st.integers(0, 3), label="kind") == 0:
-                candidates = f.illegal_candidates()
-                if candidates:
-                    action = data.draw(st.sampled_from(candidates), label="forbidden")
-                    tally.exercised[f.probe(action)] += 1
-                    tally.refusals += 1
-                    continue
-            f.play(data.draw(st.sampled_from(legal), label="action"))
+        try:
+            for _ in range(PROGRAM_STEPS):
+                if f.over:
+                    break
+                legal = f.legal()
+                if data.draw(st.integers(0, 3), label="kind") == 0:
+                    candidates = f.illegal_candidates()
+                    if candidates:
+                        action = data.draw(st.sampled_from(candidates), label="forbidden")
+                        tally.exercised[f.probe(action)] += 1
+                        tally.refusals += 1
+                        continue
+                f.play(data.draw(st.sampled_from(legal), label="action"))
+        except ResultDiffers:
+            pass
         record = f.engine_record()
         found = check_record(record, ruleset=rules.ruleset, exercised=tally.exercised, in_progress=not f.over)
         if found:
@@ -497,55 +635,92 @@ def run_programs(factory: Factory, rules: Rules, readings: Mapping[str, str], ga
     except (Divergence, EngineFault) as exc:  # Hypothesis ran the failing program last
         f = last.get("f")
         if f is None or isinstance(exc, EngineFault):
+            _send_stepped(out, stepped, factory, cfg, beacon)
             out.send(finding_of(game, exc, f, "Hypothesis program: "), f)
             return tally
         # The program stopped at the first step that diverged; its record may show an earlier cause.
         rerun = run_script(factory, f.trace, cfg.call_timeout, beacon, game)
-        key = rerun.first.key if rerun.first is not None else finding_of(game, exc, f).key
+        head = next((c for c in causes(rerun.findings) if not c.stepped), None)
+        key = head.key if head is not None else finding_of(game, exc, f).key
         trace, outcome = shrink(factory, f.trace, key, cfg.call_timeout, beacon, PROGRAM_SHRINK_BUDGET)
-        first = outcome.first if outcome.first is not None and outcome.first.key == key else finding_of(
-            game, exc, f)
+        first = cause_of(outcome, key) or finding_of(game, exc, f)
         v = first.violation
         shrunk = Violation(game, v.clause, f"Hypothesis program (shrunk to {len(trace.steps)} steps): "
                            f"{v.requires}", v.says, "program", v.hand, v.action)
+        _send_stepped(out, stepped, factory, cfg, beacon)
         out.send(Finding(shrunk, first.category, first.position, first.cause), None, trace)
+        return tally
+    _send_stepped(out, stepped, factory, cfg, beacon)
     return tally
+
+
+def _send_stepped(out: _Game, stepped: Mapping[tuple[str, str], tuple[Finding, Trace]], factory: Factory,
+                  cfg: Settings, beacon: Beacon) -> None:
+    """The differences the programs stepped over, each shrunk, each in a part of its own (each was
+    found in its own program), then a part for what comes next."""
+    for finding, found_in in stepped.values():
+        trace, outcome = shrink(factory, found_in, finding.key, cfg.call_timeout, beacon,
+                                PROGRAM_SHRINK_BUDGET // len(stepped))
+        first = cause_of(outcome, finding.key) or finding
+        v = first.violation
+        said = f"Hypothesis program (shrunk to {len(trace.steps)} steps): {v.requires}"
+        out.send(dataclasses.replace(first, violation=dataclasses.replace(
+            v, game=out.game, requires=said, field="program")), None, trace)
+        out.restart()
 
 
 def run_job(job: Job, context: tuple[Factory, Settings], beacon: Beacon,
             emit: Callable[[str, Any], None]) -> Tally:
     """The work of a worker (truco_rules.spec.monitor.supervise): one job, its findings sent by `emit`."""
     factory, cfg = context
-    rules = Rules.of(job.ruleset, job.readings)
+    rules = Rules.of(job.ruleset, job.readings, without=job.without)
     beacon.at(job.index, job.game)
     if job.kind == GAME:
         return play_random_game(factory, rules, job.readings, job.seed, job.game, cfg, beacon, emit)
     if job.kind == SITUATION:
         assert job.situation is not None
-        return play_situation(factory, job.situation, job.game, cfg, beacon, emit)
+        told = job.readings if cfg.as_played else None  # truco profile: the engine plays its own
+        return play_situation(factory, job.situation, job.game, cfg, beacon, emit, job.without, told)
     return run_programs(factory, rules, job.readings, job.game, cfg, beacon, emit)
 
 
 # --- the whole check, in the parent --------------------------------------------------------------
-def plan(rulesets: Sequence[str], readings: Mapping[str, Mapping[str, str]], cfg: Settings) -> list[Job]:
-    """The jobs of a check, in report order: per ruleset its situations, its games, then its programs."""
+def plan(rulesets: Sequence[str], readings: Mapping[str, Mapping[str, str]], cfg: Settings,
+         without: Mapping[str, Sequence[str]] | None = None) -> list[Job]:
+    """The jobs of a check, in report order: per ruleset its situations, its games, then its programs.
+    `without`: per ruleset, the optional features the engine declared it does not play (the
+    situations that need one are left out)."""
     jobs: list[Job] = []
     game = 0
     # The situations are numbered after every random game and program, so that game N is the same
     # game with or without them (a report's "game 179" stays game 179).
     situation_game = (cfg.games + 1) * len(rulesets)
     for name in rulesets:
+        left = tuple(sorted((without or {}).get(name, ())))
         if cfg.situations:
             for sit in situations_for(name, readings.get(name, {})):
-                jobs.append(Job(len(jobs), SITUATION, name, dict(sit.readings), situation_game, 0, sit))
+                if left and needs_feature(sit, left):
+                    continue
+                told = readings.get(name, {}) if cfg.as_played else sit.readings
+                jobs.append(Job(len(jobs), SITUATION, name, dict(told), situation_game, 0, sit, left))
                 situation_game += 1
         for i in range(cfg.games):
-            jobs.append(Job(len(jobs), GAME, name, dict(readings.get(name, {})), game, cfg.seed + i))
+            jobs.append(Job(len(jobs), GAME, name, dict(readings.get(name, {})), game, cfg.seed + i, None,
+                            left))
             game += 1
         if cfg.programs > 0:
-            jobs.append(Job(len(jobs), PROGRAMS, name, dict(readings.get(name, {})), game, cfg.seed))
+            jobs.append(Job(len(jobs), PROGRAMS, name, dict(readings.get(name, {})), game, cfg.seed, None,
+                            left))
         game += 1
     return jobs
+
+
+def needs_feature(sit: Situation, features: Sequence[str]) -> bool:
+    """Whether a situation plays one of the optional `features` (an action of it in its prefix, or
+    its clause the feature's): left out for an engine that declares it does not play it."""
+    verbs = {v for f in features for v in FEATURE_VERBS.get(f, ())}
+    keys = {k for f in features for k in NEEDED_READINGS.get(f, ())}
+    return bool(keys & set(sit.readings)) or any(a.split(" ", 1)[0] in verbs for a in sit.prefix)
 
 
 def lost_job(job: Job, event: Event, segment: int = 0) -> tuple[Finding, Tally]:
@@ -567,35 +742,51 @@ def lost_job(job: Job, event: Event, segment: int = 0) -> tuple[Finding, Tally]:
 
 def check_engine(factory: Factory, rulesets: list[str], readings: Mapping[str, str], cfg: Settings,
                  progress: Callable[[str, int], None] | None = None, jobs: int = 1,
-                 per_ruleset: Mapping[str, Mapping[str, str]] | None = None) -> Report:
+                 per_ruleset: Mapping[str, Mapping[str, str]] | None = None,
+                 without: Mapping[str, Sequence[str]] | None = None) -> Report:
     """Check an engine on each ruleset: `cfg.games` random games, then `cfg.programs` programs.
 
     `factory` must be picklable (a module-level callable): the games run in `jobs` worker
     processes. `readings` apply to every ruleset, or `per_ruleset` gives each its own.
+    `without`: per ruleset, the optional features the engine declared it does not play: it is
+    checked exactly as on the ruleset without them.
     `progress(ruleset, games_done)` is called after each game (for a progress bar)."""
     by_ruleset = per_ruleset if per_ruleset is not None else {name: readings for name in rulesets}
-    work = plan(rulesets, by_ruleset, cfg)
+    work = plan(rulesets, by_ruleset, cfg, without)
     report = Report(ran_situations=cfg.situations)
+    report.without = {name: sorted(feats) for name, feats in (without or {}).items() if feats}
     for job in work:  # the rulesets in job order, whatever the order the jobs end in
         report.per_ruleset.setdefault(job.ruleset, Counter())
         report.readings.setdefault(job.ruleset, dict(by_ruleset.get(job.ruleset, {})))
     unreached: dict[int, list[tuple[str, str]]] = {}
     found: Found = {}
+    traces: Traces = {}
+    profiles: dict[int, list[tuple[str, dict[str, Any]]]] = {}  # job -> its parts' profile data
     first_of: dict[tuple[str, ...], tuple[Unit, int]] = {}  # cause -> (unit, job) that keeps a trace
     done: Counter[str] = Counter()
     for event in Supervisor(run_job, (factory, cfg), jobs).run(work):
         job = work[event.index]
         if event.kind == "finding":
             data, trace = event.data
-            found.setdefault(event.index, []).append((Finding.from_dict(data), trace))
+            finding = Finding.from_dict(data)
+            found.setdefault(event.index, []).append(finding)
+            if trace is not None:
+                traces.setdefault(event.index, {})[(finding.violation.game, finding.segment)] = trace
+            continue
+        if event.kind == "trace":
+            game, segment, trace = event.data
+            traces.setdefault(event.index, {})[(game, segment)] = trace
+            continue
+        if event.kind == "profile":
+            profiles.setdefault(event.index, []).append(event.data)
             continue
         if event.kind == "done":
             tally = event.data
         else:  # hang or died
-            finding, tally = lost_job(job, event, max((f.segment for f, _ in found.get(event.index, [])),
+            finding, tally = lost_job(job, event, max((f.segment for f in found.get(event.index, [])),
                                                       default=0))
-            found.setdefault(event.index, []).append((finding, None))
-        _keep_first_traces(found, event.index, first_of)
+            found.setdefault(event.index, []).append(finding)
+        _keep_first_traces(found, traces, event.index, first_of)
         left = report.count(job.ruleset, tally)
         if left:
             unreached[event.index] = left
@@ -608,11 +799,15 @@ def check_engine(factory: Factory, rulesets: list[str], readings: Mapping[str, s
         if job.situation is not None:
             report.situations_of.setdefault(job.ruleset, []).append(job.situation)
             report.situation_games[job.game] = job.situation.id
+        if job.kind == PROGRAMS:
+            report.program_games.add(job.game)
         # Earliest first within the game, as its groups are: the step that diverged is found
         # before the record is judged, but a wrong result of an earlier hand is the cause.
-        for finding, trace in sorted(found.get(job.index, []), key=lambda ft: ft[0].order):
+        for finding in sorted(found.get(job.index, []), key=lambda f: f.order):
             report.found(finding)
-            if trace is not None:
-                report.traces.setdefault((finding.violation.game, finding.segment), trace)
+        for unit, trace in sorted(traces.get(job.index, {}).items()):
+            report.traces.setdefault(unit, trace)
+        for ruleset, data in profiles.get(job.index, []):  # in job order: the same for any number of workers
+            report.profile.add(ruleset, data)
     return report
 

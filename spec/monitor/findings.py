@@ -36,6 +36,10 @@ class Finding:
     position: tuple[int, int]
     cause: str = ""  # the rule state that decides it (truco_rules.spec.monitor.follow): one root cause each
     segment: int = 0  # 0, or the restart of the game it was found after (truco_rules.spec.monitor.drive)
+    # A legal-set difference the game stepped over (both sides kept playing the actions both allow):
+    # a cause of its own, of which nothing later follows; `state` is the rule state it was first seen in.
+    stepped: bool = False
+    state: str = ""
 
     @property
     def key(self) -> tuple[str, str, str]:
@@ -49,14 +53,17 @@ class Finding:
         return self.segment, self.position
 
     def to_dict(self) -> dict[str, Any]:
-        return {"violation": self.violation.to_dict(), "category": self.category,
-                "position": list(self.position), "cause": self.cause, "segment": self.segment}
+        out = {"violation": self.violation.to_dict(), "category": self.category,
+               "position": list(self.position), "cause": self.cause, "segment": self.segment}
+        if self.stepped:
+            out.update(stepped=True, state=self.state)
+        return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Finding:
         return cls(Violation(**data["violation"]), str(data["category"]),
                    (int(data["position"][0]), int(data["position"][1])), str(data.get("cause") or ""),
-                   int(data.get("segment") or 0))
+                   int(data.get("segment") or 0), bool(data.get("stepped")), str(data.get("state") or ""))
 
 
 # The verbs of the spec's action texts: a record's action names its cause only through one of them.
@@ -94,6 +101,9 @@ def _record_cause(v: Violation, at: int, record: Mapping[str, Any] | None) -> st
         return ""
     if at == RESULT and not v.field.endswith((".result.points", ".result.winner")):
         return ""  # side points, a score that does not add up...: the way the hand ended does not decide them
+    for kind in KINDS:  # a hand of ten or an iron hand: its own rule decides its points, however it ended
+        if v.requires.startswith(kind):
+            return kind[4:-2]
     hand = hands[v.hand - 1]
     actions = hand.get("actions") if isinstance(hand, Mapping) else None
     if not isinstance(actions, list) or not actions or not (0 <= at < len(actions) or at == RESULT):
@@ -103,9 +113,32 @@ def _record_cause(v: Violation, at: int, record: Mapping[str, Any] | None) -> st
     return f"a hand ended by {said}" if at == RESULT else f"at {said}"
 
 
+KINDS = ("the iron hand's", "the hand of ten's")  # how the record monitor names a special hand's points
+
+
 def ordered(findings: list[Finding]) -> list[Finding]:
     """A game's findings, earliest first (stable: at one position, the order they were found)."""
     return sorted(findings, key=lambda f: f.order)
+
+
+def split_causes(found: list[Finding]) -> tuple[list[Finding], Finding | None, list[Finding]]:
+    """One unit's findings (earliest first) as (the differences stepped over before anything else
+    went wrong: each a cause of its own; the first other finding: the cause of what follows; what
+    follows it: its consequences, the differences stepped over after it included)."""
+    first = next((k for k, f in enumerate(found) if not f.stepped), None)
+    if first is None:
+        return list(found), None, []
+    return [f for f in found[:first]], found[first], list(found[first + 1:])
+
+
+def causes(found: list[Finding]) -> list[Finding]:
+    """The causes among findings of several segments (earliest first): in each segment, the
+    differences stepped over before its first other finding, and that finding."""
+    out: list[Finding] = []
+    for segment in sorted({f.segment for f in found}):
+        stepped, cause, _ = split_causes(ordered([f for f in found if f.segment == segment]))
+        out += stepped + ([cause] if cause is not None else [])
+    return out
 
 
 @dataclass
@@ -119,34 +152,57 @@ class Group:
     consequences: Counter[str] = field(default_factory=Counter)
     examples: dict[str, Finding] = field(default_factory=dict)  # one consequence per clause
     repeats: int = 0  # the cause's clause broken again later in the same games
+    states: Counter[str] = field(default_factory=Counter)  # stepped over: the states it was first seen in
+
+    @property
+    def stepped(self) -> bool:
+        """A difference stepped over: nothing follows from it."""
+        return self.first.stepped
 
     @property
     def clause(self) -> str:
         return self.key[0]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"clause": self.key[0], "category": self.key[1], "cause": self.key[2],
-                "games": list(self.games),
-                "first": self.first.to_dict(), "consequences": dict(self.consequences),
-                "repeats": self.repeats}
+        out = {"clause": self.key[0], "category": self.key[1], "cause": self.key[2],
+               "games": list(self.games),
+               "first": self.first.to_dict(), "consequences": dict(self.consequences),
+               "repeats": self.repeats}
+        if self.stepped:
+            out.update(stepped=True, states=dict(self.states))
+        return out
 
 
 def group(by_unit: Mapping[Any, list[Finding]], game_of: Callable[[Any], int] | None = None) -> list[Group]:
     """Groups of units (a game, or a game's segment) by their cause, in the order of the first unit
     of each group. `game_of` gives a unit's game (default: the unit is the game)."""
     groups: dict[tuple[str, str, str], Group] = {}
-    for unit in sorted(by_unit):
-        found = ordered(by_unit[unit])
-        if not found:
-            continue
-        cause, rest = found[0], found[1:]
+
+    def join(cause: Finding, unit: Any) -> Group:
         g = groups.get(cause.key)
         if g is None:
             g = groups[cause.key] = Group(cause.key, cause)
         game = unit if game_of is None else game_of(unit)
-        g.units.append(unit)
+        if unit not in g.units:
+            g.units.append(unit)
         if game not in g.games:  # a game restarted after a divergence may show one cause twice
             g.games.append(game)
+        if cause.stepped and cause.state:
+            g.states[cause.state] += 1
+        return g
+
+    for unit in sorted(by_unit):
+        found = ordered(by_unit[unit])
+        if not found:
+            continue
+        # A difference stepped over hides nothing: each is a cause of its own, and the first other
+        # finding is the cause of what follows it in the unit.
+        stepped, cause, rest = split_causes(found)
+        for f in stepped:
+            join(f, unit)
+        if cause is None:
+            continue
+        g = join(cause, unit)
         for f in rest:
             if f.violation.clause == cause.violation.clause:
                 g.repeats += 1

@@ -39,6 +39,7 @@ from truco_rules.spec.monitor.findings import AFTER_RESULT, verb
 from truco_rules.spec.monitor.trace import LEGAL, REFUSED, Step, Trace
 from truco_rules.spec.monitor.views import view_problems
 from truco_rules.spec.rules import ladder as lad
+from truco_rules.spec.rules.match import next_starter, reached_target
 from truco_rules.spec.rules.state import Hand, Illegal, Match, Rules, candidate_actions, legal_actions
 from truco_rules.spec.rules.visibility import played_cards
 
@@ -57,10 +58,11 @@ class Divergence(Exception):
     verbs that differ; never a card or a score): with the clause they tell two root causes apart."""
 
     def __init__(self, clause: str, message: str, category: str = "legal", says: str = "",
-                 cause: str = "") -> None:
+                 cause: str = "", state: str = "") -> None:
         super().__init__(f"[{clause}] {message}" + (f" (engine: {says})" if says else ""))
         self.clause, self.message, self.category, self.says = clause, message, category, says
         self.cause = cause
+        self.state = state  # a difference stepped over: the rule state it was first seen in
 
 
 class ResultDiffers(Exception):
@@ -89,12 +91,24 @@ class Follower(EngineCalls):
         self.probed: list[str] = []  # clauses of the refusals checked
         self.views_checked = 0
         self.exercised: Counter[str] = Counter()  # the visibility clauses the view checks applied
-        self.trace = Trace(rules.ruleset, {}, seed)
+        self.trace = Trace(rules.ruleset, {}, seed, without=tuple(sorted(rules.without)))
         self.stacked: list[Deal] = []
         self.hands_before = 0  # hands of the game before this engine's match (a restart: spec.monitor.drive)
         self.steps_before = 0  # and its steps (`steps` counts on from them)
         self.counted = False  # its counts are in a tally (truco_rules.spec.monitor.drive)
         self.check_results = False  # compare the score the engine records after each hand (ResultDiffers)
+        # Stepping over (issue #35, item 1): where set, a legal-set difference that leaves both sides in
+        # the same state is handed to `step_over` once per root cause, and the follower goes on with
+        # the actions both allow; where None, `legal()` raises it as a Divergence.
+        self.step_over: Callable[[Divergence], None] | None = None
+        self.stepped: set[tuple[str, str]] = set()  # (clause, verbs) of the differences stepped over
+        self.engine_only: frozenset[str] = frozenset()  # what the engine offered beyond the spec, last asked
+        # What the engine did, event by event, for `truco profile` (truco_rules.spec.monitor.profile:
+        # its start, each deal, its seat and legal actions beside the spec's, each action, each
+        # probe); None: not kept.
+        self.log: list[tuple[Any, ...]] | None = None
+        self.record_from = 0  # hands of the engine's record before this follower's part (adopted)
+        self.adopted_start: dict[str, Any] = {}  # and the position its part starts from
 
     # --- following ------------------------------------------------------------------------------
     @property
@@ -127,6 +141,8 @@ class Follower(EngineCalls):
             args += ([d.to_dict() for d in self.stacked],)
         elif deals and (need_deals or position):
             raise CannotReach("the engine cannot be given stacked deals")
+        if self.log is not None:
+            self.log.append(("start", list(self.match.score), self.match.number, self.match.starter))
         # new_game is the engine's start-up (it may load its tables, like UCI's isready): it gets
         # the start-up limit, not the per-call one.
         per_call, self.timeout = self.timeout, max(self.timeout, START_LIMIT) if self.timeout else 0.0
@@ -154,7 +170,7 @@ class Follower(EngineCalls):
         if r.turns_up and (muestra is None or muestra not in r.deck.in_play or muestra in flat):
             raise Divergence(str(r.turned_clause),
                              f"the hand needs a {r.turned_name}, a card of the deck in nobody's hand",
-                             "muestra", f"{muestra!r}")
+                             "muestra", "no card turned up" if muestra is None else f"{muestra!r}")
         if not r.turns_up and muestra is not None:
             raise Divergence(r.clause("deal"), "this ruleset turns up no muestra", "muestra", f"{muestra!r}")
         # After the deal's own checks: a deal that breaks the deck's rules is that rule's divergence,
@@ -164,6 +180,8 @@ class Follower(EngineCalls):
                               f"and the engine dealt {deal}", "new_game: deals ignored")
         self.hand = self.match.new_hand(deal.hands, muestra)
         self.hand_actions = 0
+        if self.log is not None:
+            self.log.append(("deal", self.match.number, deal.hands, muestra))
         if self.hand.kind != lad.NORMAL:  # the hands with visibility rules of their own (TEN-7, IRN-2)
             self.check_views(self.observations())
 
@@ -180,10 +198,29 @@ class Follower(EngineCalls):
             raise Divergence(clause, requires, category, says, f"{self.state()}: {engine} to act")
         got = self.engine_legal()
         spec = self.spec_legal()
-        if set(got) != spec:
-            clause, requires, says = blame.set_divergence(self, set(got), spec)
-            raise Divergence(clause, requires, "legal", says, f"{self.state()}: {_verbs(set(got), spec)}")
-        return sorted(spec)
+        if self.log is not None:
+            self.log.append(("legal", seat, tuple(sorted(got)), tuple(sorted(spec))))
+        offered = set(got)
+        if offered == spec:
+            self.engine_only = frozenset()
+            return sorted(spec)
+        ended = blame.state_divergence(self, offered, spec)  # the engine silently ended something
+        if ended is not None:
+            clause, requires, says = ended
+            raise Divergence(clause, requires, "legal", says, f"{self.state()}: {_verbs(offered, spec)}")
+        clause, requires, says = blame.set_divergence(self, offered, spec)
+        both = spec & offered
+        if self.step_over is None or not both:
+            raise Divergence(clause, requires, "legal", says, f"{self.state()}: {_verbs(offered, spec)}")
+        # Both sides are in the same state and agree on some actions: the difference is recorded
+        # once per root cause (its clause and the verbs that differ) and the game goes on with
+        # the actions both allow; the state it was first seen in goes with it.
+        verbs = _verbs(offered, spec)
+        self.engine_only = frozenset(offered - spec)
+        if (clause, verbs) not in self.stepped:
+            self.stepped.add((clause, verbs))
+            self.step_over(Divergence(clause, requires, "legal", says, verbs, state=self.state()))
+        return sorted(both)
 
     def state(self) -> str:
         """The rule state a divergence is found in, as its root cause names it: the kind of hand
@@ -205,6 +242,8 @@ class Follower(EngineCalls):
         if refusal is not None:
             raise EngineFault(f"apply({action!r}) refused an action it listed as legal: {refusal.reason}",
                               "apply: refused a listed action")
+        if self.log is not None:
+            self.log.append(("play", action))
         hand.apply(seat, action)  # type: ignore[arg-type]
         self.steps += 1
         self.hand_actions += 1
@@ -268,7 +307,9 @@ class Follower(EngineCalls):
         for cards in hand.deal:
             texts.update(f"play {c}" for c in cards)
         texts.update(f"raise {v}" for v in (*self.rules.ladder, *_RAISE_PROBES))
-        return sorted(texts - legal)
+        # What the engine offers beyond the spec was found, and stepped over, by legal(): it is not
+        # tried again as a probe (the engine would take it, and leave the spec's state).
+        return sorted(texts - legal - self.engine_only)
 
     def probe(self, action: str) -> str:
         """Apply a forbidden action to the engine: it must refuse it and change nothing.
@@ -289,6 +330,8 @@ class Follower(EngineCalls):
         before = self.snapshot()
         self.check_views(before[-1])
         refusal = self.attempt(action)
+        if self.log is not None:
+            self.log.append(("probe", action, refusal is None))
         if refusal is None:
             raise Divergence(clause, f"{action!r} must be refused: {why}", "accepted", f"accepted {action!r}",
                              f"{self.state()}: accepts {_verb(action)}")
@@ -320,6 +363,55 @@ class Follower(EngineCalls):
         self.views_checked += 1
 
     # --- after a divergence ---------------------------------------------------------------------
+    def adopted(self) -> Follower | None:
+        """After a divergence, for an engine that sets no position: once the engine has ended the
+        hand (finish_hand_alone, or the hand over on both sides), a follower of the same engine game
+        whose spec takes the score the engine recorded, so that the check goes on with the next
+        hand as a part of its own (a resynchronisation where the engine cannot be started again at
+        the spec's position). None where that cannot be: the engine's match is over, its record
+        does not have the hand, or a side reached the target, or the match is past its first
+        partida (the score of a partida is all a position sets)."""
+        if self.engine_to_act() is None or self.match.over or self.match.partida != 1 or self.match.partidas:
+            return None
+        hands = self.engine_record().get("hands")
+        number = self.match.number
+        if not isinstance(hands, list) or len(hands) != number or not isinstance(hands[-1], dict):
+            return None
+        last = hands[-1]
+        result = last.get("result")
+        score = result.get("score") if isinstance(result, dict) else None
+        if last.get("partida") != 1 or not isinstance(score, list) or len(score) != 2 or not all(
+                type(x) is int and x >= 0 for x in score) or any(reached_target(x, self.rules)
+                                                                for x in score):
+            return None
+        hand = self.hand
+        starter = self.match.starter
+        if hand is not None and not hand.over:  # the spec's hand was left where it diverged: move on
+            starter = next_starter(starter, self.rules.players, self.rules.readings["hand-starter"])
+        g = Follower(self.adapter, self.rules, self.seed, self.timeout, self.beacon)
+        g.match = Match(self.rules, list(score), number=number, starter=starter, hand_score=list(score))
+        g.trace, g.stacked = self.trace, self.stacked  # one engine game
+        if self.log is not None:
+            g.log = [("start", list(score), number, starter)]
+        g.steps = g.steps_before = self.steps
+        g.record_from, g.check_results = number, self.check_results
+        g.adopted_start = {"scores": list(score), "dealer": (starter - 1) % self.rules.players}
+        g.step_over, g.stepped = self.step_over, self.stepped
+        return g
+
+    def segment_record(self) -> dict[str, Any]:
+        """The engine's record of this follower's part of the game: after an adoption, the hands
+        from there on, numbered from 1 and started at the adopted score (the record monitor judges
+        it as a match of its own; the findings' hands are shifted back by `record_from`)."""
+        record = self.engine_record()
+        skip = self.record_from
+        hands = record.get("hands")
+        if not skip or not isinstance(hands, list) or len(hands) < skip:
+            return record
+        renumbered = [{**h, "number": h["number"] - skip}
+                      if isinstance(h, dict) and type(h.get("number")) is int else h for h in hands[skip:]]
+        return {**record, "hands": renumbered, "start": dict(self.adopted_start)}
+
     def finish_hand_alone(self) -> None:
         """After a divergence: play the engine's first legal action until the hand it is in ends,
         so that its record has the hand with the round results it claims (the cause of a seat to

@@ -30,17 +30,23 @@ from truco_rules.spec.monitor.violation import FORMAT, Violation
 from truco_rules.spec.rules import ladder as lad
 from truco_rules.spec.rules.match import reached_target
 from truco_rules.spec.rules.rounds import TIE
+from truco_rules.spec.rules.ruleset import NotOptionalError
 from truco_rules.spec.rules.state import Hand, Illegal, Match, Outcome, Rules
 
 
 def check_record(record: Any, ruleset: str | None = None, game: int = 0, *,
-                 exercised: Counter[str] | None = None, in_progress: bool = False) -> list[Violation]:
+                 exercised: Counter[str] | None = None, in_progress: bool = False,
+                 without: frozenset[str] = frozenset(), readings: Mapping[str, str] | None = None
+                 ) -> list[Violation]:
     """Every violation in one record (a dict as in the record format).
 
     `ruleset`, when given, is the ruleset to check against; a record naming another one is
     reported (field `ruleset`) and checked against `ruleset` all the same. `exercised`, when
     given, is increased by one per clause for every check the monitor ran under it.
     `in_progress` checks a match not over yet: its `result` may be null and is not checked.
+    `without`: optional features the ruleset is played without (an engine's declaration,
+    truco_rules.spec.rules.ruleset.OPTIONAL_FEATURES). `readings`, when given, are checked against
+    instead of the record's own (`truco profile` replays an engine's record under each reading).
     """
     stopped = stopped_by_referee(record)
     if (in_progress or stopped) and isinstance(record, dict) and record.get("result") is None:
@@ -60,7 +66,10 @@ def check_record(record: Any, ruleset: str | None = None, game: int = 0, *,
         found.append(Violation(game, FORMAT, f"the ruleset must be {ruleset}", says=name, field="ruleset"))
         name = ruleset
     try:
-        rules = Rules.of(name, record["readings"], record.get("edition"))
+        rules = Rules.of(name, record["readings"] if readings is None else readings, record.get("edition"),
+                         without=without)
+    except NotOptionalError:  # the caller's declaration, not the record, is at fault
+        raise
     except ValueError as exc:  # an edition the ruleset's file does not have
         found.append(Violation(game, FORMAT, str(exc), says=json_brief(record.get("edition")),
                                field="edition"))
@@ -125,7 +134,9 @@ class _MatchChecker:
 
     def report(self, clause: str, requires: str, says: Any = "", field: str = "",
                hand: int | None = None, action: int | None = None) -> None:
-        self.found.append(Violation(self.game, clause, requires, str(says), field, hand, action))
+        # What the record says, as it says it: a null is "null", never Python's "None".
+        said = "null" if says is None else str(says)
+        self.found.append(Violation(self.game, clause, requires, said, field, hand, action))
 
     def run(self, check_end: bool = True) -> list[Violation]:
         for i, hand in enumerate(self.record["hands"]):
@@ -231,14 +242,29 @@ class _MatchChecker:
             ok = False
         return ok
 
-    def points_clause(self, hand: Hand, outcome: Outcome) -> str:
+    def kind_clause(self, hand: Hand) -> str | None:
+        """The clause of what a hand of ten or an iron hand is worth (TEN-2, IRN-1, PAU-8, PAU-9...):
+        the rule of such a hand names what it scores, however it ended (one cause, not one per
+        last action), else None."""
+        r = self.rules
+        if hand.kind == lad.IRON and r.has("iron_hand"):
+            return r.clause("iron_hand", "kind")
+        if hand.kind == lad.TEN and r.has("hand_of_ten"):
+            return r.clause_or("hand_of_ten", "value", r.clause("hand_of_ten", "kind"))
+        return None
+
+    def points_clause(self, hand: Hand, outcome: Outcome, named: bool = True) -> str:
+        """The clause of a hand's points: `named` for a finding (an iron hand's own rule), else the
+        clause its check exercises (the catalogue of situations counts those)."""
         if outcome.clause not in ("HND-3", "HND-10", "COV-2"):
-            return outcome.clause
+            return outcome.clause  # a rule of its own (a run, a declined hand of ten, the mazo...)
         if hand.truco.last_call_side is not None:
             return "BET-3"
         if lad.iron_like_ten(hand.kind, self.rules.reading("iron-hand")) and self.rules.has("hand_of_ten"):
             return self.rules.clause("hand_of_ten", "value")
-        return str(self.rules.data["truco"]["opening"]["clause"])
+        # An iron hand decided by its rounds: its own rule, whatever its last card (one cause).
+        kind = self.kind_clause(hand) if named and hand.kind == lad.IRON else None
+        return kind or str(self.rules.data["truco"]["opening"]["clause"])
 
     def winner_clause(self, hand: Hand, outcome: Outcome) -> str:
         """The clause that names a hand's winner: for a hand decided by its rounds, the resolution
@@ -257,7 +283,7 @@ class _MatchChecker:
         if self.counting:
             seen = self.exercised
             seen[o.clause] += 1
-            seen[self.points_clause(hand, o)] += 1
+            seen[self.points_clause(hand, o, named=False)] += 1
             for *_, clause in o.side_points:
                 seen[clause] += 1
             if o.forfeit is not None or res.get("forfeit") is not None:
@@ -267,7 +293,7 @@ class _MatchChecker:
             self.report(self.winner_clause(hand, o), f"the hand's winner is {_side(winner)}",
                         _side(res["winner"]), f"{path}.result.winner", number)
         if res["points"] != points:
-            self.report(self.points_clause(hand, o), f"the hand's points are {points}", res["points"],
+            self.report(self.points_clause(hand, o), f"{_whose(hand)} points are {points}", res["points"],
                         f"{path}.result.points", number)
         side_points = [(c, s, p) for c, s, p, _ in o.side_points]
         claimed = [(x["contest"], x["side"], x["points"]) for x in res.get("side_points", [])]
@@ -287,8 +313,22 @@ class _MatchChecker:
                         f"{path}.result.forfeit", number)
         self.match.end_hand(hand.kind, o, hand.score)
         if res["score"] != self.match.hand_score:
-            self.report(self.points_clause(hand, o), f"the score after the hand is {self.match.hand_score}",
-                        res["score"], f"{path}.result.score", number)
+            if self.capped(res["score"]):  # one cause, however the last hand ended: the target's rule
+                self.report(self.rules.clause("match", "target"), f"the final score is not capped at the "
+                            f"target: it is {self.match.hand_score}", res["score"], f"{path}.result.score",
+                            number)
+            else:
+                self.report(self.points_clause(hand, o),
+                            f"the score after the hand is {self.match.hand_score}", res["score"],
+                            f"{path}.result.score", number)
+
+    def capped(self, claimed: Any) -> bool:
+        """Whether a claimed final score is the spec's with the points past the target left out."""
+        m = self.match
+        if not m.over or not isinstance(claimed, list) or len(claimed) != 2:
+            return False
+        target = int(self.rules.data["match"]["target"])
+        return claimed == [min(x, target) for x in m.hand_score]
 
     def resync(self, rec: Mapping[str, Any], path: str, number: int, hand: Hand | None) -> None:
         """After a hand that could not be replayed: check that its claimed score adds up, then go on
@@ -351,10 +391,22 @@ class _MatchChecker:
         if res["winner"] != m.winner:
             self.report(m.end_clause, f"the match winner is side {m.winner}", res["winner"], "result.winner")
         if res["score"] != m.hand_score:
-            self.report(m.end_clause, f"the final score is {m.hand_score}", res["score"], "result.score")
+            said = " (not capped at the target)" if self.capped(res["score"]) else ""
+            self.report(m.end_clause, f"the final score is {m.hand_score}{said}", res["score"],
+                        "result.score")
         if res["partidas"] != m.partidas:
             self.report(self.end_clauses if m.end_clause != self.end_clauses else m.end_clause,
                         f"the partidas are won by {m.partidas}", res["partidas"], "result.partidas")
+
+
+def _whose(hand: Hand) -> str:
+    """Whose points a result names: the kind of a hand with a value rule of its own is said, so that
+    the finding's cause is that rule, not the way the hand ended (truco_rules.spec.monitor.findings)."""
+    if hand.kind == lad.IRON:
+        return "the iron hand's"
+    if hand.kind == lad.TEN:
+        return "the hand of ten's"
+    return "the hand's"
 
 
 def _side(s: int | None) -> str:

@@ -137,14 +137,16 @@ def _deal_rows(deals: Sequence[dict[str, Any]]) -> list[str]:
 
 
 def page(group: Group, trace: Trace | None, first: Finding | None, from_steps: int, engine: str,
-         games: int, replay_hint: str, held: Sequence[tuple[int, Violation, int]] = ()) -> str:
+         games: int, replay_hint: str, held: Sequence[tuple[int, Violation, int]] = (),
+         seen: str | None = None) -> str:
     """The Markdown bug report of one distinct divergence (one root cause). `held`: the findings of
     the check's `violations` it holds, (index there, violation, segment), listed at the end: every
-    one of them is on exactly one page."""
+    one of them is on exactly one page. `seen`: where it was seen, in words (Report.seen_text)."""
     f = first if first is not None else group.first
     v = f.violation
     ruleset = trace.ruleset if trace is not None else ""
-    seen = f"{len(group.games)} of {games} games" if games else f"{len(group.games)} games"
+    if seen is None:
+        seen = f"{len(group.games)} of {games} games" if games else f"{len(group.games)} games"
     # Whatever the engine or its record wrote (its name, messages, card and action names, the
     # type of what it raised) goes through md_text: the site renders the page as HTML.
     lines = [f"# [{v.clause}] {_title(v.clause)}", "",
@@ -160,6 +162,12 @@ def page(group: Group, trace: Trace | None, first: Finding | None, from_steps: i
     requires = "an answer in time, of the right type, and no crash" if fault else v.requires
     lines += ["## What the engine did", "", md_text(did), "", "## What the rule requires", "",
               md_text(requires), "", f"Where: {md_text(_where(f))}.", ""]
+    if group.stepped:
+        states = "; ".join(f"{md_text(state)} ({n})" for state, n in group.states.most_common())
+        where = f" First seen in: {states}." if states else ""
+        lines += ["A difference in the legal actions that left engine and spec in the same state: "
+                  "recorded once in each game, and stepped over (the game went on with the actions "
+                  "both allow), so nothing follows from it." + where, ""]
     if trace is not None:
         shrunk = f", shrunk from {from_steps}" if from_steps > len(trace.steps) else ""
         lines += ["## Reproduction", "",

@@ -15,14 +15,16 @@ budget counts replayed steps, not seconds, so that the result does not depend on
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from truco_rules.spec.monitor.beacon import Beacon
-from truco_rules.spec.monitor.engine_calls import START_LIMIT, EngineFault
-from truco_rules.spec.monitor.findings import Finding, ordered, record_finding
-from truco_rules.spec.monitor.follow import ENGINE, Divergence, Follower
+from truco_rules.spec.monitor.engine_calls import START_LIMIT, EngineFault, sets_position
+from truco_rules.spec.monitor.findings import Finding, causes, ordered, record_finding
+from truco_rules.spec.monitor.follow import ENGINE, Divergence, Follower, ResultDiffers
 from truco_rules.spec.monitor.replay import check_record
 from truco_rules.spec.monitor.trace import LEGAL, REFUSED, Step, Trace
 from truco_rules.spec.monitor.violation import Violation
@@ -46,12 +48,16 @@ class Outcome:
         return self.findings[0] if self.findings else None
 
 
-def finding_of(game: int, exc: Divergence | EngineFault, f: Follower | None, prefix: str = "") -> Finding:
+def finding_of(game: int, exc: Divergence | EngineFault, f: Follower | None, prefix: str = "",
+               stepped: bool = False) -> Finding:
+    """The finding of a divergence or fault where the follower `f` is; `stepped`: a difference the
+    follower stepped over (Follower.step_over)."""
     hand, action = f.position() if f is not None else (0, 0)
     steps = f.steps if f is not None else 0
     if isinstance(exc, Divergence):
         v = Violation(game, exc.clause, prefix + exc.message, exc.says, f"step {steps}", hand or None, action)
-        return Finding(v, exc.category, (hand, action), exc.cause)
+        return Finding(v, exc.category, (hand, action), exc.cause, stepped=stepped,
+                       state=exc.state if stepped else "")
     v = Violation(game, ENGINE, prefix + str(exc), field=f"step {steps}", hand=hand or None, action=action)
     return Finding(v, "fault: " + exc.category, (hand, action))
 
@@ -72,40 +78,86 @@ def new_follower(factory: Factory, rules: Rules, seed: int, call_timeout: float,
     return Follower(adapter, rules, seed, call_timeout, beacon)
 
 
+def record_findings(f: Follower, game: int, exercised: Any = None,
+                    in_progress: bool = False) -> list[Finding]:
+    """The record monitor's findings on the engine's record of the follower's part of the game
+    (Follower.segment_record), placed in the hands of the whole game."""
+    record = f.segment_record()
+    shift = f.hands_before + f.record_from
+    out = []
+    # Judged under the readings the engine was asked to play, whatever readings its record names.
+    for v in check_record(record, ruleset=f.rules.ruleset, game=game, exercised=exercised,
+                          in_progress=in_progress and record.get("result") is None, without=f.rules.without,
+                          readings=f.rules.readings):
+        finding = record_finding(v, record)
+        if v.hand is not None and shift:  # the hands of the game, not of the part's record
+            finding = dataclasses.replace(finding, violation=dataclasses.replace(v, hand=v.hand + shift),
+                                          position=(v.hand + shift, finding.position[1]))
+        out.append(finding)
+    return out
+
+
 def run_script(factory: Factory, trace: Trace, call_timeout: float = 0.0, beacon: Beacon | None = None,
                game: int = 0) -> Outcome:
-    """Play the trace's steps on a new engine with every check of a game; findings earliest first."""
+    """Play the trace's steps on a new engine with every check of a game; findings earliest first.
+
+    As in a game: a difference in the legal actions that leaves both sides in the same state is
+    recorded and stepped over (a step only one side allows is passed over: neither applied nor
+    tried); after any other divergence the engine ends its hand alone and, for an engine that sets
+    no position, the spec takes the engine's score and the steps go on with the next hand, in a
+    segment of their own (Follower.adopted)."""
     beacon = beacon if beacon is not None else Beacon()
-    rules = Rules.of(trace.ruleset, trace.readings)
+    rules = Rules.of(trace.ruleset, trace.readings, without=trace.without)
     found: list[Finding] = []
     out = Outcome(found)
     f: Follower | None = None
+    segment = 0
+
+    def stepped(d: Divergence) -> None:
+        found.append(dataclasses.replace(finding_of(game, d, f, stepped=True), segment=segment))
+
     try:
         f = new_follower(factory, rules, trace.seed, call_timeout, beacon)
-        try:
-            f.start(trace.readings, deals=trace.deals, scores=trace.scores, dealer=trace.dealer)
-            for step in trace.steps:
-                if f.over or f.hand is None:
-                    break
-                legal = f.legal()
-                allowed = step.action in legal
-                out.used.append(Step(f.hand.to_act(), step.action, LEGAL if allowed else REFUSED))
-                out.hands.append(f.match.number)
-                if allowed:
-                    f.play(step.action)
-                else:
-                    f.probe(step.action)
-            if not f.over and f.hand is not None:
-                f.legal()  # a game stops where the legal actions differ: after its last step
-        except Divergence as d:
-            found.append(finding_of(game, d, f))
-            f.finish_hand_alone()  # the record then shows how the engine decided that hand
-        record = f.engine_record()
-        in_progress = record.get("result") is None
-        for v in check_record(record, ruleset=rules.ruleset, game=game, in_progress=in_progress):
-            found.append(record_finding(v, record))
+        f.step_over = stepped
+        f.check_results = not sets_position(f.adapter)  # the game's resynchronisation (drive)
+        pending = list(reversed(trace.steps))
+        begin: Callable[[], None] = functools.partial(
+            f.start, trace.readings, deals=trace.deals, scores=trace.scores, dealer=trace.dealer)
+        while True:
+            between_hands = False
+            try:
+                begin()
+                while pending and not f.over and f.hand is not None:
+                    step = pending.pop()
+                    legal = f.legal()
+                    if step.action in legal:
+                        out.used.append(Step(f.hand.to_act(), step.action, LEGAL))
+                        out.hands.append(f.match.number)
+                        f.play(step.action)
+                    elif step.action not in f.spec_legal() and step.action not in f.engine_only:
+                        out.used.append(Step(f.hand.to_act(), step.action, REFUSED))
+                        out.hands.append(f.match.number)
+                        f.probe(step.action)
+                if not f.over and f.hand is not None:
+                    f.legal()  # a game stops where the legal actions differ: after its last step
+                break
+            except Divergence as d:
+                found.append(dataclasses.replace(finding_of(game, d, f), segment=segment))
+            except ResultDiffers:
+                between_hands = True
+            if not between_hands:
+                f.finish_hand_alone()  # the record then shows how the engine decided that hand
+            g = f.adopted() if pending and f.check_results else None
+            if g is None:
+                break
+            found += [dataclasses.replace(x, segment=segment)
+                      for x in record_findings(f, game, in_progress=True)]
+            f, segment = g, segment + 1
+            begin = f.next_hand
+        found += [dataclasses.replace(x, segment=segment)
+                  for x in record_findings(f, game, in_progress=True)]
     except EngineFault as exc:
-        found.append(finding_of(game, exc, f))
+        found.append(dataclasses.replace(finding_of(game, exc, f), segment=segment))
     if f is not None:
         out.deals = f.trace.deals
     out.findings = ordered(found)
@@ -113,7 +165,12 @@ def run_script(factory: Factory, trace: Trace, call_timeout: float = 0.0, beacon
 
 
 def _same(outcome: Outcome, key: tuple[str, ...]) -> bool:
-    return outcome.first is not None and outcome.first.key == key
+    return any(c.key == key for c in causes(outcome.findings))
+
+
+def cause_of(outcome: Outcome, key: tuple[str, ...]) -> Finding | None:
+    """The earliest cause of the outcome with the divergence `key` (findings.causes), if any."""
+    return next((c for c in causes(outcome.findings) if c.key == key), None)
 
 
 def shrink(factory: Factory, trace: Trace, key: tuple[str, ...], call_timeout: float = 0.0,
@@ -127,19 +184,19 @@ def shrink(factory: Factory, trace: Trace, key: tuple[str, ...], call_timeout: f
         nonlocal spent
         spent += len(steps) + 1
         candidate = Trace(trace.ruleset, trace.readings, trace.seed, trace.deals, steps, trace.scores,
-                          trace.dealer)
+                          trace.dealer, trace.without)
         outcome = run_script(factory, candidate, call_timeout, beacon)
         return outcome if _same(outcome, key) else None
 
     best = attempt(list(trace.steps))
     if best is None:
         return trace, run_script(factory, trace, call_timeout, beacon)
-    steps = _cut(best)
+    steps = _cut(best, key)
     # One cheap pass first: without the refused steps, when the divergence is not about a refusal.
     if any(s.expect == REFUSED for s in steps):
         legal_only = attempt([s for s in steps if s.expect == LEGAL])
         if legal_only is not None:
-            best, steps = legal_only, _cut(legal_only)
+            best, steps = legal_only, _cut(legal_only, key)
     n = 2
     while len(steps) >= 2 and spent < budget:
         size = -(-len(steps) // n)
@@ -151,7 +208,7 @@ def shrink(factory: Factory, trace: Trace, key: tuple[str, ...], call_timeout: f
             rest = [s for j, c in enumerate(chunks) if j != i for s in c]
             outcome = attempt(rest)
             if outcome is not None:
-                best, steps = outcome, _cut(outcome)
+                best, steps = outcome, _cut(outcome, key)
                 n = max(n - 1, 2)
                 reduced = True
                 break
@@ -159,14 +216,14 @@ def shrink(factory: Factory, trace: Trace, key: tuple[str, ...], call_timeout: f
             if n >= len(steps):
                 break
             n = min(len(steps), 2 * n)
-    final = Trace(trace.ruleset, trace.readings, trace.seed, _deals_used(best, trace), steps, trace.scores,
-                  trace.dealer)
+    final = Trace(trace.ruleset, trace.readings, trace.seed, _deals_used(best, trace, key), steps,
+                  trace.scores, trace.dealer, trace.without)
     return final, best
 
 
-def _cut(outcome: Outcome) -> list[Step]:
-    """The steps used up to the earliest finding (those after it cannot matter)."""
-    first = outcome.first
+def _cut(outcome: Outcome, key: tuple[str, ...]) -> list[Step]:
+    """The steps used up to the hand of the cause with `key` (those after it cannot matter)."""
+    first = cause_of(outcome, key)
     assert first is not None
     hand = first.position[0]
     keep = []
@@ -177,11 +234,12 @@ def _cut(outcome: Outcome) -> list[Step]:
     return keep
 
 
-def _deals_used(outcome: Outcome, trace: Trace) -> list[dict[str, Any]]:
+def _deals_used(outcome: Outcome, trace: Trace, key: tuple[str, ...]) -> list[dict[str, Any]]:
     """The stacked deals of the hands the shrunk script reaches (at least the first)."""
     reached = max(outcome.hands, default=1)
-    if outcome.first is not None:
-        reached = max(reached, outcome.first.position[0])
+    first = cause_of(outcome, key)
+    if first is not None:
+        reached = max(reached, first.position[0])
     return [dict(d) for d in trace.deals[:max(1, min(reached, len(trace.deals)))]]
 
 

@@ -41,20 +41,26 @@ class Trace:
     steps: list[Step] = field(default_factory=list)
     scores: list[int] | None = None  # a set start position: the first partida's points
     dealer: int | None = None  # and the seat that deals the first hand
+    without: tuple[str, ...] = ()  # the optional features the engine declared it does not play
 
     def to_dict(self) -> dict[str, Any]:
         out = {"ruleset": self.ruleset, "readings": dict(self.readings), "seed": self.seed,
                "deals": [dict(d) for d in self.deals], "steps": [s.to_dict() for s in self.steps]}
         if self.scores is not None or self.dealer is not None:
             out["start"] = {"scores": self.scores, "dealer": self.dealer}
+        if self.without:
+            out["without"] = list(self.without)
         return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Trace:
+        without = data.get("without") or []
+        if not isinstance(without, list) or not all(isinstance(w, str) for w in without):
+            raise ValueError("a script's without is a list of feature names")
         return cls(str(data["ruleset"]), dict(data.get("readings") or {}), int(data.get("seed") or 0),
                    [dict(d) for d in data.get("deals") or []],
                    [Step.from_dict(s) for s in data.get("steps") or []],
-                   *_start(data.get("start")))
+                   *_start(data.get("start")), tuple(without))
 
 
 def _start(start: Any) -> tuple[list[int] | None, int | None]:

@@ -35,22 +35,26 @@ class Gap:
 
 def gaps(per_ruleset: Mapping[str, Counter[str]], situations: Mapping[str, Sequence[Situation]],
          unreached: Sequence[tuple[str, str]], failed: set[str], ran_situations: bool,
-         in_force: Mapping[str, Mapping[str, str]] | None = None) -> list[Gap]:
+         in_force: Mapping[str, Mapping[str, str]] | None = None,
+         without: Mapping[str, Sequence[str]] | None = None) -> list[Gap]:
     """The clauses and readings of each checked ruleset the run did not exercise, with the reason.
 
     `situations`: per ruleset those the run had; `unreached`: (situation id, why) of those it could
     not start; `failed`: the ids of those a divergence or fault stopped; `in_force`: per ruleset the
-    readings its games played where they are not its defaults."""
+    readings its games played where they are not its defaults; `without`: per ruleset the optional
+    features the engine declared it does not play (their clause and readings are left out, said so)."""
     cat = load_catalogue()
     why_not = dict(unreached)
     out: list[Gap] = []
     for ruleset, counts in per_ruleset.items():
         sits = situations.get(ruleset, ())
+        left = _left_out(ruleset, (without or {}).get(ruleset, ()))
         for clause in cat.clauses_of(ruleset):
             if counts[clause.id]:
                 continue
             mine = [s for s in sits if clause.id in s.clauses]
-            out.append(Gap(ruleset, clause.id, _why(mine, why_not, failed, ran_situations)))
+            why = left.get(clause.id) or _why(mine, why_not, failed, ran_situations)
+            out.append(Gap(ruleset, clause.id, why))
         ran = Counter(s.reading for s in sits if s.reading and s.id not in why_not and s.id not in failed)
         chosen = (in_force or {}).get(ruleset, {})
         for amb in cat.ambiguities_of(ruleset):
@@ -60,7 +64,26 @@ def gaps(per_ruleset: Mapping[str, Counter[str]], situations: Mapping[str, Seque
                 if reading.name == played or ran[tag]:
                     continue
                 mine = [s for s in sits if s.reading == tag]
-                out.append(Gap(ruleset, tag, _why(mine, why_not, failed, ran_situations)))
+                why = left.get(amb.key) or _why(mine, why_not, failed, ran_situations)
+                out.append(Gap(ruleset, tag, why))
+    return out
+
+
+def _left_out(ruleset: str, features: Sequence[str]) -> dict[str, str]:
+    """The clause and the register keys of each optional feature left out -> why they are not exercised."""
+    if not features:
+        return {}
+    from truco_rules.spec.rules.ruleset import Rules
+    from truco_rules.spec.ruleset_file import NEEDED_READINGS
+
+    data = Rules.of(ruleset).data
+    out: dict[str, str] = {}
+    for feature in features:
+        why = f"the engine declares it does not play the {feature}: checked without it"
+        section = data.get(feature)
+        if isinstance(section, Mapping) and "clause" in section:
+            out[str(section["clause"])] = why
+        out.update(dict.fromkeys(NEEDED_READINGS.get(feature, ()), why))
     return out
 
 

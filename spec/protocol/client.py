@@ -25,6 +25,13 @@ from typing import IO, Any
 
 from truco_rules.spec.monitor import orphans
 from truco_rules.spec.monitor.beacon import active
+from truco_rules.spec.monitor.declared import (
+    ALL_RULESETS,
+    MAX_HELLO_NAMES,
+    MAX_HELLO_TEXT,
+    declared_readings,
+    declared_without,
+)
 from truco_rules.spec.monitor.engine_calls import EngineFault
 from truco_rules.spec.protocol import PROTOCOL_VERSION
 
@@ -43,9 +50,6 @@ class Refused(Exception):
         self.clause, self.reason = clause, reason
 
 
-ALL_RULESETS = "*"  # the key of Hello.readings for a flat `readings` object: every ruleset
-MAX_HELLO_NAMES = 64  # entries of a list or object in the hello answer
-MAX_HELLO_TEXT = 64  # characters of one name, prefix or reading in it
 MAX_AUTO_STEPS = 32  # engine-only steps the client applies in a row before it calls it a fault
 
 
@@ -63,6 +67,8 @@ class Hello:
     engine_steps: tuple[str, ...] = ()  # prefixes of its engine-only steps (feature "steps")
     extra_actions: tuple[str, ...] = ()  # prefixes of its actions the rulesets lack (feature "steps")
     editions: Mapping[str, int] = field(default_factory=dict)  # ruleset -> the earlier edition it plays
+    # The optional features it does not play (the mazo...): ruleset -> names, or {ALL_RULESETS: ...}.
+    without: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def readings_of(self, ruleset: str) -> dict[str, str]:
         """The readings it announced for `ruleset` (the flat object's when it gave one)."""
@@ -298,35 +304,22 @@ def parse_hello(answer: Mapping[str, Any]) -> Hello:
             for k, v in editions.items()):
         raise EngineFault(f"hello: editions is {_brief(editions)}, not {{ruleset: edition}} of short "
                           "names and numbers 1..1000", "hello: garbage")
+    try:
+        without = declared_without(ok.get("without"))
+    except ValueError as exc:
+        raise EngineFault(f"hello: {exc}", "hello: garbage") from None
     return Hello(engine["name"], engine.get("version", ""), engine.get("author", ""),
                  tuple(lists["rulesets"]), frozenset(lists["features"]), _hello_readings(ok.get("readings")),
-                 prefixes["engine_steps"], prefixes["extra_actions"], dict(editions))
-
-
-def _reading_map(value: Any) -> dict[str, str] | None:
-    """A {key: reading} object of short strings, or None when `value` is not one."""
-    if not isinstance(value, dict) or len(value) > MAX_HELLO_NAMES:
-        return None
-    if not all(isinstance(k, str) and isinstance(v, str) and 0 < len(k) <= MAX_HELLO_TEXT
-               and 0 < len(v) <= MAX_HELLO_TEXT for k, v in value.items()):
-        return None
-    return dict(value)
+                 prefixes["engine_steps"], prefixes["extra_actions"], dict(editions), without)
 
 
 def _hello_readings(value: Any) -> dict[str, dict[str, str]]:
     """hello's `readings`: per ruleset ({ruleset: {key: reading}}) or flat ({key: reading}, for
     every ruleset); which one is told by the values, objects or strings, never both."""
-    if value is None or value == {}:
-        return {}
-    flat = _reading_map(value)
-    if flat is not None:
-        return {ALL_RULESETS: flat}
-    per = {k: _reading_map(v) for k, v in value.items()} if isinstance(value, dict) else {}
-    if (not per or len(per) > MAX_HELLO_NAMES or any(m is None for m in per.values())
-            or any(not isinstance(k, str) or not 0 < len(k) <= MAX_HELLO_TEXT for k in per)):
-        raise EngineFault(f"hello: readings is {_brief(value)}, not {{key: reading}} nor {{ruleset: "
-                          "{key: reading}}, of short strings", "hello: garbage")
-    return {k: m for k, m in per.items() if m is not None}
+    try:
+        return declared_readings(value)
+    except ValueError as exc:
+        raise EngineFault(f"hello: {exc}", "hello: garbage") from None
 
 
 class ProtocolAdapter:
@@ -629,6 +622,8 @@ class EngineCommand:
     announced: Mapping[str, Mapping[str, str]] = field(default_factory=dict, compare=False, hash=False)
     # The earlier editions of ruleset files its hello named (Hello.editions).
     editions: Mapping[str, int] = field(default_factory=dict, compare=False, hash=False)
+    # And the optional features it declared it does not play (Hello.without).
+    without: Mapping[str, tuple[str, ...]] = field(default_factory=dict, compare=False, hash=False)
 
     @property
     def argv(self) -> tuple[str, ...]:

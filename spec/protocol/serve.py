@@ -7,8 +7,8 @@ turns any adapter that `truco check --engine MODULE:FACTORY` drives into an engi
 `refusal_errors` become "refused" answers (with the exception's `clause` attribute when it has
 one); any other exception is an "error". The protocol itself (reading, checking and answering
 requests) is the engine authors' helper, truco_rules.protocol.engine_side: this module only maps the
-adapter contract (spec/adapter.py) onto the helper's engine methods. An adapter's `readings`
-attribute, when it has one, is announced in the hello.
+adapter contract (spec/adapter.py) onto the helper's engine methods. An adapter's `readings` and
+`without` attributes, when it has them, are announced in the hello.
 """
 
 from __future__ import annotations
@@ -86,10 +86,13 @@ class Server(Session):
             features.append("position")
         if callable(getattr(probe, "undo", None)):
             features.append("undo")
-        # The readings the adapter plays, when it says (spec/adapter.py), go into the hello.
+        # The readings the adapter plays and the optional features it does not, when it says
+        # (spec/adapter.py), go into the hello.
         readings = getattr(probe, "readings", None)
+        without = getattr(probe, "without", None)
         super().__init__(AdapterEngine(factory), name=name, features=features, refusals=refusal_types(probe),
-                         readings=readings if isinstance(readings, Mapping) else None)
+                         readings=readings if isinstance(readings, Mapping) else None,
+                         without=without if isinstance(without, (Mapping, list, tuple)) else None)
 
 
 def main(argv: list[str] | None = None) -> None:

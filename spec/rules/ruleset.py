@@ -20,6 +20,19 @@ from truco_rules.spec.catalogue import generation, load_catalogue
 
 Card = tuple[int, int]  # (rank index, suit index) in the ruleset's deck
 
+# The features of a ruleset file an engine may declare it does not play (hello `without`, an
+# adapter's `without`, `truco check --without`): sections whose rules only add actions, so that
+# the ruleset without one is still a whole game (the mazo, ARG-9 and URU-10; the señas; the flor).
+OPTIONAL_FEATURES: tuple[str, ...] = ("mazo", "senas", "flor")
+# The verbs of each optional feature's actions (the record format's).
+FEATURE_VERBS: dict[str, tuple[str, ...]] = {
+    "mazo": ("mazo",), "senas": ("sign",),
+    "flor": ("flor", "flor-raise", "flor-pass", "contraflor", "contraflor-resto")}
+
+
+class NotOptionalError(ValueError):
+    """A feature named as left out that is not an optional feature of the ruleset."""
+
 
 @dataclass(frozen=True)
 class Deck:
@@ -48,27 +61,36 @@ class Rules:
     readings: Mapping[str, str]
     data: Mapping[str, Any] = field(repr=False)
     edition: int | None = None  # an earlier edition of the ruleset's file; None: its own
+    without: frozenset[str] = frozenset()  # optional features left out (OPTIONAL_FEATURES)
 
     @classmethod
     def of(cls, ruleset: str, overrides: Mapping[str, str] | None = None,
-           edition: int | None = None) -> Rules:
+           edition: int | None = None, without: frozenset[str] | tuple[str, ...] = ()) -> Rules:
         """Resolve `ruleset` and reading overrides (register keys); unknown names raise
         truco_rules.spec.catalogue.UnknownNameError naming the choices. `edition`: an earlier
         edition of the ruleset's file (its changelog's `before` undone); ValueError for one it
-        does not have."""
+        does not have. `without`: optional features the ruleset is played without (exactly as the
+        file with those sections removed); one that is not an optional feature of the ruleset
+        raises NotOptionalError."""
         if edition is not None and edition != load_catalogue().ruleset(ruleset).file.edition:
-            return _edition_rules(ruleset, tuple(sorted((overrides or {}).items())), edition, generation())
+            return _edition_rules(ruleset, tuple(sorted((overrides or {}).items())), edition,
+                                  tuple(sorted(set(without))), generation())
         plain = type(ruleset) is str and all(type(k) is str and type(v) is str
                                              for k, v in (overrides or {}).items())
-        asked = ((ruleset, tuple(sorted(overrides.items())) if overrides else (), generation())
+        left = tuple(sorted(set(without)))
+        asked = ((ruleset, tuple(sorted(overrides.items())) if overrides else (), left, generation())
                  if plain else None)
         found = _ASKED.get(asked) if asked is not None else None
         if found is None:
             readings = load_catalogue().readings(ruleset, overrides)
-            found = _rules(ruleset, tuple(sorted(readings.items())), generation())
+            found = _rules(ruleset, tuple(sorted(readings.items())), left, generation())
             if asked is not None and len(_ASKED) < 1024:
                 _ASKED[asked] = found
         return found
+
+    def optional_features(self) -> tuple[str, ...]:
+        """The optional features this ruleset has (before any is left out)."""
+        return tuple(f for f in OPTIONAL_FEATURES if self.data.get(f) is not None or f in self.without)
 
     # --- identity and the register --------------------------------------------------------------
     @functools.cached_property
@@ -159,24 +181,38 @@ class Rules:
 
 # Rules.of by what was asked (every record of a file asks the same): the register's checks ran
 # the first time; only names that resolved are kept.
-_ASKED: dict[tuple[str, tuple[tuple[str, str], ...], int], Rules] = {}
+_ASKED: dict[tuple[str, tuple[tuple[str, str], ...], tuple[str, ...], int], Rules] = {}
 
 
 @functools.lru_cache(maxsize=64)
 def _edition_rules(ruleset: str, overrides: tuple[tuple[str, str], ...], edition: int,
-                   _generation: int) -> Rules:
+                   without: tuple[str, ...], _generation: int) -> Rules:
     """The ruleset as an earlier edition of its file: that edition's data and defaults, then the
     overrides (checked against the register as for the file's own edition)."""
     cat = load_catalogue()
     file = cat.ruleset(ruleset).file.at_edition(edition)
     full = {**file.defaults, **{k: v for k, v in cat.readings(ruleset, dict(overrides)).items()
                                 if k in dict(overrides)}}
-    return Rules(ruleset, full, file.resolved(full), edition)
+    return Rules(ruleset, full, _left_out(ruleset, file.resolved(full), without), edition,
+                 frozenset(without))
 
 
 @functools.lru_cache(maxsize=256)
-def _rules(ruleset: str, readings: tuple[tuple[str, str], ...], _generation: int) -> Rules:
+def _rules(ruleset: str, readings: tuple[tuple[str, str], ...], without: tuple[str, ...],
+           _generation: int) -> Rules:
     # Keyed by the catalogue too: adding a ruleset file reloads it.
     rs = load_catalogue().ruleset(ruleset)
     full = dict(readings)
-    return Rules(ruleset, full, rs.file.resolved(full))
+    data = _left_out(ruleset, rs.file.resolved(full), without)
+    return Rules(ruleset, full, data, None, frozenset(without))
+
+
+def _left_out(ruleset: str, data: dict[str, Any], without: tuple[str, ...]) -> dict[str, Any]:
+    """`data` (a copy of the file's top level) with the optional features in `without` removed."""
+    for feature in without:
+        if feature not in OPTIONAL_FEATURES or data.get(feature) is None:
+            have = [f for f in OPTIONAL_FEATURES if data.get(f) is not None]
+            raise NotOptionalError(f"{feature!r} is not an optional feature of {ruleset} (it has: "
+                                   f"{', '.join(have) or 'none'})")
+        data[feature] = None
+    return data

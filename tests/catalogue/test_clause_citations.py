@@ -27,7 +27,7 @@ UNNAMED: dict[str, dict[str, str]] = {
     "PAU-5": {"spec": FILE_SECTION, "engine": FILE_SECTION},
     "PAU-7": {"spec": FILE_SECTION, "engine": FILE_SECTION},
     "PAU-8": {"engine": FILE_SECTION},
-    "PAU-9": {"spec": FILE_SECTION, "engine": FILE_SECTION},
+    "PAU-9": {"engine": FILE_SECTION},
     "PAU-12": {"spec": FILE_SECTION, "engine": FILE_SECTION},
     "PAU-13": {"engine": FILE_SECTION},
     "PAU-14": {"spec": FILE_SECTION, "engine": FILE_SECTION},

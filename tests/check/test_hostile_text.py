@@ -71,10 +71,10 @@ def test_a_report_page_shows_an_engines_html_as_text(factory: str, tmp_path: pat
                           "--games", "1", "--programs", "0", "--no-situations", "--jobs", "1",
                           "--report", str(tmp_path))
     assert code == 1, output
-    (page,) = [p.read_text(encoding="utf-8") for p in tmp_path.glob("*.md")]
+    (page,) = [p.read_text(encoding="utf-8") for p in tmp_path.glob("[0-9][0-9][0-9]-*.md")]
     assert "alert(1)" in prose(page) and "<script>" not in prose(page) and "<img" not in prose(page), page
     assert live_payload(page) == []
-    code, output = invoke("replay", str(next(tmp_path.glob("*.md"))), "--engine",
+    code, output = invoke("replay", str(next(tmp_path.glob("[0-9][0-9][0-9]-*.md"))), "--engine",
                           f"tests.planted.hostile:{factory}")
     assert code == 1 and "\x1b" not in output and "\\x1b[2J" in output, output
 
@@ -114,7 +114,7 @@ def test_a_protocol_engines_name_and_error_message_show_as_text(tmp_path: pathli
                           "--programs", "0", "--no-situations", "--jobs", "1", "--report", str(tmp_path))
     assert code == 1 and "the engine answered with an error" in output, output
     assert "\x1b" not in output and "\\x1b[2J" in output, output
-    (page,) = [p.read_text(encoding="utf-8") for p in tmp_path.glob("*.md")]
+    (page,) = [p.read_text(encoding="utf-8") for p in tmp_path.glob("[0-9][0-9][0-9]-*.md")]
     assert page.count("alert(1)") >= 2 and "<script>" not in prose(page), page
     assert live_payload(page) == []
 

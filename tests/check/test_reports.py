@@ -41,7 +41,7 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
 @pytest.mark.clause("BET-4")
 def test_one_wrong_payout_is_one_report_with_its_consequences_under_it(report: pathlib.Path) -> None:
     summary = json.loads((report / "summary.json").read_text())
-    pages = sorted(p.name for p in report.glob("*.md"))
+    pages = sorted(p.name for p in report.glob("[0-9][0-9][0-9]-*.md"))  # beside them: profile.md
     assert [d["file"] for d in summary["divergences"]] == pages
     (only,) = summary["divergences"]  # the later clauses the wrong score breaks do not flood the report
     assert only["clause"] == "BET-4" and only["reproduced"], only
@@ -131,7 +131,8 @@ def test_a_report_deletes_only_the_pages_its_earlier_summary_listed(tmp_path: pa
                        "--report", str(folder), "--json")
     assert code == 1, out
     listed = [d["file"] for d in json.loads((folder / "summary.json").read_text())["divergences"]]
-    assert sorted(p.name for p in folder.iterdir()) == sorted(["007-MY-NOTES.md", "summary.json", *listed])
+    mine = ["007-MY-NOTES.md", "summary.json", "profile.md"]
+    assert sorted(p.name for p in folder.iterdir()) == sorted([*mine, *listed])
     assert (tmp_path / "outside.md").exists()
     assert not list(folder.glob(".*")), "no temporary file is left behind"
 

@@ -15,11 +15,17 @@ from click.testing import CliRunner
 from truco_rules.cli.main import cli
 from truco_rules.spec.catalogue import load_catalogue
 
-# common_and_rare: BET-10 in most games, early; no truco after two tied rounds (BET-1) is rare. With
-# these settings no game without a BET-10 first reaches the rare one: only a restart shows it.
+# common_and_rare: BET-10 in most games, early; no truco after two tied rounds (BET-1) is rare. Both are
+# differences in the legal actions that leave engine and spec in the same state: each is stepped over.
 TWO_BUGS = ["--engine", "tests.planted.engines:common_and_rare", "-r", "mineiro-1v1-es", "--games", "15",
             "--seed", "30", "--programs", "0", "--no-situations"]
-RARE = ("BET-1", "legal", "normal hand, play: -raise")
+RARE = ("BET-1", "legal", "-raise")
+# payout_and_ties: two bugs of what the engine computes (a run pays the called value, BET-4; a tied round
+# goes to the side that played first, RND-3): each resynchronises the game. With these settings the
+# first BET-4 of game 0 is found after its third restart.
+COMPUTED = ["--engine", "tests.planted.engines:payout_and_ties", "-r", "mineiro-1v1-es", "--games", "15",
+            "--seed", "30", "--programs", "0", "--no-situations"]
+PAYOUT = ("BET-4", "record: hands[].result.points", "a hand ended by run")
 
 
 def check(*args: str) -> dict[str, Any]:
@@ -32,39 +38,48 @@ def causes(out: dict[str, Any]) -> list[tuple[str, str, str]]:
     return [(g["clause"], g["category"], g["cause"]) for g in out["divergences"]]
 
 
-def test_a_rare_bug_behind_a_common_one_is_reported_once_the_game_is_restarted() -> None:
-    before = check(*TWO_BUGS, "--restarts", "0")
-    assert [c[0] for c in causes(before)] == ["BET-10"], causes(before)  # the common bug hides the rare one
-    after = check(*TWO_BUGS)
-    assert causes(after)[0][0] == "BET-10" and RARE in causes(after), causes(after)
-    rare = after["divergences"][causes(after).index(RARE)]
-    held = [after["violations"][k] for k in rare["violations"]]
-    # Found after a restart, in games whose first cause is the common bug: a cause of its own.
-    assert all(v["restart"] >= 1 and v["clause"] == "BET-1" for v in held), held
-    assert set(rare["games"]) <= set(after["divergences"][0]["games"])
-    assert "BET-1" not in after["divergences"][0]["consequences"]
+def test_a_rare_bug_behind_a_common_one_is_stepped_over_not_hidden() -> None:
+    """Both bugs leave engine and spec in the same state: each difference is recorded once and the
+    game goes on with the actions both allow, with no restart at all."""
+    out = check(*TWO_BUGS, "--restarts", "0")
+    assert causes(out)[0][0] == "BET-10" and RARE in causes(out), causes(out)
+    rare = out["divergences"][causes(out).index(RARE)]
+    assert rare["stepped"] and set(rare["games"]) & set(out["divergences"][0]["games"])
+    assert all(out["violations"][k]["restart"] == 0 for k in rare["violations"])
+    assert "BET-1" not in out["divergences"][0]["consequences"]
+
+
+def test_a_bug_behind_another_computed_one_is_reported_once_the_game_is_restarted() -> None:
+    out = check(*COMPUTED)
+    assert PAYOUT in causes(out), causes(out)
+    payout = out["divergences"][causes(out).index(PAYOUT)]
+    held = [out["violations"][k] for k in payout["violations"] if out["violations"][k]["clause"] == "BET-4"]
+    # Found after a restart, in a game whose first cause is the other bug: a cause of its own.
+    first_of_game_0 = next(v for v in out["violations"] if v["game"] == 0)
+    assert first_of_game_0["clause"] == "RND-3"
+    assert any(v["game"] == 0 and v["restart"] >= 1 for v in held), held
 
 
 def test_a_cause_found_after_a_restart_replays_from_the_position_it_was_restarted_at(tmp_path: Path) -> None:
-    out = check(*TWO_BUGS, "--report", str(tmp_path))
-    rare = out["divergences"][causes(out).index(RARE)]
-    page = tmp_path / rare["report"]
+    out = check(*COMPUTED, "--report", str(tmp_path))
+    payout = out["divergences"][causes(out).index(PAYOUT)]
+    page = tmp_path / payout["report"]
     assert "from the position" in page.read_text(encoding="utf-8")
-    assert next(e for e in out["reports"] if e["file"] == rare["report"])["reproduced"]
-    engine = "tests.planted.engines:common_and_rare"
+    assert next(e for e in out["reports"] if e["file"] == payout["report"])["reproduced"]
+    engine = "tests.planted.engines:payout_and_ties"
     result = CliRunner().invoke(cli, ["replay", str(page), "--engine", engine])
     assert result.exit_code == 1 and "the divergence this file describes still shows" in result.output, \
         result.output
 
 
 def test_restarts_are_bounded_and_the_same_for_any_number_of_workers() -> None:
-    one = check(*TWO_BUGS, "--restarts", "1", "--jobs", "1")
+    one = check(*COMPUTED, "--restarts", "1", "--jobs", "1")
     assert max(v["restart"] for v in one["violations"]) == 1
     per_game: dict[int, set[int]] = defaultdict(set)
     for v in one["violations"]:
         per_game[v["game"]].add(v["restart"])
     assert all(segments <= {0, 1} for segments in per_game.values())
-    assert check(*TWO_BUGS, "--jobs", "1") == check(*TWO_BUGS, "--jobs", "2")
+    assert check(*COMPUTED, "--jobs", "1") == check(*COMPUTED, "--jobs", "2")
 
 
 def test_a_consequence_of_a_wrong_score_is_not_a_new_cause() -> None:
@@ -81,32 +96,34 @@ def test_a_consequence_of_a_wrong_score_is_not_a_new_cause() -> None:
         before["divergences"][0]["consequences"].values())
 
 
-def test_an_engine_that_sets_no_position_is_not_restarted() -> None:
-    with_position = check("--engine", "tests.planted.engines:common_and_rare", "-r", "mineiro-1v1-es",
-                          "--games", "6", "--programs", "0", "--no-situations")
-    assert any(v["restart"] for v in with_position["violations"])
-    # The same bugs behind an adapter without the position feature: the game is never restarted.
-    out = check("--engine", "tests.check.test_resync:no_position_two_bugs", "-r", "mineiro-1v1-es",
+def test_an_engine_that_sets_no_position_is_resynchronised_by_taking_its_score() -> None:
+    """Without the position feature the engine cannot be started again at the spec's position: once
+    it has ended the hand it diverged in, the spec takes the score it recorded, and the game goes
+    on with the next hand in a part of its own (a cause after it is a cause)."""
+    out = check("--engine", "tests.check.test_resync:no_position_payout_and_ties", "-r", "mineiro-1v1-es",
                 "--games", "6", "--programs", "0", "--no-situations")
-    assert out["violations"] and all(v["restart"] == 0 for v in out["violations"])
+    restarted = [v for v in out["violations"] if v["restart"]]
+    assert restarted and {v["clause"] for v in restarted} & {"BET-4", "RND-3"}, out["violations"][:5]
+    assert {c[0] for c in causes(out)} >= {"BET-4", "RND-3"}, causes(out)
 
 
-def no_position_two_bugs() -> Any:
-    from tests.planted.engines import common_and_rare
+def no_position_payout_and_ties() -> Any:
+    from tests.planted.engines import payout_and_ties
 
-    adapter = common_and_rare()
+    adapter = payout_and_ties()
     adapter.sets_position = False  # type: ignore[attr-defined]
     return adapter
 
 
-def test_two_root_causes_of_one_clause_get_a_page_each_and_every_finding_is_on_one(tmp_path: Path) -> None:
-    """No truco after two tied rounds breaks BET-1 in a normal hand and in the hand of ten: one
-    clause and one kind of check, two rule states, two pages. Each finding of --json is listed on
-    exactly one page, the page of its divergence."""
+def test_one_left_out_call_is_one_page_and_every_finding_is_on_one(tmp_path: Path) -> None:
+    """No truco after two tied rounds leaves out the call in a normal hand and in the hand of ten:
+    one cause (the call left out), one page, which names the states it was first seen in. Each
+    finding of --json is listed on exactly one page, the page of its divergence."""
     out = check("--engine", "tests.planted.engines:no_truco_after_two_ties", "-r", "mineiro-1v1-es",
                 "--games", "40", "--programs", "0", "--no-situations", "--report", str(tmp_path))
     same = [g for g in out["divergences"] if (g["clause"], g["category"]) == ("BET-1", "legal")]
-    assert len({g["cause"] for g in same}) == len(same) >= 2, causes(out)
+    assert len(same) == 1 and same[0]["stepped"] and same[0]["states"], same
+    assert next(iter(same[0]["states"])) in (tmp_path / same[0]["report"]).read_text(encoding="utf-8")
     assert len({g["report"] for g in out["divergences"]}) == len(out["divergences"])
     listed: dict[int, list[str]] = defaultdict(list)
     for g in out["divergences"]:

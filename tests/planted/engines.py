@@ -10,7 +10,7 @@ import contextlib
 import dataclasses
 import time
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from truco_rules.engine import actions as A
 from truco_rules.engine.adapter import ReferenceAdapter
@@ -533,6 +533,140 @@ class _CommonAndRare(_RaiseTwice, _NoTrucoAfterTwoTies):
 
 def common_and_rare() -> ReferenceAdapter:
     return _adapter(_CommonAndRare)()
+
+
+class _WrongPayoutAndTies(_RunPaysCall, _TieToFirst):
+    """Two independent bugs of what the engine computes: running from a call pays the called value
+    (BET-4, in most games) and a tied round goes to the side that played first (RND-3): each
+    resynchronises the game, so the first hides the second unless the game is restarted."""
+
+
+def payout_and_ties() -> ReferenceAdapter:
+    return _adapter(_WrongPayoutAndTies)()
+
+
+class _EndsAfterSplitRounds(_Overridable):
+    """HND-3: after a round won by each side the hand ends, the first round's winner taking it,
+    where the rules play the third round; the next hand's first seat is often the one the spec
+    wants to lead the third round, with other cards: the engine silently ended the hand, and the
+    rule of what it ended is the cause."""
+
+    def _do_card(self, action: A.Action) -> None:
+        from truco_rules.engine.tricks import TIE
+
+        def wrap(original: Callable[..., int | None]) -> Callable[..., int | None]:
+            def split_decides(rounds: tuple[int, ...], split_first_winner: bool, all_tied: int) -> int | None:
+                if len(rounds) == 2 and TIE not in rounds and rounds[0] != rounds[1]:
+                    return rounds[0]
+                return original(rounds, split_first_winner, all_tied)
+            return split_decides
+
+        _wrapped(self, action, "hand_result", wrap)
+
+
+def ends_after_split_rounds() -> ReferenceAdapter:
+    return _adapter(_EndsAfterSplitRounds)()
+
+
+class _CapsFinalScore(ReferenceAdapter):
+    """The final score capped at the target (a side at 11 winning 3 ends at 12, not 14): one cause,
+    the target's rule, however the last hand ended (issue #35)."""
+
+    def record(self) -> dict[str, Any]:
+        rec = super().record()
+        if rec.get("result") is None or not rec["hands"]:
+            return rec
+        from truco_rules.engine.config import make_config
+
+        target = make_config(rec["ruleset"], rec.get("readings") or {}).target
+
+        def cap(score: list[int]) -> list[int]:
+            return [min(x, target) for x in score]
+
+        last = {**rec["hands"][-1], "result": {**rec["hands"][-1]["result"],
+                                                "score": cap(rec["hands"][-1]["result"]["score"])}}
+        return {**rec, "hands": [*rec["hands"][:-1], last],
+                "result": {**rec["result"], "score": cap(rec["result"]["score"])}}
+
+
+def caps_final_score() -> ReferenceAdapter:
+    return _CapsFinalScore()
+
+
+# --- An optional action left out or added, with one rule bug (issue #35): the left-out or added
+# action is stepped over (each game goes on with the actions both allow), and the rule bug is a root
+# cause of its own, under its clause.
+class _WithoutMazo(ReferenceAdapter):
+    """The reference engine without the mazo (ARG-9, URU-10), as an engine that never plays it."""
+
+    def make_game(self, ruleset: str, seed: int, readings: Mapping[str, str], deals: Any = (),
+                  **position: Any) -> Game:
+        game = super().make_game(ruleset, seed, readings, deals, **position)
+        features = dataclasses.replace(game._cfg.features, mazo=None)
+        game._cfg = dataclasses.replace(game._cfg, features=features)
+        _deal_again(game)
+        return game
+
+
+class _NoMazoRunPaysCall(_WithoutMazo):
+    game_class = _RunPaysCall
+
+
+def no_mazo_run_payout() -> ReferenceAdapter:
+    """No mazo, and running from a call pays the called value (BET-4)."""
+    return _NoMazoRunPaysCall()
+
+
+class _MazoWhileEnvidoWaits(Game):
+    """The mazo offered while an envido waits for its answer, where the rules take it only on a turn
+    to play or in answer to a truco call (URU-10); never applied there by the checker."""
+
+    def _compute_legal(self) -> tuple[A.Action, ...]:
+        from truco_rules.engine.phases import ENVIDO
+
+        legal = super()._compute_legal()
+        if self.hand.phase == ENVIDO and self._cfg.features.mazo is not None and A.MAZO not in legal:
+            return (*legal, A.MAZO)
+        return legal
+
+
+class _MazoWhileEnvidoAndNoBonus(_MazoWhileEnvidoWaits, _EnvidoNoBonus):
+    """And envido points summed without the 20 for two cards of a suit (ENV-4)."""
+
+
+def envido_mazo_and_sum() -> ReferenceAdapter:
+    return _adapter(_MazoWhileEnvidoAndNoBonus)()
+
+
+# --- A reading played without announcing it (issue #35): on every ruleset, `truco profile` names it;
+# announced (the adapter's `readings`, as a hello's), the check is clean.
+HIDDEN_READING = ("hand-length", "always-three-rounds")  # every ruleset's default is ends-when-decided
+
+
+class _HiddenReading(ReferenceAdapter):
+    def make_game(self, ruleset: str, seed: int, readings: Mapping[str, str], deals: Any = (),
+                  **position: Any) -> Game:
+        plays = {HIDDEN_READING[0]: HIDDEN_READING[1], **readings}
+        return super().make_game(ruleset, seed, plays, deals, **position)
+
+
+def hidden_reading() -> ReferenceAdapter:
+    return _HiddenReading()
+
+
+class _AnnouncedReading(_HiddenReading):
+    readings: ClassVar[dict[str, str]] = {HIDDEN_READING[0]: HIDDEN_READING[1]}  # flat: every ruleset
+
+
+def announced_reading() -> ReferenceAdapter:
+    return _AnnouncedReading()
+
+
+# factory -> (ruleset, the clause of the optional action left out or added, the bug's clause)
+OPTIONAL_PLUS_BUG: dict[Callable[[], ReferenceAdapter], tuple[str, str, str]] = {
+    no_mazo_run_payout: ("argentino-1v1", "ARG-9", "BET-4"),
+    envido_mazo_and_sum: ("uruguayo-1v1", "URU-10", "ENV-4"),
+}
 
 
 # factory -> (ruleset, the clause the exhaustive check must name as the cause)

@@ -294,6 +294,9 @@ class PyTrucoEngineAdapter:
 
     refusal_errors = (Refused,)
     stacks_deals = True
+    # The engine has no going to the mazo (ARG-9): declared (spec/adapter.py), it is checked on the
+    # rest of argentino-1v1 exactly as on the ruleset without the mazo.
+    without = ("mazo",)
 
     def __init__(self) -> None:
         self.seed = 0

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import click
@@ -58,6 +58,35 @@ def checked_readings(factory: Any, names: list[str], pairs: tuple[tuple[str, str
             announced[name] = dict(mine)
         out[name] = {**mine, **given[name]}
     return out, announced
+
+
+def checked_without(factory: Any, names: list[str], given: tuple[str, ...]) -> dict[str, list[str]]:
+    """Per ruleset the optional features the engine is checked without: those it declares it does
+    not play (hello `without`, an adapter's `without`) and those `--without` names. A flat
+    declaration or `--without` applies to every ruleset that has the feature; a feature named for
+    a ruleset that does not have it as an optional feature is an error (exit 2)."""
+    from truco_rules.cli.errors import fail
+    from truco_rules.spec.monitor.declared import ALL_RULESETS
+    from truco_rules.spec.monitor.untrusted import visible
+    from truco_rules.spec.rules.ruleset import OPTIONAL_FEATURES, Rules
+
+    declared: Mapping[str, tuple[str, ...]] = getattr(factory, "without", None) or {}
+    for feature in given:
+        if feature not in OPTIONAL_FEATURES:
+            fail(f"--without {feature}: the optional features are {', '.join(OPTIONAL_FEATURES)}")
+    out: dict[str, list[str]] = {}
+    for name in names:
+        has = Rules.of(name).optional_features()
+        own = declared.get(name)
+        flat = declared.get(ALL_RULESETS, ())
+        for feature in own or ():
+            if feature not in has:
+                fail(f"the engine declares it does not play {visible(feature)} in {name}, which has no "
+                     f"such optional feature (it has: {', '.join(has) or 'none'})")
+        left = [f for f in has if f in (own or ()) or f in flat or f in given]
+        if left:
+            out[name] = left
+    return out
 
 
 def _clause_rows(report: Any) -> list[tuple[str, int, int]]:
@@ -125,13 +154,20 @@ def default_jobs() -> int:
                    "each rule, each reading and each edge, from stacked deals and set positions.")
 @click.option("--coverage/--no-coverage", default=True, show_default=True,
               help="Show each clause's rule beside its ID.")
+@click.option("--profile/--no-profile", "profile", default=None,
+              help="Also say which rules the engine plays (`truco profile`): the readings of each register "
+                   "entry its games reached under which engine and spec agree [default: with --report].")
+@click.option("--without", "without", multiple=True, metavar="FEATURE",
+              help="Check the engine on its rulesets without this optional feature (mazo, senas, flor; "
+                   "repeatable), as an engine that declares it does not play it (hello `without`).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object: counts per clause and violations.")
 def check(engine_spec: str | None, engine_cmd: str | None, ruleset: tuple[str, ...],
           ruleset_files: tuple[str, ...], games: int | None, programs: int | None, seed: int,
           readings: tuple[tuple[str, str], ...], call_timeout: float, jobs: int | None,
           restarts: int | None, report_dir: str | None, perft: bool, exhaustive: bool, deals: int | None,
           dask_address: str | None,
-          positions: tuple[str, ...], situations: bool, coverage: bool, as_json: bool) -> None:
+          positions: tuple[str, ...], situations: bool, coverage: bool, profile: bool | None,
+          without: tuple[str, ...], as_json: bool) -> None:
     """Drive an engine through many games and check every step against the rules.
 
     At every step the engine's legal actions must be the spec's; actions the rules forbid must
@@ -165,9 +201,13 @@ def check(engine_spec: str | None, engine_cmd: str | None, ruleset: tuple[str, .
 
         engine_name = f"{ENGINE_NAME} ({engine_name})"
     per_ruleset, announced = checked_readings(factory, names, readings)
+    left_out = checked_without(factory, names, without)
     if announced and not as_json:
         told = "; ".join(f"{n}: " + ", ".join(f"{k}={v}" for k, v in r.items()) for n, r in announced.items())
         click.echo(f"checked against the readings the engine announces: {told}")
+    if left_out and not as_json:
+        told = "; ".join(f"{n}: {', '.join(f)}" for n, f in left_out.items())
+        click.echo(f"checked without the optional features the engine does not play: {told}")
     from truco_rules.cli.editions import engine_editions
 
     engine_editions(factory, names, plays=False)  # said in one line each (#35): what changed since
@@ -180,19 +220,27 @@ def check(engine_spec: str | None, engine_cmd: str | None, ruleset: tuple[str, .
 
         check_exhaustive_command(factory, engine_name, names, per_ruleset, call_timeout,
                                  jobs or default_jobs(), deals, dask_address, as_json, positions)
+    profiled = report_dir is not None if profile is None else profile
     cfg = Settings(games=250 if games is None else games, programs=40 if programs is None else programs,
                    seed=seed, call_timeout=call_timeout, situations=situations,
-                   restarts=RESTARTS if restarts is None else restarts)
+                   restarts=RESTARTS if restarts is None else restarts, profile=profiled)
     jobs = jobs or default_jobs()
     err = Console(stderr=True)
     from rich.progress import Progress
 
     with Progress(console=err, transient=True, disable=as_json) as bar:
-        tasks = {name: bar.add_task(name, total=cfg.games + _situation_count(name, per_ruleset, situations))
+        tasks = {name: bar.add_task(name, total=cfg.games + _situation_count(name, per_ruleset, situations,
+                                                                             left_out.get(name, ())))
                  for name in names}
         total: Report = check_engine(factory, names, {}, cfg, jobs=jobs, per_ruleset=per_ruleset,
-                                     progress=lambda name, done: bar.update(tasks[name], completed=done))
+                                     progress=lambda name, done: bar.update(tasks[name], completed=done),
+                                     without=left_out)
     groups = total.groups()
+    profiled_summary: dict[str, Any] | None = None
+    if profiled:
+        from truco_rules.cli.profile_words import summarize
+
+        profiled_summary = summarize(total, names, per_ruleset)
     written: list[dict[str, Any]] = []
     if report_dir is not None:
         import shlex
@@ -202,7 +250,7 @@ def check(engine_spec: str | None, engine_cmd: str | None, ruleset: tuple[str, .
         replay_args = (f"--engine-cmd {shlex.quote(engine_cmd)}" if engine_cmd is not None
                        else f"--engine {engine_spec or DEFAULT_ENGINE}")
         written = write_report(report_dir, factory, engine_name, replay_args, names, total, groups,
-                               call_timeout, jobs, quiet=as_json)
+                               call_timeout, jobs, quiet=as_json, profile=profiled_summary)
     code = 0 if total.ok else 1
     members = total.members(groups)  # each violation listed is in exactly one divergence (one report)
     of_violation = {k: i for i, held in enumerate(members) for k in held}
@@ -211,7 +259,7 @@ def check(engine_spec: str | None, engine_cmd: str | None, ruleset: tuple[str, .
     if as_json:
         click.echo(json.dumps({
             "engine": engine_name, "rulesets": names, "readings": per_ruleset,
-            "announced_readings": announced, "games": total.games,
+            "announced_readings": announced, "without": left_out, "games": total.games,
             "programs": total.programs, "situations": total.situations, "steps": total.steps,
             "refusals": total.refusals, "views": total.views,
             "clauses": {c: {"exercised": e, "situations": total.by_situations[c],
@@ -224,16 +272,28 @@ def check(engine_spec: str | None, engine_cmd: str | None, ruleset: tuple[str, .
                                                            if n in total.situation_games],
                              "violations": members[i], **({"report": written[i]["file"]} if written else {})}
                             for i, g in enumerate(groups)],
-            "reports": written, "exit": code}))
+            "reports": written, **({"profile": profiled_summary} if profiled_summary else {}),
+            "exit": code}))
         sys.exit(code)
-    _print_report(Console(highlight=False, soft_wrap=True), engine_name, total, rows, gaps, coverage, groups)
+    console = Console(highlight=False, soft_wrap=True)
+    _print_report(console, engine_name, total, rows, gaps, coverage, groups)
+    if profiled_summary is not None:
+        from rich.markup import escape
+
+        from truco_rules.cli.profile_words import lines
+
+        console.print(escape("\n".join(lines(profiled_summary, "en"))))
     sys.exit(code)
 
 
-def _situation_count(name: str, per_ruleset: dict[str, dict[str, str]], on: bool) -> int:
+def _situation_count(name: str, per_ruleset: dict[str, dict[str, str]], on: bool,
+                     without: Sequence[str] = ()) -> int:
+    from truco_rules.spec.monitor.drive import needs_feature
     from truco_rules.spec.situations.catalogue import situations_for
 
-    return len(situations_for(name, per_ruleset.get(name, {}))) if on else 0
+    if not on:
+        return 0
+    return sum(1 for s in situations_for(name, per_ruleset.get(name, {})) if not needs_feature(s, without))
 
 
 def _print_report(console: Any, engine_name: str, report: Any, rows: list[tuple[str, int, int]],
@@ -260,21 +320,18 @@ def _print_report(console: Any, engine_name: str, report: Any, rows: list[tuple[
                       style=style)
     console.print(table)
     if groups:
-        console.print(f"[bold]{len(groups)} distinct divergences[/] (the first cause in each game "
-                      "and after each restart; what follows from it below it):")
+        console.print(f"[bold]{len(groups)} distinct divergences[/] (each difference in the legal actions "
+                      "that was stepped over; the first other cause in each game and after each restart, "
+                      "what follows from it below it):")
     for g in groups[:20]:
         v = g.first.violation
         sit = report.situation_games.get(v.game)
         where = (f"situation {sit}" if sit else f"game {v.game}") + (
             f", hand {v.hand}" if v.hand is not None else "") + f", {v.field}"
-        in_situations = sum(n in report.situation_games for n in g.games)
-        played = len(g.games) - in_situations
-        games = ", ".join(x for x in (
-            f"{in_situations} situation{'s' if in_situations != 1 else ''}" if in_situations else "",
-            f"{played} game{'s' if played != 1 else ''}" if played else "") if x)
         says = f" (engine: {v.says})" if v.says else ""
-        console.print(f"[red]{escape('[' + g.clause + ']')}[/] {games}, first {escape(where)}: "
-                      f"{escape(v.requires)}{escape(says)}")
+        stepped = " (stepped over)" if g.stepped else ""
+        console.print(f"[red]{escape('[' + g.clause + ']')}[/]{stepped} {escape(report.seen_text(g))}, first "
+                      f"{escape(where)}: {escape(v.requires)}{escape(says)}")
         if g.consequences:
             follows = ", ".join(f"{c} ({n})" for c, n in g.consequences.most_common())
             console.print(f"    then: {escape(follows)}")

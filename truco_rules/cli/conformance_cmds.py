@@ -147,16 +147,23 @@ def conformance(suite: bool, engine_spec: str | None, engine_cmd: str | None, ru
     if ruleset not in cat.rulesets:
         fail(f"unknown ruleset {ruleset!r}; valid choices: {', '.join(cat.rulesets)}")
     factory, engine_name, _ = engine_factory(engine_spec, None, call_timeout, [ruleset])
-    cfg = Settings(games=games, programs=programs, seed=seed, call_timeout=call_timeout)
+    cfg = Settings(games=games, programs=programs, seed=seed, call_timeout=call_timeout, profile=True)
     jobs = jobs or default_jobs()
     from rich.console import Console
     from rich.progress import Progress
 
     with Progress(console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task(ruleset, total=games)
-        total = check_engine(factory, [ruleset], {}, cfg, jobs=jobs, per_ruleset={ruleset: {}},
-                             progress=lambda name, done: bar.update(task, completed=done))
+        from truco_rules.cli.check_cmds import checked_readings, checked_without
+
+        in_force, _ = checked_readings(factory, [ruleset], ())  # what the engine declares it plays
+        total = check_engine(factory, [ruleset], {}, cfg, jobs=jobs, per_ruleset=in_force,
+                             progress=lambda name, done: bar.update(task, completed=done),
+                             without=checked_without(factory, [ruleset], ()))
     groups = total.groups()
+    from truco_rules.cli.profile_words import summarize
+
+    profile = summarize(total, [ruleset], in_force)  # the page's section: which rules it plays
     replay_line = f"truco replay repro.json --engine {engine_spec}"
     kept: list[tuple[Any, ...]] = []
     with tempfile.TemporaryDirectory(prefix="truco-conformance-") as tmp:
@@ -176,14 +183,14 @@ def conformance(suite: bool, engine_spec: str | None, engine_cmd: str | None, ru
     # One page per language: <name>.md in English, <name>.<lang>.md beside it (the site shows each
     # in its language, truco_rules/site/site_conformance.py).
     for lang in LANGS:
-        sections = [page_section(g, trace, first, shrunk, engine_name, total.games, replay_line, found, lang)
-                    for g, trace, first, shrunk, found in kept]
+        sections = [page_section(g, trace, first, shrunk, engine_name, total.games, replay_line, found, lang,
+                                 total.seen_in(g)[0]) for g, trace, first, shrunk, found in kept]
         # The title names the engine; the page adds the game in its own language
         family = cat.rulesets[ruleset].family[lang]
         heading = (gettext("{engine} ({game})", lang, engine=title, game=family) if title
                    else gettext("{engine} on {ruleset}", lang, engine=engine_name, ruleset=ruleset))
         text = render(lang, heading,
-                      command, engine_spec, ruleset, total, entries, sections, held, unexercised)
+                      command, engine_spec, ruleset, total, entries, sections, held, unexercised, profile)
         path = page_path(out_path, lang)
         try:
             write_text_atomic(path, text)
@@ -191,7 +198,7 @@ def conformance(suite: bool, engine_spec: str | None, engine_cmd: str | None, ru
             fail(f"cannot write {path}: {exc.strerror or exc}")
     code = 1 if entries else 0
     if as_json:
-        keys = ("clause", "category", "games", "reproduced")
+        keys = ("clause", "category", "cause", "games", "reproduced")
         click.echo(json.dumps({"format": FORMAT, "engine": engine_spec, "ruleset": ruleset, "out": out_path,
                                "games": total.games, "programs": total.programs, "steps": total.steps,
                                "divergences": [{k: e[k] for k in keys} for e in entries], "exit": code}))

@@ -98,7 +98,13 @@ _FORMS: list[tuple[str, str | None, dict[str, _Say]]] = [
         N_("the score after the hand is {score}"),
         {"score": _SCORE},
     ),
+    (r"the final score is (?P<score>\[.*\]) \(not capped at the target\)",
+     N_("the final score is {score} (not capped at the target)"), {"score": _SCORE}),
     (r"the final score is (?P<score>\[.*\])", N_("the final score is {score}"), {"score": _SCORE}),
+    (r"the final score is not capped at the target: it is (?P<score>\[.*\])",
+     N_("the final score is not capped at the target: it is {score}"), {"score": _SCORE}),
+    (r"the iron hand's points are (?P<n>\d+)", N_("the iron hand's points are {n}"), {"n": _NUM}),
+    (r"the hand of ten's points are (?P<n>\d+)", N_("the hand of ten's points are {n}"), {"n": _NUM}),
     (
         r"the claimed score does not add up: (?P<before>\[.*?\]) "
         r"plus the claimed points make (?P<after>\[.*\])",
@@ -371,9 +377,11 @@ def section(
     replay_line: str,
     held: Sequence[tuple[int, Any, int]],
     lang: str,
+    seen: int | None = None,
 ) -> str:
     """One distinct divergence, as a section of the conformance page (truco_rules.spec.monitor.reports.page
-    in the page's language)."""
+    in the page's language). `seen`: the random games it was seen in (a Hypothesis program's run or
+    a situation is not one of `games`)."""
     from truco_rules.spec.monitor.follow import ENGINE
     from truco_rules.spec.monitor.reports import repro_script
     from truco_rules.spec.monitor.trace import REFUSED
@@ -390,7 +398,7 @@ def section(
             "Found by {found}; seen in {seen} of {games} games (first: game {first}).",
             lang,
             found=found,
-            seen=len(group.games),
+            seen=len(group.games) if seen is None else seen,
             games=games,
             first=group.games[0],
         ),
@@ -559,8 +567,10 @@ def render(
     sections: list[str],
     held: list[tuple[str, int]],
     unexercised: list[str],
+    profile: Any = None,
 ) -> str:
-    """The conformance page in `lang`."""
+    """The conformance page in `lang`; `profile`: which rules the engine plays
+    (truco_rules.cli.profile_words.summarize), a section of its own at the end."""
     broken = len(entries)
     lines = [
         f"# {title}",
@@ -654,6 +664,10 @@ def render(
         ),
         "",
     ]
+    if profile is not None:
+        from truco_rules.cli.profile_words import lines as profile_lines
+
+        lines += profile_lines(profile, lang)
     return "\n".join(lines)
 
 

@@ -124,6 +124,26 @@ def _load_engine_files(files: tuple[tuple[str, str], ...]) -> None:
         _ENGINE_LOADED.add((path, text))
 
 
+class Declaring:
+    """A Python engine factory with what its adapters declare of themselves (spec/adapter.py:
+    `readings`, `without`), read once by truco_rules.spec.monitor.declared, as an engine process's
+    hello is: `announced` and `without` as on truco_rules.spec.protocol.client.EngineCommand."""
+
+    def __init__(self, factory: Callable[[], Any], announced: Any, without: Any) -> None:
+        self.factory, self.announced, self.without = factory, announced, without
+
+    def __call__(self) -> Any:
+        return self.factory()
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_") or name in ("factory", "announced", "without"):  # unpickling: not set yet
+            raise AttributeError(name)
+        return getattr(self.factory, name)
+
+    def __repr__(self) -> str:
+        return f"Declaring({self.factory!r})"
+
+
 def engine_factory(engine_spec: str | None, engine_cmd: str | None, call_timeout: float,
                    rulesets: list[str] | None, ruleset_files: Sequence[str] = ()
                    ) -> tuple[Callable[[], Any], str, list[str] | None]:
@@ -149,6 +169,14 @@ def engine_factory(engine_spec: str | None, engine_cmd: str | None, call_timeout
         except Exception as exc:
             fail(f"the factory {engine_spec} cannot be sent to a worker process ({exc}): "
                  "name a module-level function or class")
+        if engine_spec is not None and engine_spec != DEFAULT_ENGINE:  # the reference engine declares nothing
+            from truco_rules.spec.monitor.declared import declarations
+
+            said = declarations(factory)
+            if said.problem:
+                fail(f"the engine's declaration cannot be used: {said.problem}")
+            if said.readings or said.without:
+                factory = Declaring(factory, said.readings, said.without)
         return factory, engine_spec or DEFAULT_ENGINE, rulesets
     import shlex
 
@@ -170,9 +198,10 @@ def engine_factory(engine_spec: str | None, engine_cmd: str | None, call_timeout
         if not plays:
             fail(f"the engine plays only {', '.join(hello.rulesets)}, not {', '.join(rulesets or [])}")
         rulesets = plays
-    if hello.readings or hello.editions:
+    if hello.readings or hello.editions or hello.without:
         import dataclasses
 
-        command = dataclasses.replace(command, announced=hello.readings, editions=hello.editions)
+        command = dataclasses.replace(command, announced=hello.readings, editions=hello.editions,
+                                      without=hello.without)
     return command, f"{hello.name or 'engine'} ({engine_cmd})", rulesets
 

@@ -16,6 +16,7 @@ COMMAND_MODULES = (
     "truco_rules.cli.catalogue_cmds",
     "truco_rules.cli.engine_cmds",
     "truco_rules.cli.check_cmds",
+    "truco_rules.cli.profile_cmds",
     "truco_rules.cli.validate_cmds",
     "truco_rules.cli.report_cmds",
     "truco_rules.cli.conformance_cmds",

@@ -26,14 +26,17 @@ MAX_REPORTS = 50  # distinct divergences given a shrunk reproduction; later ones
 
 def write_report(report_dir: str, factory: Callable[[], Any], engine: str, replay_args: str,
                  rulesets: list[str], total: Any, groups: list[Any], call_timeout: float, jobs: int,
-                 quiet: bool, keep: list[tuple[Any, ...]] | None = None) -> list[dict[str, Any]]:
+                 quiet: bool, keep: list[tuple[Any, ...]] | None = None,
+                 profile: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """Shrink a reproduction of each distinct divergence, write one page each and summary.json;
     returns the summary's entries. `keep`, when given, receives what each page is made of
-    (group, trace, first finding, steps shrunk from, held findings), for a page in another language."""
+    (group, trace, first finding, steps shrunk from, held findings), for a page in another language.
+    `profile`: which rules the engine plays (truco_rules.cli.profile_words.summarize), written as
+    profile.md and into summary.json."""
     from rich.console import Console
     from rich.progress import Progress
 
-    from truco_rules.spec.monitor.findings import Finding
+    from truco_rules.spec.monitor.findings import Finding, causes
     from truco_rules.spec.monitor.reports import file_name, page, summary
     from truco_rules.spec.monitor.script import ScriptJob, run_script_job
     from truco_rules.spec.monitor.supervise import Supervisor
@@ -66,14 +69,14 @@ def write_report(report_dir: str, factory: Callable[[], Any], engine: str, repla
             data = results[i]
             trace = Trace.from_dict(data["trace"])
             found = [Finding.from_dict(f) for f in data["findings"]]
-            first = found[0] if found and found[0].key == group.key else None
+            first = next((f for f in causes(found) if f.key == group.key), None)
             from_steps = data["from_steps"]
         elif i in by_group:  # the shrink itself hung or died: the game's whole trace
             trace = Trace.from_dict(by_group[i].trace)
             from_steps = len(trace.steps)
         hint = f"truco replay {folder / name} {replay_args}"
         held = [(k, total.violations[k], total.units[k][1]) for k in members[i]]
-        text = page(group, trace, first, from_steps, engine, total.games, hint, held)
+        text = page(group, trace, first, from_steps, engine, total.games, hint, held, total.seen_text(group))
         if keep is not None:
             keep.append((group, trace, first, from_steps, held))
         try:
@@ -87,9 +90,17 @@ def write_report(report_dir: str, factory: Callable[[], Any], engine: str, repla
                         "steps": len(trace.steps) if trace is not None else None, "shrunk_from": from_steps,
                         "reproduced": first is not None})
     code = 0 if total.ok else 1
+    data = summary(engine, rulesets, total, entries, code)
+    if profile is not None:
+        from truco_rules.cli.profile_words import lines
+
+        data["profile"] = profile
+        try:
+            write_text_atomic(folder / "profile.md", "\n".join(lines(profile, "en", "#")) + "\n")
+        except OSError as exc:
+            fail(f"cannot write {folder / 'profile.md'}: {exc.strerror or exc}")
     try:
-        write_text_atomic(folder / "summary.json",
-                          json.dumps(summary(engine, rulesets, total, entries, code), indent=1) + "\n")
+        write_text_atomic(folder / "summary.json", json.dumps(data, indent=1) + "\n")
         # Only now, the summary naming the new pages: the pages of the earlier run that are not
         # pages of this one would mislead (only those it listed: the folder may hold other files).
         for old in earlier - {e["file"] for e in entries}:
@@ -169,7 +180,11 @@ def replay(file: str, engine_spec: str | None, engine_cmd: str | None, call_time
     expected = script.get("divergence") or {}
     key = (expected.get("clause"), expected.get("category"))
     cause = expected.get("cause")  # a script written before causes were told apart has none
-    same = bool(found) and found[0].key[:2] == key and (cause is None or found[0].key[2] == cause)
+    from truco_rules.spec.monitor.findings import causes
+
+    # The divergence is one of the causes the run shows (a difference stepped over before it, or a
+    # cause of an earlier part of the game, does not hide it).
+    same = any(c.key[:2] == key and (cause is None or c.key[2] == cause) for c in causes(found))
     code = 1 if found else 0
     if as_json:
         click.echo(json.dumps({"engine": engine, "steps": len(trace.steps), "reproduced": same,

@@ -106,7 +106,7 @@ class Session:
                  features: Iterable[str] | None = None,
                  refusals: tuple[type[BaseException], ...] = (Refusal,),
                  readings: Mapping[str, Any] | None = None, engine_steps: Iterable[str] = (),
-                 extra_actions: Iterable[str] = ()) -> None:
+                 extra_actions: Iterable[str] = (), without: Any = None) -> None:
         missing = [m for m in REQUIRED if not callable(getattr(engine, m, None))]
         if missing:  # an author's mistake: say so at once, before the checker's first request
             raise TypeError(f"{type(engine).__name__} has no method {', '.join(missing)}")
@@ -134,6 +134,9 @@ class Session:
         if readings:  # the readings the engine plays: per ruleset, or one object for all
             self.hello_ok["readings"] = {str(k): dict(v) if isinstance(v, Mapping) else str(v)
                                          for k, v in readings.items()}
+        if without:  # the optional features it does not play: one list for all, or per ruleset
+            self.hello_ok["without"] = ({str(k): [str(f) for f in v] for k, v in without.items()}
+                                        if isinstance(without, Mapping) else [str(f) for f in without])
         self.refusals = refusals
         self.playing = False  # a new_game succeeded
 
@@ -345,7 +348,7 @@ def _answer_lines(session: Session, stdin: IO[bytes], stdout: IO[bytes]) -> None
 def serve(engine: object, *, name: str | None = None, version: str | None = None, author: str | None = None,
           rulesets: Iterable[str] | None = None, features: Iterable[str] | None = None,
           refusals: tuple[type[BaseException], ...] = (Refusal,), readings: Mapping[str, Any] | None = None,
-          engine_steps: Iterable[str] = (), extra_actions: Iterable[str] = (),
+          engine_steps: Iterable[str] = (), extra_actions: Iterable[str] = (), without: Any = None,
           stdin: IO[bytes] | None = None, stdout: IO[bytes] | None = None) -> None:
     """Serve `engine` over the protocol on stdin and stdout until quit or the end of stdin.
 
@@ -354,8 +357,10 @@ def serve(engine: object, *, name: str | None = None, version: str | None = None
     `refusals`: the exception types of `apply` that mean "refused". `readings`: the readings it
     plays where they are not a ruleset's defaults ({ruleset: {key: reading}}, or {key: reading}).
     `engine_steps`, `extra_actions`: the prefixes of its engine-only steps and of the actions the
-    rulesets lack (feature "steps": the checker applies the first by itself and drops the second)."""
+    rulesets lack (feature "steps": the checker applies the first by itself and drops the second).
+    `without`: the optional features of a ruleset it does not play (["mazo"], or {ruleset: [...]}):
+    it is checked as on the ruleset without them."""
     session = Session(engine, name=name, version=version, author=author, rulesets=rulesets,
                       features=features, refusals=refusals, readings=readings, engine_steps=engine_steps,
-                      extra_actions=extra_actions)
+                      extra_actions=extra_actions, without=without)
     serve_session(session, stdin, stdout)
