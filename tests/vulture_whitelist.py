@@ -32,8 +32,8 @@ _(_.lying_senas, _.starter_with_play, _.start_value, _.no_tied_rounds, _.leaky_o
   _.raises_base_exceptions, _.bad_records, _.prints, _.forks,
   _.forks_and_hangs, _.no_truco_after_two_ties, _.no_position_two_bugs, _.ignores_readings,
   _.refuses_the_prefix)
-# html.parser calls it: tests/check/test_hostile_text.py collects the tags of a rendered page.
-_(_.handle_starttag)
+# html.parser calls them: tests/rendered_markdown.py collects the tags and text of a rendered page.
+_(_.handle_starttag, _.handle_endtag, _.handle_startendtag, _.handle_data)
 # click calls a ParamType's convert (truco_rules/cli/options.py).
 _(_.convert)
 # Attributes a test sets to show that a cache is no part of a game's state (test_engine_api.py).

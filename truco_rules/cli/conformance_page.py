@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from truco_rules.spec.monitor.untrusted import json_block, md_code, md_text
+from truco_rules.spec.escape import json_block, md_code, md_fence, md_text
 from truco_rules.text.catalogues import N_, gettext, ngettext, translate
 from truco_rules.text.witness_words import UnknownWitness, card_name, decks_of
 
@@ -603,9 +603,7 @@ def render(
         "",
         gettext("Regenerate this page (the same settings give the same page):", lang),
         "",
-        "```sh",
-        command,
-        "```",
+        md_fence(command, "sh"),
         "",
     ]
     lines += ["## " + gettext("Clauses broken", lang), ""]

@@ -4,7 +4,7 @@ clause and case by case (docs/conformance/results/<name>.json, written by
 
 Adding an engine is adding its results file, never code. A results file is the engine's: it is
 read bounded, checked for its shape (a file that is not one is a build warning, and left out), and
-everything in it is shown as text.
+everything in it is shown as text, by the Markdown escapes of truco_rules.spec.escape.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from truco_rules.site.site_md import Ctx, esc
+from truco_rules.spec.escape import md_code, md_fence
 
 RESULTS_DIR = Path(__file__).resolve().parents[2] / "docs" / "conformance" / "results"
 PAGE = "conformance/matrix.md"
@@ -75,16 +76,14 @@ def matrix_page(ctx: Ctx, folder: Path = RESULTS_DIR) -> str:
         lines.append(
             f"| {esc(data['engine'], table=True)} | {esc(', '.join(data['rulesets']), table=True)} | "
             f"{n['pass']} | {n['fail']} | {n['error']} | {n['skip']} | "
-            f"`truco rules: {esc(data['badge'], table=True)}` |"
+            f"{md_code('truco rules: ' + data['badge'], table=True)} |"
         )
     lines += ["", t("cm_legend"), "", f"## {t('cm_commands')}", ""]
     for _, data in results:
         lines += [
             f"- {esc(data['engine'])} (suite {esc(data['suite'])}):",
             "",
-            "    ```sh",
-            "    " + data["command"].replace("\n", " ").replace("`", "'"),
-            "    ```",
+            md_fence(data["command"], "sh", indent="    "),
             "",
         ]
     for ruleset in ctx.cat.rulesets:

@@ -1,0 +1,139 @@
+"""One escape per output format: text that an engine, a bot, a record or a results file controls,
+made safe for where it lands. Every writer of the suite goes through these, and only these.
+
+Such text must show as the text it is, whole and on its own line, and never act: no tag, event
+handler, link or attribute list in a page, no line of its own in a table, a comment or a code
+block, no escape sequence or bidirectional override on a terminal, nothing a parser of the format
+refuses (a lone surrogate, a character XML 1.0 cannot hold).
+
+- the terminal: `terminal` (one line, every character that acts written as its escape), `markup`
+  (that, for rich's console markup);
+- Markdown: `md_text` (text, in a paragraph, a heading or a table cell), `md_code` (an inline code
+  span), `md_fence` (a fenced code block), `json_block` (JSON for a fenced block);
+- HTML: `html_text` (an element's text or an attribute's value);
+- XML (JUnit): `xml_text` (text and attribute values; ElementTree escapes the markup);
+- YAML: `yaml_comment` (a comment line), `yaml_dump` (values);
+- JSON: `json_dumps` (never a lone surrogate raw, which no UTF-8 file can hold).
+
+The escape of a hidden character is Python's (`\\x1b`, `\\u202e`, `\\ud800`): one line of plain
+ASCII punctuation, letters and digits, which every format above holds as it is.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import unicodedata
+from typing import Any
+
+# Cc: C0 and C1 controls (ESC, CSI, CR, NEL); Cf: format characters (bidirectional overrides,
+# zero width, the byte order mark); Zl, Zp: the line and paragraph separators, which split lines
+# for str.splitlines and YAML; Cs: lone surrogates, which UTF-8 cannot encode; Cn: unassigned
+# code points and the noncharacters (U+FFFE, U+FFFF), which YAML and XML refuse.
+HIDDEN = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Cn"})
+# Markdown syntax: every ASCII punctuation character that Python-Markdown (the site) and CommonMark
+# (a CI summary, a repository's page) both read a backslash before. `[` opens links and images,
+# `{` attribute lists (attr_list: `{: onclick=...}`), `` ` `` code spans, `|` table cells, `#`,
+# `-`, `+`, `.` headings and lists at the start of a line, `\` escapes any of them. `~` is not
+# one: Python-Markdown would show its backslash.
+_MD_SYNTAX = re.compile(r"([\\`*_{}\[\]()#+\-.!|])")
+_MD_HTML = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def terminal(text: object) -> str:
+    """`text` on one line, with every character a terminal, a line splitter or an encoder acts on
+    written as its escape."""
+    s = str(text)
+    if s.isprintable():  # the common case: nothing to do
+        return s
+    return "".join(repr(c)[1:-1] if unicodedata.category(c) in HIDDEN else c for c in s)
+
+
+def markup(text: object) -> str:
+    """`terminal(text)` for a rich console: its `[style]` markup shown, not applied."""
+    from rich.markup import escape
+
+    return escape(terminal(text))
+
+
+def _lines(text: object) -> list[str]:
+    """The lines of a text whose line breaks are its own (only "\\n" breaks a line), each shown."""
+    return [terminal(line) for line in str(text).split("\n")]
+
+
+def md_text(text: object, *, table: bool = False, lines: bool = False) -> str:
+    """`text` for a Markdown page, shown as written: no HTML, link, emphasis, attribute list, list
+    or heading of its own. One line, unless `lines` keeps its own line breaks (text of the
+    catalogue); in a table cell (`table`) those are `<br>`."""
+    parts = _lines(text) if lines else [terminal(text)]
+    out = [re.sub(r"[&<>]", lambda m: _MD_HTML[m[0]], _MD_SYNTAX.sub(r"\\\1", p)) for p in parts]
+    return ("<br>" if table else "\n").join(out)
+
+
+def md_code(text: object, *, table: bool = False) -> str:
+    """`text` as an inline code span (Markdown escapes HTML inside it); the fence is longer than
+    any run of backticks in the text. In a table cell, a `|` would end the cell inside the span in
+    some renderers and not in others: there the text is `md_text`."""
+    s = terminal(text)
+    if table and "|" in s:
+        return md_text(s, table=True)
+    if not s.strip():
+        return f"`{s or ' '}`"
+    if "`" not in s:
+        return f"`{s}`"
+    fence = "`" * (max(len(run) for run in re.findall(r"`+", s)) + 1)
+    return f"{fence} {s} {fence}"
+
+
+def md_fence(text: object, info: str = "", indent: str = "") -> str:
+    """`text` as a fenced code block (its own lines kept, each shown), opened and closed by a fence
+    longer than any run of backticks in it, every line indented by `indent` (inside a list item)."""
+    body = _lines(text)
+    runs = [len(r) for line in body for r in re.findall(r"`+", line)]
+    fence = "`" * max(3, max(runs, default=0) + 1)
+    return "\n".join(indent + line for line in [fence + info, *body, fence])
+
+
+def json_block(data: Any) -> str:
+    """`data` as indented JSON for a fenced code block: every hidden character escaped, so that no
+    character of it ends a line early (str.splitlines splits on U+0085 and U+2028) or cannot be
+    written. It reads back as `data`."""
+    text = json.dumps(data, ensure_ascii=False, indent=1)  # its only raw newlines are its own
+    return "".join(json.dumps(c)[1:-1] if c != "\n" and unicodedata.category(c) in HIDDEN else c
+                   for c in text)
+
+
+def html_text(text: object) -> str:
+    """`text` as the text of an HTML element or the value of a quoted attribute: one line, markup
+    as entities."""
+    return html.escape(terminal(text), quote=True)
+
+
+def xml_text(text: object) -> str:
+    """`text` for XML 1.0 (text or attribute value; ElementTree escapes `<`, `&` and quotes): its
+    own line breaks kept, every other character XML cannot hold, or a reader would act on, escaped."""
+    return "\n".join(_lines(text))
+
+
+def yaml_comment(text: object) -> str:
+    """`text` inside a YAML comment: one line (YAML also breaks lines at U+0085, U+2028 and U+2029),
+    no character YAML refuses."""
+    return terminal(text)
+
+
+def yaml_dump(data: Any) -> str:
+    """`data` as YAML, block style, Unicode kept: PyYAML quotes and escapes what it must (a lone
+    surrogate, a control character, a line break), so the file reads back as `data`."""
+    import yaml
+
+    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=200)
+
+
+def json_dumps(data: Any, **kwargs: Any) -> str:
+    """`json.dumps(data, ensure_ascii=False, **kwargs)`, with every lone surrogate as its `\\u`
+    escape: a lone surrogate can be in a string (JSON and Python allow it) but in no UTF-8 file, so
+    written raw it would end the writer. It reads back as `data`."""
+    text = json.dumps(data, ensure_ascii=False, **kwargs)
+    return _SURROGATE.sub(lambda m: f"\\u{ord(m[0]):04x}", text)
