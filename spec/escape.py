@@ -69,6 +69,9 @@ def md_text(text: object, *, table: bool = False, lines: bool = False) -> str:
     catalogue); in a table cell (`table`) those are `<br>`."""
     parts = _lines(text) if lines else [terminal(text)]
     out = [re.sub(r"[&<>]", lambda m: _MD_HTML[m[0]], _MD_SYNTAX.sub(r"\\\1", p)) for p in parts]
+    # Spaces that start a line would make it a code block (four) or a list's continuation: the
+    # first is written as its character reference, which Markdown keeps as a space.
+    out = ["&#32;" + p[1:] if p.startswith(" ") else p for p in out]
     return ("<br>" if table else "\n").join(out)
 
 

@@ -161,7 +161,7 @@ def summary_md(run: SuiteRun, limit: int = 50) -> str:
         "|---|---|---|---|---|---|---|",
         f"| {md_text(', '.join(run.rulesets))} | {c[PASS]} | {c[FAIL]} | {c[ERROR]} | {c[SKIP]} | "
         f"{len(held)} | "
-        f"{', '.join(broken) or 'none'} |",
+        f"{md_text(', '.join(broken) or 'none')} |",
         "",
     ]
     if run.verdict is not None:

@@ -563,7 +563,7 @@ def render(
     """The conformance page in `lang`."""
     broken = len(entries)
     lines = [
-        f"# {title}",
+        f"# {md_text(title)}",  # the site's navigation shows it as text (site_conformance)
         "",
         gettext(
             "The engine {engine} checked against the ruleset {ruleset} by {check}:",
