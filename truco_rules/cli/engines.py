@@ -166,6 +166,15 @@ def engine_factory(engine_spec: str | None, engine_cmd: str | None, call_timeout
     except EngineFault as exc:
         fail(f"the engine command does not start: {exc}")
     if hello.rulesets:
+        if rulesets is None:  # the engine's own list, which may name a ruleset that is not loaded
+            from truco_rules.spec.catalogue import load_catalogue
+            from truco_rules.spec.escape import terminal
+
+            known = load_catalogue().rulesets
+            unknown = [r for r in hello.rulesets if r not in known]
+            if unknown:
+                fail(f"the engine plays {terminal(', '.join(unknown))}, which is not a loaded ruleset: give "
+                     "its file with --ruleset-file, or name the rulesets to check with --ruleset")
         plays = [r for r in (rulesets or hello.rulesets) if r in hello.rulesets]
         if not plays:
             fail(f"the engine plays only {', '.join(hello.rulesets)}, not {', '.join(rulesets or [])}")
