@@ -8,10 +8,11 @@ import json
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
+from truco_rules.site import ruleset_facts, site_reading, site_rules, site_rulesets, site_witnesses
+from truco_rules.site.site_labels import label
+from truco_rules.site.site_md import Ctx, esc, family_of, line_of, ruleset_page
 from truco_rules.spec.catalogue import SCHEMAS_DIR
 from truco_rules.spec.rules.ruleset import Rules
-from truco_rules.site import ruleset_facts, site_reading, site_rules, site_rulesets, site_witnesses
-from truco_rules.site.site_md import Ctx, esc, family_of, line_of, ruleset_page
 from truco_rules.text.catalogues import translate
 
 
@@ -155,11 +156,15 @@ def ambiguities_page(ctx: Ctx) -> str:
             out += [f"### {ctx.reading_label(a, r.name)} {{#{a.id.lower()}-{r.name}}}", "",
                     ctx.linked(here, ctx.pick(r.summary, f"{a.id} {r.name} summary")), "",
                     f"<small>`--reading {a.key}={r.name}`</small>", ""]
-            out += [f"**{t('mark_' + r.mark)}**", ""]  # quoted, published or a choice
+            out += [f"**{t('mark_' + r.mark)}**", ""]  # quoted, published, an engine's or a choice
             if r.outside is not None:  # what it takes from beyond the quotes: a choice says why
                 out += [f"*{ctx.linked(here, ctx.pick(r.outside.source, f'{a.id} {r.name} outside'))}*", ""]
             out += [f"- «{esc(w.words)}» — {ctx.publication_ref(w)}" for w in r.published]
             out += [""] if r.published else []
+            for e in r.engines:  # an engine's code, named as such: its file, the line, its own test
+                out += [f"- {_code(e.code)} — {ctx.engine_ref(e)}, {_code(e.file)}; "
+                        f"{t('engine_test').format(test=_code(e.test))}"]
+            out += [""] if r.engines else []
             for q in r.sources:
                 first, last = line_of(cat.sources[q.doc].text, q.quote)
                 out += ["> " + line for line in esc(q.quote).split("\n")]
@@ -214,17 +219,22 @@ def _short_proofs(ctx: Ctx, cid: str) -> str:
     return site_rules.proof_counts(ctx, results) if results else ctx.t("no_proof_for")
 
 
-def record_page(ctx: Ctx) -> str:
+def record_page(lang: str) -> str:
+    """The record format's guide page, from its JSON Schema (written into docs/<lang>/guide/ by
+    `truco docs update`, so that it reads the same in the repository and on the site)."""
     schema = json.loads((SCHEMAS_DIR / "record.schema.json").read_text(encoding="utf-8"))
-    t = ctx.t
+
+    def t(key: str) -> str:
+        return label(key, lang)
+
     out = [f"# {t('g_record')}", "", t("record_intro"), "",
            f"**{esc(schema.get('title', ''))}**", "",
-           esc(translate(schema.get("description", ""), ctx.lang)), "",
+           esc(translate(schema.get("description", ""), lang)), "",
            f"| {t('field')} | {t('type')} | {t('required')} | {t('description')} |", "|---|---|---|---|"]
     for path, node, required in _fields(schema, schema):
         description = node.get("description", "")
         out.append(f"| {field_name(path)} | {_type(node)} | {t('yes') if required else t('no')} | "
-                   f"{esc(translate(description, ctx.lang) if description else '', True)} |")
+                   f"{esc(translate(description, lang) if description else '', True)} |")
     out += ["", f"## {t('full_schema')} {{#schema}}", "", "```json",
             json.dumps(schema, ensure_ascii=False, indent=2), "```", ""]
     return "\n".join(out)
@@ -269,3 +279,8 @@ def _type(node: dict[str, Any]) -> str:
         return " \\| ".join(f"`{json.dumps(v)}`" for v in node["enum"])
     kind = node.get("type", "")
     return " \\| ".join(kind) if isinstance(kind, list) else str(kind)
+
+
+def _code(text: str) -> str:
+    """The register's text of an engine (a code line, a path) as a code span: shown as it is."""
+    return "`" + text.replace("`", "'") + "`"
