@@ -155,6 +155,10 @@ def check(engine_spec: str | None, engine_cmd: str | None, ruleset: tuple[str, .
              "--report")
     if report_dir is not None and not report_dir.strip():  # before the games: "" is the current folder
         fail("--report needs a folder name")
+    if report_dir is not None:  # one run at a time writes a report folder: this one, from now on
+        from truco_rules.cli.output_paths import lock_report_folder
+
+        lock_report_folder(report_dir)
     chosen = rulesets_from(ruleset, ruleset_files) or None
     cat = load_catalogue()
     factory, engine_name, names_or_none = engine_factory(engine_spec, engine_cmd, call_timeout, chosen,

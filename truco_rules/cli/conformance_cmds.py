@@ -112,6 +112,12 @@ def conformance(suite: bool, engine_spec: str | None, engine_cmd: str | None, ru
         bad = [r for r in rulesets if r not in known]
         if bad:
             fail(f"unknown ruleset {bad[0]!r}; valid choices: {', '.join(known)}")
+        from truco_rules.cli.output_paths import distinct_outputs
+
+        distinct_outputs({"--junit": junit, "--badge": badge_path, "--summary-md": summary,
+                          "--results": results, "--write-expectations": write_expect},
+                         {"--expect-failures": expect_path},
+                         updates={"--write-expectations": "--expect-failures"})  # before any work
         factory, engine_name, plays = engine_factory(engine_spec, engine_cmd, call_timeout,
                                                      list(rulesets) or None)
         names = plays if plays is not None else list(known)
