@@ -10,7 +10,8 @@ refuses (a lone surrogate, a character XML 1.0 cannot hold).
   (that, for rich's console markup);
 - Markdown: `md_text` (text, in a paragraph, a heading or a table cell), `md_code` (an inline code
   span), `md_fence` (a fenced code block), `json_block` (JSON for a fenced block);
-- HTML: `html_text` (an element's text or an attribute's value);
+- HTML: `html_text` (an element's text or an attribute's value), `html_label` (a label a template
+  writes unescaped: the site's navigation);
 - XML (JUnit): `xml_text` (text and attribute values; ElementTree escapes the markup);
 - YAML: `yaml_comment` (a comment line), `yaml_dump` (values);
 - JSON: `json_dumps` (never a lone surrogate raw, which no UTF-8 file can hold).
@@ -112,6 +113,17 @@ def html_text(text: object) -> str:
     """`text` as the text of an HTML element or the value of a quoted attribute: one line, markup
     as entities."""
     return html.escape(terminal(text), quote=True)
+
+
+_LOOKALIKE = str.maketrans({"<": "‹", ">": "›", "&": "＆", '"': "”", "'": "’"})
+
+
+def html_label(text: object) -> str:
+    """`text` as a label that an HTML template writes as it is, or strips of its tags and then
+    unescapes (MkDocs' navigation and the theme's page titles: `striptags` would turn `&lt;` back
+    into `<`): one line, with HTML's special characters as their look-alikes (‹ › ＆ ” ’), so that no
+    way of writing it makes markup of it."""
+    return terminal(text).translate(_LOOKALIKE)
 
 
 def xml_text(text: object) -> str:

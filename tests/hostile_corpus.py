@@ -56,3 +56,8 @@ def corpus() -> dict[str, str]:
 
 
 CORPUS = corpus()
+# The corpus's most hostile strings in one, short enough to be an action an engine may list (1,024
+# characters, truco_rules.spec.monitor.engine_bounds).
+SHORT = " ".join(CORPUS[k] for k in ("carriage-return", "surrogates", "html", "markdown", "bidirectional",
+                                     "separators", "yaml-one-line", "rich-markup", "terminal", "backticks",
+                                     "attribute-list", "xml"))

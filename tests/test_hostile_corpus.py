@@ -6,6 +6,7 @@ as its escapes, where a character cannot stand as it is)."""
 
 from __future__ import annotations
 
+import html.parser
 import io
 import json
 import unicodedata
@@ -21,6 +22,7 @@ from tests.hostile_corpus import CORPUS
 from tests.rendered_markdown import code_texts, live_markup, live_payload, render, shown
 from truco_rules.spec.escape import (
     HIDDEN,
+    html_label,
     html_text,
     json_block,
     json_dumps,
@@ -125,6 +127,17 @@ def test_html(name: str) -> None:
 
     parsed = _parse(page)
     assert parsed.tags == [("p", [("title", terminal(s))])] and "".join(parsed.text) == terminal(s)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_an_html_label_written_raw_or_stripped_and_unescaped(name: str) -> None:
+    """As MkDocs writes a navigation title ({{ title }}) and the theme a page title (| striptags)."""
+    markupsafe = pytest.importorskip("markupsafe")
+    label = html_label(CORPUS[name])
+    _one_visible_line(label)
+    for written in (label, markupsafe.Markup(label).striptags()):
+        page = f'<a title="{written}" href="x">{written}</a><title>{written}</title>'
+        assert live_markup(page) == [] and not set(written) & set("<>&\"'"), written[:200]
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -241,3 +254,74 @@ def test_a_bug_report_and_a_conformance_page(tmp_path: Any) -> None:
         assert live_payload(whole) == [], clause
         (code,) = [c for c in code_texts(whole) if c.startswith("{")]
         assert [s["action"] for s in json.loads(code)["steps"]] == list(CORPUS.values())
+
+
+class _Live(html.parser.HTMLParser):
+    """What of a built page the corpus brought to life: an event handler (the theme writes none),
+    a javascript: address, an attribute that holds one of its scripts (alert(...)), or a script
+    element that runs one."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[str] = []
+        self.in_script = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.in_script = tag == "script"
+        self.found += [f"<{tag} {k}={v}>" for k, v in attrs
+                       if k.startswith("on") or "alert(" in f"{k}={v}"
+                       or (v or "").strip().lower().startswith("javascript:")]
+
+    def handle_data(self, data: str) -> None:
+        if self.in_script and "alert(" in data:
+            self.found.append(f"<script>{data[:80]}")
+
+    def handle_endtag(self, tag: str) -> None:
+        self.in_script = False
+
+
+@pytest.mark.slow
+def test_the_built_site_shows_a_hostile_report_and_results_file_as_text(tmp_path: Any) -> None:
+    """A conformance page written from a hostile engine (its actions, under a hostile title) and a
+    hostile results file, built into the site (TRUCO_CONFORMANCE_DIR): every page of the built site
+    is read by an HTML parser, and none holds the corpus alive; the build is strict (no warning)."""
+    pytest.importorskip("mkdocs", reason="needs the docs extra: pip install -e '.[docs]'")
+    import os
+    import subprocess
+    import sys
+
+    from tests.hostile_corpus import SHORT
+    from truco_rules.spec.conformance.outputs import results_file
+
+    folder = tmp_path / "conformance"
+    (folder / "results").mkdir(parents=True)
+    (folder / "results" / "evil.json").write_text(results_file(_suite_run(), CORPUS["everything"]),
+                                                  encoding="utf-8")
+    env = {**os.environ, "TRUCO_CONFORMANCE_DIR": str(folder)}
+    truco = [sys.executable, "-m", "truco_rules.cli"]
+    # A title can hold no lone surrogate, but bytes that are not UTF-8: Python reads them as lone
+    # surrogates (surrogateescape).
+    title = os.fsencode("".join(c for c in SHORT if not 0xD800 <= ord(c) <= 0xDFFF)) + b" \xff\xfe"
+    page = subprocess.run([*truco, "conformance", "--engine", "tests.planted.hostile:lists_html", "-r",
+                           "mineiro-1v1-es", "--games", "1", "--programs", "0", "--jobs", "1", "--title",
+                           title, "--out", str(folder / "evil.md")], capture_output=True, text=True, env=env,
+                          timeout=300, check=False)
+    assert page.returncode == 1 and "Traceback" not in page.stderr, page.stderr[-2000:]
+    site = tmp_path / "site"
+    built = subprocess.run([*truco, "docs", "build", "--lang", "en", "--site-dir", str(site)],
+                           capture_output=True, text=True, env=env, timeout=600, check=False)
+    log = built.stdout + built.stderr
+    # Strict: a warning about the hostile pages fails the test. (Warnings about other pages are
+    # the rest of the site's, which its own tests, tests/docs, answer for; the pages are written.)
+    warnings = [line for line in log.splitlines() if "WARNING" in line]
+    assert built.returncode == 0 or warnings, log[-3000:]
+    assert not [w for w in warnings if "conformance" in w or "evil" in w], warnings
+    pages = list((site / "en").rglob("*.html"))
+    assert (site / "en" / "conformance" / "evil" / "index.html") in pages
+    assert (site / "en" / "conformance" / "matrix" / "index.html") in pages
+    for path in pages:
+        parser = _Live()
+        parser.feed(path.read_text(encoding="utf-8"))
+        assert parser.found == [], f"{path.relative_to(site)}: {parser.found[:3]}"
+    matrix = (site / "en" / "conformance" / "matrix" / "index.html").read_text(encoding="utf-8")
+    assert "alert(1)" in matrix  # shown, as text

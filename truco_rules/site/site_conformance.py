@@ -7,7 +7,8 @@ empty or absent; the section then says that no report has been published yet. `T
 names another folder (with its results/ for the matrix, truco_rules/site/site_matrix.py).
 
 A report is written by `truco conformance --out` from what an engine said: its title is shown as
-text in the navigation, which MkDocs writes as HTML without escaping it.
+text in the navigation and the page's title, which MkDocs and the theme write as HTML without
+escaping it (truco_rules.spec.escape.html_label).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import re
 from pathlib import Path
 
 from truco_rules.site.site_md import Ctx, esc
-from truco_rules.spec.escape import html_text
+from truco_rules.spec.escape import html_label
 from truco_rules.text.languages import LANGS
 
 REPORTS_DIR = Path(__file__).resolve().parents[2] / "docs" / "conformance"
@@ -54,7 +55,7 @@ def _title(text: str, fallback: str) -> str:
 
 
 def pages(ctx: Ctx, folder: Path | None = None) -> tuple[dict[str, str], list[tuple[str, str]]]:
-    """(generated pages, nav entries (title as HTML text, page)) of the conformance section."""
+    """(generated pages, nav entries (title as an HTML label, page)) of the conformance section."""
     files = report_files(ctx.lang, folder)
     reports = {page: path.read_text(encoding="utf-8") for page, path in files.items()}
     titles = [(_title(text, page.split("/")[-1][:-3]), page) for page, text in reports.items()]
@@ -63,4 +64,4 @@ def pages(ctx: Ctx, folder: Path | None = None) -> tuple[dict[str, str], list[tu
         out += [f"- [{esc(title)}]({ctx.link(INDEX, page)})" for title, page in titles]
     else:
         out += [f"*{ctx.t('conformance_none')}*"]
-    return {INDEX: "\n".join(out) + "\n", **reports}, [(html_text(title), page) for title, page in titles]
+    return {INDEX: "\n".join(out) + "\n", **reports}, [(html_label(title), page) for title, page in titles]
