@@ -33,12 +33,17 @@ from typing import Any
 # for str.splitlines and YAML; Cs: lone surrogates, which UTF-8 cannot encode; Cn: unassigned
 # code points and the noncharacters (U+FFFE, U+FFFF), which YAML and XML refuse.
 HIDDEN = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Cn"})
-# Markdown syntax: every ASCII punctuation character that Python-Markdown (the site) and CommonMark
-# (a CI summary, a repository's page) both read a backslash before. `[` opens links and images,
-# `{` attribute lists (attr_list: `{: onclick=...}`), `` ` `` code spans, `|` table cells, `#`,
-# `-`, `+`, `.` headings and lists at the start of a line, `\` escapes any of them. `~` is not
-# one: Python-Markdown would show its backslash.
-_MD_SYNTAX = re.compile(r"([\\`*_{}\[\]()#+\-.!|])")
+# Markdown syntax anywhere in a line: `[` and `]` links and images (and reference definitions),
+# `{` and `}` attribute lists (attr_list: `{: onclick=...}`), `` ` `` code spans, `*` and `_`
+# emphasis, `|` table cells, `\` escapes any of them. Python-Markdown (the site) and CommonMark (a
+# CI summary, a repository's page) both read a backslash before each. `&`, `<` and `>` (HTML,
+# entities, block quotes) are written as entities.
+_MD_SYNTAX = re.compile(r"([\\`*_{}\[\]|])")
+# At the start of a line, what opens a block: a heading (#), a list (- + 1. 1)), a setext underline
+# or a rule (= -), an admonition or a details block (!!! ???), a tilde fence (~~~), a definition (:).
+# Its character is written as a character reference, which both read as text, never as structure
+# (a backslash before `?`, `=`, `~` or `:` would show in Python-Markdown).
+_MD_LINE_START = re.compile(r"^([#\-+=!?~:])|^(\d+)([.)])")
 _MD_HTML = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -70,10 +75,15 @@ def md_text(text: object, *, table: bool = False, lines: bool = False) -> str:
     catalogue); in a table cell (`table`) those are `<br>`."""
     parts = _lines(text) if lines else [terminal(text)]
     out = [re.sub(r"[&<>]", lambda m: _MD_HTML[m[0]], _MD_SYNTAX.sub(r"\\\1", p)) for p in parts]
+    out = [_MD_LINE_START.sub(_line_start, p) for p in out]
     # Spaces that start a line would make it a code block (four) or a list's continuation: the
     # first is written as its character reference, which Markdown keeps as a space.
     out = ["&#32;" + p[1:] if p.startswith(" ") else p for p in out]
     return ("<br>" if table else "\n").join(out)
+
+
+def _line_start(m: re.Match[str]) -> str:
+    return f"&#{ord(m[1])};" if m[1] else f"{m[2]}&#{ord(m[3])};"
 
 
 def md_code(text: object, *, table: bool = False) -> str:

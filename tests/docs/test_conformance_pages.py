@@ -67,14 +67,14 @@ def test_the_check_finds_a_python_value() -> None:
         (
             "allows ['contraflor-resto', 'flor']; it leaves out ['accept']",
             "es",
-            "permite contraflor\\-resto y flor; omite accept",  # Markdown: the hyphen escaped
+            "permite contraflor-resto y flor; omite accept",
         ),
         ("the side points are envido 6 to side 1", "it", "i punti a parte sono: envido: 6 punti al lato 1"),
         ("seat 1: play 4c", "pt", "assento 1: play 4c"),
         (
             "apply('run') raised <b>AttributeError</b>",
             "es",
-            "apply\\('run'\\) raised &lt;b&gt;AttributeError&lt;/b&gt;",
+            "apply('run') raised &lt;b&gt;AttributeError&lt;/b&gt;",
         ),
     ],
 )
