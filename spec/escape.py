@@ -34,11 +34,12 @@ from typing import Any
 # code points and the noncharacters (U+FFFE, U+FFFF), which YAML and XML refuse.
 HIDDEN = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Cn"})
 # Markdown syntax anywhere in a line: `[` and `]` links and images (and reference definitions),
-# `{` and `}` attribute lists (attr_list: `{: onclick=...}`), `` ` `` code spans, `*` and `_`
-# emphasis, `|` table cells, `\` escapes any of them. Python-Markdown (the site) and CommonMark (a
-# CI summary, a repository's page) both read a backslash before each. `&`, `<` and `>` (HTML,
-# entities, block quotes) are written as entities.
-_MD_SYNTAX = re.compile(r"([\\`*_{}\[\]|])")
+# `{` and `}` attribute lists (attr_list: `{: onclick=...}`), `` ` `` code spans, `*` emphasis, and
+# `_` emphasis but inside a word (side_points: both read it as a letter there), `|` table cells,
+# `\` escapes any of them. Python-Markdown (the site) and CommonMark (a CI summary, a repository's
+# page) both read a backslash before each. `&`, `<` and `>` (HTML, entities, block quotes) are
+# written as entities.
+_MD_SYNTAX = re.compile(r"([\\`*{}\[\]|]|(?<![^\W_])_|_(?![^\W_]))")
 # At the start of a line, what opens a block: a heading (#), a list (- + 1. 1)), a setext underline
 # or a rule (= -), an admonition or a details block (!!! ???), a tilde fence (~~~), a definition (:).
 # Its character is written as a character reference, which both read as text, never as structure

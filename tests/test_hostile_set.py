@@ -334,7 +334,7 @@ def test_the_whole_hostile_set(tmp_path: Path) -> None:
         seen[name] = code
     peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     assert peak_mb < MEMORY_LIMIT_MB, f"a case took {peak_mb:.0f} MB"
-    assert len(seen) >= 45
+    assert len(seen) >= 42
 
 
 @pytest.mark.slow
