@@ -23,6 +23,7 @@ from mkdocs.structure.pages import Page
 
 from truco_rules.site import (
     mermaid,
+    site_alignment,
     site_books,
     site_code,
     site_conformance,
@@ -34,6 +35,7 @@ from truco_rules.site import (
     site_rules,
     site_rulesets,
     site_tables,
+    site_tournaments,
     source_blocks,
     worked_hand,
 )
@@ -148,17 +150,19 @@ def _nav(ctx: Ctx) -> list[Any]:
         {t("rulebooks"): [{f"{ctx.rulebook_title(doc)} · {doc}": f"rulebooks/{doc}.md"}
                           for doc in ctx.cat.sources]},
         {t("compare"): [{t("same_rule"): "compare/rulebooks.md"},
-                        {t("rulesets_compared"): "compare/rulesets.md"}]},
+                        {t("rulesets_compared"): "compare/rulesets.md"},
+                        {t("al_title"): site_alignment.PAGE}]},
         {t("ambiguities"): "ambiguities.md"},
         {t("traceability"): "traceability.md"},
         {t("conformance"): [{t("conformance_all"): site_conformance.INDEX}, {t("cm_title"): site_matrix.PAGE},
+                            {t("tr_title"): site_tournaments.PAGE},
                             *({title: page} for title, page in reports)]},
         {t("guide"): [{t("g_install"): "guide/install.md"}, {t("g_engine"): "guide/engine.md"},
                       {t("g_protocol"): "guide/protocol.md"}, {t("g_suite"): "guide/suite.md"},
                       {t("g_ci"): "guide/ci.md"},
                       {t("g_record"): "guide/record-format.md"}, {t("g_validate"): "guide/validate.md"},
                       {t("g_proofs"): "guide/proofs.md"}, {t("g_results"): "guide/results.md"},
-                      {t("g_rulesets"): "guide/rulesets.md"},
+                      {t("g_rulesets"): "guide/rulesets.md"}, {t("g_tournaments"): "guide/tournaments.md"},
                       {t("g_mutation"): "quality/mutation.md"}, {t("g_speed"): "quality/speed.md"},
                       {t("g_procedure"): "guide/procedure.md"}]},
     ]
@@ -175,12 +179,14 @@ def _pages(ctx: Ctx) -> dict[str, str]:
         pages[ruleset_page(name)] = site_rulesets.page(ctx, name)
     pages["compare/rulebooks.md"] = site_books.same_rule_page(ctx)
     pages["compare/rulesets.md"] = site_tables.rulesets_page(ctx)
+    pages[site_alignment.PAGE] = site_alignment.alignment_page(ctx)
     pages["ambiguities.md"] = site_tables.ambiguities_page(ctx)
     pages["traceability.md"] = site_tables.matrix_page(ctx)
     pages["start/glossary.md"] = site_glossary.glossary_page(ctx)
     pages["start/differences.md"] = site_differences.differences_page(ctx)
     pages.update(site_conformance.pages(ctx)[0])
     pages[site_matrix.PAGE] = site_matrix.matrix_page(ctx)
+    pages[site_tournaments.PAGE] = site_tournaments.results_page(ctx)
     return pages
 
 
