@@ -23,7 +23,7 @@ The contract:
 - `legal_actions()` is every action the seat to act may take now, as a list of action texts
   exactly as the record format writes them (`"play 7H"`, `"raise 4"`, `"accept"`, `"play #2"`,
   ...: see the record schema). The order does not matter; duplicates are not allowed. It is
-  empty once the match is over.
+  empty once the match is over. At most 256 actions, each of at most 1,024 characters.
 - `apply(action)` takes one action text for the seat to act. To refuse an action the rules do
   not allow, raise one of the adapter's `refusal_errors` (below); a refusal must leave the game
   exactly as it was. An exception of another type is a crash (an engine fault), even on an
@@ -34,6 +34,10 @@ The contract:
   everything; this is never shown to players.
 - `record()` is the record of the match so far, a `truco-record/1` object (a dict as
   `json.loads` would give it): every finished hand, and the `result` once the match is over.
+
+What an engine returns is bounded (truco_rules.spec.monitor.engine_bounds): a legal list as above,
+an observation of at most 65,536 characters as JSON, a deal of at most 16,384, a record of at most
+4,194,304. Past a bound, the answer is a fault of the engine, reported at once.
 
 Optional:
 - `refusal_errors`: a tuple of exception classes that mean "refused". Without it every

@@ -6,6 +6,8 @@ test, tests/check/test_hostile_engines.py, runs it with the limit lowered.)"""
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
 import os
 import resource
@@ -15,10 +17,15 @@ import subprocess
 import sys
 import time
 import uuid
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+import yaml
 
+from tests.hostile_corpus import CORPUS, SHORT
+from tests.rendered_markdown import live_payload
 from tests.spec.rulesets_for_tests import HOSTILE_YAML
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -81,8 +88,19 @@ def _truco(
     return proc.returncode, out, err, seconds
 
 
-def _cases(tmp: Path) -> list[tuple[str, list[str], set[int], dict[str, str] | None]]:
-    """(name, arguments, the exit codes the documentation gives, environment) for every case."""
+# Around a case: what must hold while it runs (a report folder another run holds), and after it
+# (its files whole, each read by a parser of its format); None for nothing.
+Around = Callable[[], contextlib.AbstractContextManager[None]] | None
+Case = tuple[str, list[str], set[int], dict[str, str] | None, Around]
+
+
+def _cases(tmp: Path) -> list[Case]:
+    """(name, arguments, the exit codes the documentation gives, environment, around) for every case."""
+    return [(*case, None) for case in _earlier_cases(tmp)] + _round_three(tmp)
+
+
+def _earlier_cases(tmp: Path) -> list[tuple[str, list[str], set[int], dict[str, str] | None]]:
+    """The cases of the first two rounds."""
     records = tmp / "hostile.jsonl"
     records.write_text(
         "\n".join(
@@ -186,21 +204,137 @@ def _cases(tmp: Path) -> list[tuple[str, list[str], set[int], dict[str, str] | N
     return cases
 
 
+ENGINE_CMD = shlex.join([sys.executable, str(ROOT / "tests" / "planted" / "protocol_engine.py")])
+HOSTILE = CORPUS["everything"]  # every hostile string of the corpus, in one
+QUICK = ["-r", "mineiro-1v1-es", "--games", "1", "--programs", "0", "--jobs", "1"]
+
+
+def _round_three(tmp: Path) -> list[Case]:
+    """Issue 38: escapes per format, strict start positions, outputs that cannot collide, bounds."""
+    cases: list[Case] = []
+    good = {"format": "truco-repro/1", "ruleset": "mineiro-1v1-es", "readings": {}, "seed": 1,
+            "deals": [{"hands": [["4C", "5C", "6C"], ["7C", "QC", "JC"]], "muestra": None}],
+            "steps": [{"seat": 0, "action": "play 4C"}]}
+    # (every start position of the issue: tests/check/test_replay_input.py; here one of each kind)
+    starts = {"1e400": "[1e400, 0], 0", "string": '"12", 0', "target": "[12, 12], 0", "true": "[true, 0], 0"}
+    for name, start in starts.items():
+        scores, dealer = start.rsplit(", ", 1)
+        script = tmp / f"start-{name}.json"
+        script.write_text(json.dumps(good)[:-1] + f', "start": {{"scores": {scores}, "dealer": {dealer}}}}}',
+                          encoding="utf-8")
+        cases.append((f"replay-start-{name}", ["replay", str(script)], {EXIT_BAD_INPUT}, None, None))
+    unknown = {"hello": {"protocol": 1, "engine": {"name": "x"}, "rulesets": ["no-such"]}}
+    cases.append(("hello-unknown-ruleset", ["check", "--engine-cmd", ENGINE_CMD, "--games", "1", "--json"],
+                  {EXIT_BAD_INPUT}, {"TRUCO_PLANTED": json.dumps(unknown)}, None))
+    one = str(tmp / "one-file")
+    same = ["--junit", one, "--summary-md", one, "--badge", one, "--results", one]
+    cases.append(("outputs-in-one-file", ["conformance", "--suite", *QUICK, *same], {EXIT_BAD_INPUT}, None,
+                  _absent(tmp / "one-file")))
+    # An engine named with a newline, that lists the corpus among its legal actions, always.
+    planted = {"name": "x\ny <b onmouseover=alert(1)>", "ok": {"legal": {"actions": ["play 4C", SHORT]}}}
+    hostile = {"TRUCO_PLANTED": json.dumps(planted)}
+    out = tmp / "suite"
+    out.mkdir()
+    outputs = {"--junit": out / "junit.xml", "--summary-md": out / "summary.md",
+               "--badge": out / "badge.json", "--results": out / "results.json",
+               "--write-expectations": out / "expect.yaml"}
+    suite = ["conformance", "--suite", "--engine-cmd", ENGINE_CMD, *QUICK]
+    cases.append(("suite-hostile-engine", [*suite, *(a for k, v in outputs.items() for a in (k, str(v)))],
+                  {EXIT_VIOLATIONS}, hostile, _parsed(outputs)))
+    expect = ["--expect-failures", str(outputs["--write-expectations"])]
+    cases.append(("suite-expectations-read-back", [*suite, *expect], {EXIT_OK}, hostile, None))
+    check = ["check", "--engine-cmd", ENGINE_CMD, *QUICK, "--no-situations"]
+    report = tmp / "report"
+    cases.append(("report-hostile-engine", [*check, "--report", str(report)], {EXIT_VIOLATIONS}, hostile,
+                  _pages(report)))
+    held = tmp / "held"
+    cases.append(("report-folder-in-use", ["check", *QUICK, "--no-situations", "--report", str(held)],
+                  {EXIT_BAD_INPUT}, None, _held(held)))
+    hand = {"partida": 1, "number": 1, "dealer": 1, "starter": 0, "deal": [["\ud800", "7H", "AS"],
+                                                                          ["4C", "5C", "6C"]],
+            "actions": [], "result": None}
+    record = {"format": "truco-record/1", "ruleset": "mineiro-1v1-es", "readings": {}, "seed": 1,
+              "engine": HOSTILE[:200], "hands": [hand],
+              "result": {"winner": 0, "score": [12, 0], "partidas": [0]}}
+    records = tmp / "surrogates.jsonl"
+    records.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    for name, extra in (("validate-surrogates", []), ("validate-surrogates-json", ["--json"])):
+        cases.append((name, ["validate", str(records), *extra], {EXIT_VIOLATIONS}, None, None))
+    cases.append(("games-beyond-a-run", ["check", "--games", str(10**15)], {EXIT_BAD_INPUT}, None, None))
+    cases.append(("deals-beyond-every-ruleset", ["check", "--exhaustive", "-r", "mineiro-1v1-es", "--deals",
+                                                str(10**9)], {EXIT_BAD_INPUT}, None, None))
+    flood = {"TRUCO_PLANTED": json.dumps({"huge": {"legal": 3_000_000}})}
+    cases.append(("engine-floods-legal", [*check, "--json"], {EXIT_VIOLATIONS}, flood, None))
+    return cases
+
+
+def _absent(path: Path) -> Around:
+    @contextlib.contextmanager
+    def around() -> Iterator[None]:
+        yield
+        assert not path.exists(), f"{path} was written"
+
+    return around
+
+
+def _parsed(outputs: dict[str, Path]) -> Around:
+    @contextlib.contextmanager
+    def around() -> Iterator[None]:
+        yield
+        ET.parse(outputs["--junit"])
+        assert live_payload(outputs["--summary-md"].read_text(encoding="utf-8")) == []
+        json.loads(outputs["--badge"].read_text(encoding="utf-8"))
+        json.loads(outputs["--results"].read_text(encoding="utf-8"))
+        assert yaml.safe_load(outputs["--write-expectations"].read_text(encoding="utf-8"))["failures"]
+
+    return around
+
+
+def _pages(folder: Path) -> Around:
+    @contextlib.contextmanager
+    def around() -> Iterator[None]:
+        yield
+        json.loads((folder / "summary.json").read_text(encoding="utf-8"))
+        pages = list(folder.glob("*.md"))
+        assert pages and all(live_payload(p.read_text(encoding="utf-8")) == [] for p in pages)
+
+    return around
+
+
+def _held(folder: Path) -> Around:
+    """The report folder, held by another run (this process) while the case runs."""
+    @contextlib.contextmanager
+    def around() -> Iterator[None]:
+        folder.mkdir()
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            yield
+        finally:
+            os.close(fd)
+        assert list(folder.iterdir()) == []
+
+    return around
+
+
 @pytest.mark.slow
 def test_the_whole_hostile_set(tmp_path: Path) -> None:
     seen: dict[str, int] = {}
-    for name, args, codes, env in _cases(tmp_path):
-        code, out, err, seconds = _truco(args, env=env)
+    for name, args, codes, env, around in _cases(tmp_path):
+        with (around or contextlib.nullcontext)():
+            code, out, err, seconds = _truco(args, env=env)
         # the checker's own traceback starts a line; an engine's, quoted in a one-line error, does not
         ours = [line for line in (out + err).splitlines() if line.startswith("Traceback")]
         assert not ours, f"{name}: a traceback after {seconds:.1f} s\n{err[-2000:]}"
         assert code in codes, f"{name}: exit {code}, documented {sorted(codes)}\n{err[-1000:]}"
+        if code == EXIT_BAD_INPUT:  # unusable input: one line says why
+            assert len(err.strip().splitlines()) == 1 and err.startswith("truco: error: "), f"{name}: {err}"
         if "--json" in args and code != EXIT_BAD_INPUT:
             json.loads(out.strip().splitlines()[-1])  # an engine that prints cannot corrupt --json
         seen[name] = code
     peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     assert peak_mb < MEMORY_LIMIT_MB, f"a case took {peak_mb:.0f} MB"
-    assert len(seen) >= 25
+    assert len(seen) >= 42
 
 
 @pytest.mark.slow

@@ -35,8 +35,8 @@ _(_.lying_senas, _.starter_with_play, _.start_value, _.no_tied_rounds, _.leaky_o
   _.refuses_the_prefix, _.common_and_rare, _.hidden_reading, _.announced_reading,
   _.ends_after_split_rounds, _.caps_final_score,
   _.no_position_two_bugs, _.ctruco_silent, _.no_deals, _.crashes_at_new_game, _.uruguayo_edition_1)
-# html.parser calls it: tests/check/test_hostile_text.py collects the tags of a rendered page.
-_(_.handle_starttag)
+# html.parser calls them: tests/rendered_markdown.py collects the tags and text of a rendered page.
+_(_.handle_starttag, _.handle_endtag, _.handle_startendtag, _.handle_data)
 # click calls a ParamType's convert (truco_rules/cli/options.py).
 _(_.convert)
 # Attributes a test sets to show that a cache is no part of a game's state (test_engine_api.py).

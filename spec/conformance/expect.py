@@ -90,12 +90,14 @@ def judge(failed: Iterable[str], ran: Iterable[str], expected: Mapping[str, str]
 
 
 def expectations_text(failed: Mapping[str, str], suite_version: str, engine: str) -> str:
-    """An expectations file listing `failed` (ID -> what failed), to be given reasons by hand."""
-    import yaml
+    """An expectations file listing `failed` (ID -> what failed), to be given reasons by hand. The
+    engine's name is in a comment and its messages are values: each escaped for where it lands."""
+    from truco_rules.spec.escape import yaml_comment, yaml_dump
 
     head = (
-        f"# The cases {engine} is known to fail (truco conformance --suite --write-expectations).\n"
+        f"# The cases {yaml_comment(engine)} is known to fail "
+        "(truco conformance --suite --write-expectations).\n"
         "# Replace each reason with why, or the link to the issue; a listed case that passes fails the run.\n"
     )
     doc = {"format": FORMAT, "suite": suite_version, "failures": dict(sorted(failed.items()))}
-    return head + yaml.safe_dump(doc, allow_unicode=True, sort_keys=False, width=200)
+    return head + yaml_dump(doc)

@@ -1,7 +1,7 @@
 """What a suite run writes: JUnit XML, a Shields endpoint badge, a Markdown summary, JSON.
 
-Every text an engine controls (its name, its messages) is escaped for where it goes: XML by the
-XML writer, Markdown by truco_rules.spec.monitor.untrusted.
+Every text an engine controls (its name, its messages) is escaped for where it goes, by the
+escape of that format (truco_rules.spec.escape): XML, JSON, Markdown.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from truco_rules.spec.conformance.run import ERROR, FAIL, PASS, SKIP, CaseResult
+from truco_rules.spec.escape import json_dumps, md_text, xml_text
 
 FORMAT = "truco-suite-run/1"
 
@@ -118,19 +119,20 @@ def junit_xml(run: SuiteRun) -> str:
         for r in mine:
             family = r.id.split("/")[1] if r.id.count("/") else ruleset
             case = ET.SubElement(
-                suite, "testcase", classname=f"{ruleset}.{family}", name=r.id, time=f"{r.seconds:.3f}"
+                suite, "testcase", classname=xml_text(f"{ruleset}.{family}"), name=xml_text(r.id),
+                time=f"{r.seconds:.3f}"
             )
             text = _failure_text(r, run.expected)
             if r.status == FAIL and r.id not in run.expected:
                 ET.SubElement(
-                    case, "failure", message=_xml_safe(r.message[:300]), type=r.clause or "fail"
-                ).text = _xml_safe(text)
+                    case, "failure", message=xml_text(r.message[:300]), type=xml_text(r.clause or "fail")
+                ).text = xml_text(text)
             elif r.status == ERROR:  # an engine fault: never a known failure
                 ET.SubElement(
-                    case, "error", message=_xml_safe(r.message[:300]), type="engine"
-                ).text = _xml_safe(text)
+                    case, "error", message=xml_text(r.message[:300]), type="engine"
+                ).text = xml_text(text)
             elif r.status == SKIP:
-                ET.SubElement(case, "skipped", message=_xml_safe(r.message[:300]))
+                ET.SubElement(case, "skipped", message=xml_text(r.message[:300]))
             elif r.id in run.expected:  # a known failure: recorded, not failing the build
                 if r.status == PASS:
                     ET.SubElement(
@@ -141,12 +143,12 @@ def junit_xml(run: SuiteRun) -> str:
                         type="fixed",
                     )
                 else:
-                    ET.SubElement(case, "skipped", message=_xml_safe(f"known failure: {run.expected[r.id]}"))
+                    ET.SubElement(case, "skipped", message=xml_text(f"known failure: {run.expected[r.id]}"))
         if ruleset in run.shortfalls:  # the run itself fails the ruleset: an error no case carries
-            case = ET.SubElement(suite, "testcase", classname=f"{ruleset}.run", name=f"{ruleset}/run",
-                                 time="0")
-            ET.SubElement(case, "error", message=_xml_safe(run.shortfalls[ruleset][:300]),
-                          type="shortfall").text = _xml_safe(run.shortfalls[ruleset])
+            case = ET.SubElement(suite, "testcase", classname=xml_text(f"{ruleset}.run"),
+                                 name=xml_text(f"{ruleset}/run"), time="0")
+            ET.SubElement(case, "error", message=xml_text(run.shortfalls[ruleset][:300]),
+                          type="shortfall").text = xml_text(run.shortfalls[ruleset])
             suite.set("tests", str(len(mine) + 1))
             suite.set("errors", str(c[ERROR] + 1))
     ET.indent(root)
@@ -156,19 +158,6 @@ def junit_xml(run: SuiteRun) -> str:
 def _failure_text(r: CaseResult, expected: dict[str, str]) -> str:
     where = f"step {r.step}" if r.step is not None else "the start or the end"
     return f"{r.id} ({r.status} at {where}): {r.message}" + (f"\nrule broken: {r.clause}" if r.clause else "")
-
-
-def _xml_safe(text: str) -> str:
-    """Only the characters XML 1.0 can hold (an engine's message may have others)."""
-    return "".join(
-        ch
-        if ch in "\t\n\r"
-        or 0x20 <= ord(ch) <= 0xD7FF
-        or 0xE000 <= ord(ch) <= 0xFFFD
-        or 0x10000 <= ord(ch) <= 0x10FFFF
-        else f"\\x{ord(ch):02x}"
-        for ch in text
-    )
 
 
 def badge(run: SuiteRun) -> str:
@@ -193,8 +182,6 @@ def badge(run: SuiteRun) -> str:
 
 def summary_md(run: SuiteRun, limit: int = 50) -> str:
     """A Markdown summary for a CI step summary: counts, the verdict, the failures."""
-    from truco_rules.spec.monitor.untrusted import md_text
-
     c = run.counts()
     held, broken = run.clauses()
     lines = [
@@ -202,8 +189,9 @@ def summary_md(run: SuiteRun, limit: int = 50) -> str:
         "",
         "| rulesets | passed | failed | errors | skipped | clauses held | clauses broken |",
         "|---|---|---|---|---|---|---|",
-        f"| {', '.join(run.rulesets)} | {c[PASS]} | {c[FAIL]} | {c[ERROR]} | {c[SKIP]} | {len(held)} | "
-        f"{', '.join(broken) or 'none'} |",
+        f"| {md_text(', '.join(run.rulesets))} | {c[PASS]} | {c[FAIL]} | {c[ERROR]} | {c[SKIP]} | "
+        f"{len(held)} | "
+        f"{md_text(', '.join(broken) or 'none')} |",
         "",
     ]
     for why in run.shortfalls.values():
@@ -220,7 +208,8 @@ def summary_md(run: SuiteRun, limit: int = 50) -> str:
     if shown:
         lines += ["| case | status | rule | what | ", "|---|---|---|---|"]
         for r in shown[:limit]:
-            lines.append(f"| {md_text(r.id)} | {r.status} | {r.clause or ''} | {md_text(r.message[:200])} |")
+            lines.append(f"| {md_text(r.id)} | {r.status} | {md_text(r.clause or '')} | "
+                         f"{md_text(r.message[:200])} |")
         if len(shown) > limit:
             lines.append(f"| … | {len(shown) - limit} more | | |")
         lines.append("")
@@ -269,4 +258,4 @@ def results_file(run: SuiteRun, command: str) -> str:
     }
     if run.shortfalls:
         doc["shortfalls"] = dict(run.shortfalls)
-    return json.dumps(doc, indent=0, ensure_ascii=False) + "\n"
+    return json_dumps(doc, indent=0) + "\n"

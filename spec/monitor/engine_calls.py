@@ -21,6 +21,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from truco_rules.spec.monitor.beacon import Beacon
+from truco_rules.spec.monitor.engine_bounds import (
+    MAX_DEAL,
+    MAX_OBSERVATION,
+    MAX_RECORD,
+    legal_problem,
+    size_problem,
+)
 from truco_rules.spec.rules.state import Rules
 
 
@@ -168,6 +175,9 @@ class EngineCalls:
         if not isinstance(legal, (list, tuple)) or not all(isinstance(a, str) for a in legal):
             raise EngineFault(f"legal_actions() returned {_brief(legal)}, not a list of action texts",
                               "legal_actions: type")
+        too_large = legal_problem(legal)
+        if too_large:
+            raise EngineFault(too_large, "legal_actions: too large")
         if len(set(legal)) != len(legal):
             raise EngineFault("legal_actions() listed an action twice", "legal_actions: duplicate")
         return list(legal)
@@ -185,6 +195,7 @@ class EngineCalls:
                 muestra is None or isinstance(muestra, str)):
             raise EngineFault(f"deal() returned {_brief(value)}, not the card names per seat "
                               "(and the muestra or null)", "deal: type")
+        _json_data([cards, muestra], "deal", MAX_DEAL)
         return Deal(tuple(tuple(s) for s in cards), muestra)
 
     def engine_record(self) -> dict[str, Any]:
@@ -193,7 +204,7 @@ class EngineCalls:
     def observations(self) -> tuple[Any, ...]:
         if not callable(getattr(self.adapter, "observation", None)):
             return ()
-        return tuple(_json_data(self.safe("observation", seat), "observation")
+        return tuple(_json_data(self.safe("observation", seat), "observation", MAX_OBSERVATION)
                      for seat in range(self.rules.players))
 
     def snapshot(self) -> tuple[Any, ...]:
@@ -213,20 +224,24 @@ class EngineCalls:
 
 def checked_record(value: Any) -> dict[str, Any]:
     """What record() returned, once it is JSON data and an object (else the engine's fault)."""
-    rec = _json_data(value, "record")
+    rec = _json_data(value, "record", MAX_RECORD)
     if not isinstance(rec, dict):
         raise EngineFault(f"record() returned {_brief(rec)}, not a truco-record/1 object", "record: type")
     return rec
 
 
-def _json_data(value: Any, call: str) -> Any:
+def _json_data(value: Any, call: str, limit: int) -> Any:
     """`value` when it is JSON data: a set, an object or a value that holds itself would crash the
-    comparisons of a refusal and the record monitor, so it is the engine's fault."""
+    comparisons of a refusal and the record monitor, so it is the engine's fault; and so is one
+    larger than `limit` characters as JSON (truco_rules.spec.monitor.engine_bounds)."""
     try:
-        json.dumps(value)
+        text = json.dumps(value)
     except (TypeError, ValueError, RecursionError) as exc:
         raise EngineFault(f"{call}() returned what is not JSON data ({type(exc).__name__}: {exc})",
                           f"{call}: type") from None
+    too_large = size_problem(call, text, limit)
+    if too_large:
+        raise EngineFault(too_large, f"{call}: too large")
     return value
 
 

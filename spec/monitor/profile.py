@@ -373,7 +373,8 @@ def judge(ruleset: str, readings: Mapping[str, str], without: Iterable[str], log
         if kind == "deal":
             # A fresh watched map each hand: the values the spec caches per Rules are asked again.
             watched = _Watched(cat_readings)
-            base.match.rules = Rules(ruleset, watched, base_rules.data, base_rules.edition, base_rules.without)
+            base.match.rules = Rules(ruleset, watched, base_rules.data, base_rules.edition,
+                                     base_rules.without)
             hand_start = base.match.copy()
             hand_events = [ev]
             base.deal(ev[2], ev[3])

@@ -252,6 +252,17 @@ def _compiled() -> Check:
     return check
 
 
+def schema_errors(value: Any, schema: dict[str, Any]) -> list[tuple[str, str, str]]:
+    """Every way `value` departs from another schema of spec/schemas (whose `$ref`s name the record
+    format's `$defs`), by the same interpreter: (field path, problem, value), capped."""
+    found = []
+    for err in _errors(value, schema, ""):
+        found.append(err)
+        if len(found) >= MAX_ERRORS:
+            break
+    return found
+
+
 def structure_errors(record: Any) -> list[tuple[str, str, str]]:
     """Every way `record` departs from the record format, as (field path, problem, value), capped."""
     found: list[tuple[str, str, str]] = []

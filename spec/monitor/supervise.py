@@ -33,6 +33,7 @@ from typing import Any
 
 from truco_rules.spec.monitor.beacon import Beacon, activate
 from truco_rules.spec.monitor.ctrl_c import children_ignore_ctrl_c
+from truco_rules.spec.monitor.lifeline import end_with_parent
 from truco_rules.spec.monitor.orphans import adopt, kill_tree, stop_started, sweep
 
 POLL = 0.05  # seconds between two looks at the beacons
@@ -58,6 +59,9 @@ class Event:
 
 
 def _worker(conn: Connection, memory: Any, work: Work, context: Any, ruleset_files: tuple[Path, ...]) -> None:
+    # SIGTERM, SIGHUP and its parent's death end it with its engines (spec/monitor/lifeline.py).
+    parent = multiprocessing.parent_process()
+    end_with_parent(parent.pid if parent is not None else None)
     # The worker's stdout is the checker's: what an engine prints would corrupt `--json` output.
     # The events go back by the pipe, so stdout is sent to stderr.
     with contextlib.suppress(OSError):
@@ -70,6 +74,8 @@ def _worker(conn: Connection, memory: Any, work: Work, context: Any, ruleset_fil
     adopt()  # the helpers an engine starts in sessions of their own become this worker's to end
     try:
         _serve(conn, memory, work, context)
+    except (BrokenPipeError, ConnectionResetError, EOFError):
+        pass  # the parent is gone (or stopping): nobody reads what this worker has to say
     finally:
         stop_started()  # the engine processes started by truco_rules.spec.protocol.client, if it was used
         sweep()
@@ -165,6 +171,7 @@ class Supervisor:
         pending = deque(jobs)
         slots = [_Slot(self.ctx, self.work, self.context, self.ruleset_files)
                  for _ in range(min(self.workers, len(pending)))]
+        finished = False
         try:
             for slot in slots:
                 self._feed(slot, pending)
@@ -181,9 +188,13 @@ class Supervisor:
                     if ended is not None:
                         yield ended
                         slots[i] = self._replace(slot, pending)
+            finished = True
         finally:
-            for slot in slots:
-                slot.stop()
+            for slot in slots:  # stopped when done; killed at once when the run is cut short
+                if finished:
+                    slot.stop()
+                else:
+                    slot.kill()
 
     def _feed(self, slot: _Slot, pending: deque[Any]) -> None:
         slot.job = pending.popleft() if pending else None

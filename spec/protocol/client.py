@@ -32,10 +32,10 @@ from truco_rules.spec.monitor.declared import (
     declared_readings,
     declared_without,
 )
+from truco_rules.spec.monitor.engine_bounds import MAX_LINE, MAX_NAME
 from truco_rules.spec.monitor.engine_calls import EngineFault
 from truco_rules.spec.protocol import PROTOCOL_VERSION
 
-MAX_LINE = 16 * 1024 * 1024  # far above any record: a longer line is garbage
 STDERR_TAIL = 400  # characters of the engine's stderr quoted in a fault
 STDERR_KEEP = 4096  # bytes of the end of its stderr kept (a chatty engine writes gigabytes)
 EXIT_POLL = 0.1  # seconds between two looks at whether an engine that does not answer has exited
@@ -242,9 +242,9 @@ class EngineProcess:
         assert self.proc is not None and self.proc.stdout is not None
         fd = self.proc.stdout.fileno()
         while b"\n" not in self.buffer:
-            if len(self.buffer) > MAX_LINE:
-                raise self.fault(f"{cmd}: the engine wrote a line longer than {MAX_LINE} bytes",
-                                 f"{cmd}: garbage")
+            if len(self.buffer) > MAX_LINE:  # truco_rules.spec.monitor.engine_bounds: read no further
+                raise self.fault(f"{cmd}: the engine wrote a line longer than {MAX_LINE:,} bytes",
+                                 f"{cmd}: too large")
             left = None if deadline is None else deadline - time.monotonic()
             if left is not None and left <= 0:
                 raise self.fault(f"{cmd}() did not return within {timeout:g} s", f"{cmd}: timeout")
@@ -268,6 +268,9 @@ class EngineProcess:
                                  f"{cmd}: exited")
             self.buffer += chunk
         line, _, self.buffer = self.buffer.partition(b"\n")
+        if len(line) > MAX_LINE:  # its end came in the chunk that took it past the bound
+            raise self.fault(f"{cmd}: the engine wrote a line longer than {MAX_LINE:,} bytes",
+                             f"{cmd}: too large")
         return line
 
 
@@ -281,14 +284,17 @@ def parse_hello(answer: Mapping[str, Any]) -> Hello:
     # letter by letter, and a number no list of features.
     engine = ok.get("engine")
     if not isinstance(engine, dict) or not isinstance(engine.get("name"), str) or not all(
-            isinstance(engine.get(k, ""), str) for k in ("version", "author")):
+            isinstance(engine.get(k, ""), str) and len(engine.get(k, "")) <= MAX_NAME
+            for k in ("name", "version", "author")):
         raise EngineFault(f"hello: engine is {_brief(engine)}, not an object with a name, version and "
-                          "author as strings", "hello: garbage")
+                          f"author as strings of at most {MAX_NAME} characters", "hello: garbage")
     lists = {}
     for key in ("rulesets", "features"):
         value = ok.get(key, [])
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise EngineFault(f"hello: {key} is {_brief(value)}, not a list of names", "hello: garbage")
+        if not isinstance(value, list) or len(value) > MAX_HELLO_NAMES or not all(
+                isinstance(v, str) and len(v) <= MAX_HELLO_TEXT for v in value):
+            raise EngineFault(f"hello: {key} is {_brief(value)}, not a list of at most {MAX_HELLO_NAMES} "
+                              f"names of at most {MAX_HELLO_TEXT} characters", "hello: garbage")
         lists[key] = value
     prefixes = {}
     for key in ("engine_steps", "extra_actions"):

@@ -13,6 +13,7 @@ import pathlib
 import re
 import shlex
 import shutil
+import signal
 import sys
 
 import jsonschema
@@ -225,12 +226,17 @@ def test_an_engine_command_that_cannot_be_used_is_one_line_and_exit_2(args: list
 
 def test_the_checker_uses_no_signals() -> None:
     """Timeouts come from deadlines and a supervisor, never from an alarm in the checker's process.
-    The one handler allowed: workers leave Ctrl-C (SIGINT) to the parent, which stops them."""
+    The handlers allowed: workers leave Ctrl-C (SIGINT) to the parent, which stops them; and a
+    worker ends with its engines on SIGTERM, SIGHUP or its parent's death (spec/monitor/lifeline.py)."""
     for path in (ROOT / "spec").rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         assert "setitimer" not in text and "SIGALRM" not in text and "signal.alarm" not in text, path
         handlers = re.findall(r"signal\.signal\(([^,]+),", text)
-        assert set(handlers) <= {"signal.SIGINT"}, f"{path}: a signal handler for {handlers}"
+        allowed = {"signal.SIGINT"} | ({"signum"} if path.name == "lifeline.py" else set())
+        assert set(handlers) <= allowed, f"{path}: a signal handler for {handlers}"
+    from truco_rules.spec.monitor.lifeline import STOPS
+
+    assert set(STOPS) == {signal.SIGTERM, signal.SIGHUP}
 
 
 def test_the_schema_names_the_commands_and_arguments_the_checker_sends() -> None:

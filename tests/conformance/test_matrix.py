@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.rendered_markdown import code_texts, live_payload, shown
 from truco_rules.site import site_matrix
 from truco_rules.site.site_md import Ctx
 from truco_rules.spec.catalogue import load_catalogue
@@ -75,8 +76,9 @@ def test_a_hostile_results_file_is_text_and_a_malformed_one_a_warning(tmp_path: 
     (tmp_path / "broken.json").write_text('{"format": "truco-suite-results/1", "cases": 3}', encoding="utf-8")
     warnings: list[str] = []
     page = site_matrix.matrix_page(_ctx(warnings, "es"), tmp_path)
-    assert "<img" not in page and "&lt;img" in page
-    assert "\n    rm -rf /" not in page and page.count("```") == 2  # the command stays inside its code block
+    assert live_payload(page) == [] and "<img src=x onerror=alert(1)>" in shown(page)
+    code = [block for block in code_texts(page) if "rm -rf" in block]
+    assert code == ["truco x ```\nrm -rf /\n"], code  # the command, lines and all, inside its code block
     assert len(warnings) == 1 and "broken.json" in warnings[0]
     empty: list[str] = []
     assert "Todavía no" in site_matrix.matrix_page(_ctx(empty, "es"), tmp_path / "none")

@@ -8,6 +8,8 @@ environment variable TRUCO_PLANTED (a JSON object), for the protocol client's te
 - "crash_on": a command: at it, start a helper that holds the engine's stdout open, and exit;
 - "name": the engine's name in its hello;
 - "error": {cmd: message}, an error answer with that message to those commands;
+- "huge": {cmd: n}, an answer of about n bytes to those commands: a legal list of n/10 actions,
+  an observation of n characters, any other answer padded to n characters;
 - "helpers": a file: at hello, start three helpers that sleep (one in the engine's process group,
   one in a session of its own, one in a session of its own whose parent has exited) and append
   their process ids to the file.
@@ -55,10 +57,20 @@ def main() -> None:
             reply = {"ok": planted["ok"][cmd]}
         if cmd == "hello" and "name" in planted:
             reply["ok"]["engine"]["name"] = planted["name"]
+        if cmd in planted.get("huge", {}):
+            reply = _huge(cmd, reply, planted["huge"][cmd])
         if cmd in planted.get("error", {}):
             reply = {"error": {"message": planted["error"][cmd]}}
         sys.stdout.write(json.dumps({"id": request.get("id"), **reply}) + "\n")
         sys.stdout.flush()
+
+
+def _huge(cmd: str, reply: dict, n: int) -> dict:
+    if cmd == "legal":
+        return {"ok": {"actions": [f"play x{i:07d}" for i in range(n // 10)]}}
+    if cmd == "observation":
+        return {"ok": {**reply.get("ok", {}), "junk": "x" * n}}
+    return {**reply, "pad": " " * n}
 
 
 def _start_helpers(path: str) -> None:

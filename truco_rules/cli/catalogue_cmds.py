@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import textwrap
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -11,6 +10,7 @@ import click
 
 from truco_rules.cli.errors import fail
 from truco_rules.cli.options import lang_option, ruleset_options, rulesets_from
+from truco_rules.spec.escape import json_dumps
 from truco_rules.text.catalogues import N_, gettext, ngettext, translate
 from truco_rules.text.words import CLAUSE_KINDS, ENTRY_KINDS
 
@@ -164,8 +164,8 @@ def clauses_cmd(ruleset: str | None, ruleset_files: tuple[str, ...], lang: str, 
     cat = _catalogue()
     items = _lookup(cat.clauses_of, ruleset) if ruleset else list(cat.clauses.values())
     if as_json:
-        click.echo(json.dumps({"format": "truco-clauses/1", "clauses": [clause_json(cat, c) for c in items]},
-                              ensure_ascii=False, indent=2))
+        click.echo(json_dumps({"format": "truco-clauses/1", "clauses": [clause_json(cat, c) for c in items]},
+                              indent=2))
         return
     for c in items:
         docs = ",".join(c.docs())
@@ -333,7 +333,7 @@ def ambiguities_cmd(ruleset: str | None, ruleset_files: tuple[str, ...], lang: s
     items = _lookup(cat.ambiguities_of, ruleset) if ruleset else list(cat.ambiguities.values())
     if as_json:
         payload = {"format": "truco-ambiguities/1", "ambiguities": [ambiguity_json(cat, a) for a in items]}
-        click.echo(json.dumps(payload, ensure_ascii=False, indent=2))
+        click.echo(json_dumps(payload, indent=2))
         return
     for a in items:
         heading = click.style(f"{a.id}  {a.key}", bold=True)
@@ -366,11 +366,11 @@ def coverage_cmd(as_json: bool) -> None:
     cat = _catalogue()
     report = coverage(cat)
     if as_json:
-        click.echo(json.dumps({
+        click.echo(json_dumps({
             code: {"segments": len(d.segments), "covered": sum(s.covered for s in d.segments),
                    "uncovered": [{"line": s.line, "text": s.text} for s in d.uncovered]}
             for code, d in report.items()
-        }, ensure_ascii=False, indent=2))
+        }, indent=2))
     else:
         for code, d in report.items():
             click.echo(f"{cat.sources[code].filename}: {sum(s.covered for s in d.segments)}/{len(d.segments)}"

@@ -117,9 +117,10 @@ def default_jobs() -> int:
                    "stdin/stdout (spec/schemas/engine-protocol.schema.json).")
 @ruleset_options(multiple=True, help="A ruleset to check (default: every loaded ruleset).")
 @click.option("--games", type=click.IntRange(min=0), default=None,
-              help="Random games per ruleset [default: 250].")
+              help="Random games per ruleset, at most 100,000 (more: several runs, other seeds) "
+                   "[default: 250].")
 @click.option("--programs", type=click.IntRange(min=0), default=None,
-              help="Hypothesis programs per ruleset [default: 40].")
+              help="Hypothesis programs per ruleset, at most 10,000 [default: 40].")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game.")
 @reading_option(help="Switch a reading (in every ruleset it concerns; repeatable).")
 @click.option("--call-timeout", type=click.FloatRange(min=0), default=2.0, show_default=True,
@@ -141,7 +142,8 @@ def default_jobs() -> int:
               help="Walk every legal action sequence of whole hands, one deal per class of what the rules "
                    "can see, and compare the engine with the spec at every node.")
 @click.option("--deals", type=click.IntRange(min=1), default=None, metavar="N",
-              help="With --exhaustive: walk N classes spread over all (for rulesets too big to walk whole).")
+              help="With --exhaustive: walk N classes spread over all (for rulesets too big to walk "
+                   "whole); at most the classes of the largest ruleset checked.")
 @click.option("--dask", "dask_address", default=None, metavar="ADDRESS",
               help="With --exhaustive: spread the walks over the Dask scheduler at ADDRESS, or 'local' to "
                    "start one here with --jobs workers; the output is that of one machine.")
@@ -191,6 +193,13 @@ def check(engine_spec: str | None, engine_cmd: str | None, ruleset: tuple[str, .
              "--report")
     if report_dir is not None and not report_dir.strip():  # before the games: "" is the current folder
         fail("--report needs a folder name")
+    from truco_rules.cli.run_bounds import check_deals, check_run_size
+
+    check_run_size(games, programs)
+    if report_dir is not None:  # one run at a time writes a report folder: this one, from now on
+        from truco_rules.cli.output_paths import lock_report_folder
+
+        lock_report_folder(report_dir)
     chosen = rulesets_from(ruleset, ruleset_files) or None
     cat = load_catalogue()
     factory, engine_name, names_or_none = engine_factory(engine_spec, engine_cmd, call_timeout, chosen,
@@ -202,6 +211,8 @@ def check(engine_spec: str | None, engine_cmd: str | None, ruleset: tuple[str, .
         engine_name = f"{ENGINE_NAME} ({engine_name})"
     per_ruleset, announced = checked_readings(factory, names, readings)
     left_out = checked_without(factory, names, without)
+    if exhaustive:
+        check_deals("--deals", deals, names, per_ruleset)
     if announced and not as_json:
         told = "; ".join(f"{n}: " + ", ".join(f"{k}={v}" for k, v in r.items()) for n, r in announced.items())
         click.echo(f"checked against the readings the engine announces: {told}")

@@ -51,9 +51,9 @@ def suite_command(engine_spec: str | None, engine_cmd: str | None, rulesets: tup
               help="The engine's name in the page's title, which adds the game in the page's language "
                    "[default: the engine and the ruleset].")
 @click.option("--games", type=click.IntRange(min=0), default=100, show_default=True,
-              help="Random games (with --suite: after the cases, 0 for none).")
+              help="Random games (with --suite: after the cases, 0 for none); at most 100,000.")
 @click.option("--programs", type=click.IntRange(min=0), default=10, show_default=True,
-              help="Hypothesis programs.")
+              help="Hypothesis programs, at most 10,000.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game.")
 @click.option("--exhaustive-deals", type=click.IntRange(min=0), default=0, show_default=True,
               help="With --suite: walk N deal classes whole (check --exhaustive --deals N); 0: none.")
@@ -112,9 +112,19 @@ def conformance(suite: bool, engine_spec: str | None, engine_cmd: str | None, ru
         bad = [r for r in rulesets if r not in known]
         if bad:
             fail(f"unknown ruleset {bad[0]!r}; valid choices: {', '.join(known)}")
+        from truco_rules.cli.output_paths import distinct_outputs
+        from truco_rules.cli.run_bounds import check_deals, check_run_size
+
+        check_run_size(games, programs)
+
+        distinct_outputs({"--junit": junit, "--badge": badge_path, "--summary-md": summary,
+                          "--results": results, "--write-expectations": write_expect},
+                         {"--expect-failures": expect_path},
+                         updates={"--write-expectations": "--expect-failures"})  # before any work
         factory, engine_name, plays = engine_factory(engine_spec, engine_cmd, call_timeout,
                                                      list(rulesets) or None)
         names = plays if plays is not None else list(known)
+        check_deals("--exhaustive-deals", exhaustive_deals, names, {})
         run_suite_command(factory, engine_name, names, games=games, programs=programs, seed=seed,
                           exhaustive_deals=exhaustive_deals, call_timeout=call_timeout,
                           jobs=jobs or default_jobs(),
@@ -135,6 +145,9 @@ def conformance(suite: bool, engine_spec: str | None, engine_cmd: str | None, ru
     ruleset = rulesets[0]
     if games < 1:
         fail("the conformance page needs --games 1 or more")
+    from truco_rules.cli.run_bounds import check_run_size
+
+    check_run_size(games, programs)
     import shlex
 
     from truco_rules.cli.check_cmds import _clause_rows

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from truco_rules.spec.monitor.untrusted import json_block, md_code, md_text
+from truco_rules.spec.escape import json_block, md_code, md_fence, md_text
 from truco_rules.text.catalogues import N_, gettext, ngettext, translate
 from truco_rules.text.witness_words import UnknownWitness, card_name, decks_of
 
@@ -573,7 +573,7 @@ def render(
     (truco_rules.cli.profile_words.summarize), a section of its own at the end."""
     broken = len(entries)
     lines = [
-        f"# {title}",
+        f"# {md_text(title)}",  # the site's navigation shows it as text (site_conformance)
         "",
         gettext(
             "The engine {engine} checked against the ruleset {ruleset} by {check}:",
@@ -613,9 +613,7 @@ def render(
         "",
         gettext("Regenerate this page (the same settings give the same page):", lang),
         "",
-        "```sh",
-        command,
-        "```",
+        md_fence(command, "sh"),
         "",
     ]
     lines += ["## " + gettext("Clauses broken", lang), ""]

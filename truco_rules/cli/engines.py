@@ -50,25 +50,48 @@ _IMPORTED = "truco: the engine module's import is over"
 def _try_import(module_name: str) -> None:
     """Import the engine module first in a child process, with a time limit: a module that exits
     (sys.exit, os._exit) or never ends at import must not end or hang the checker. Exits 2 when
-    it does; an import that raises is left to the caller, which says what it raised."""
+    it does; an import that raises is left to the caller, which says what it raised.
+
+    The child runs in a session of its own, and nothing of it outlives the try: it is killed, with
+    whatever it started, when the time is up and when the command is stopped meanwhile (Ctrl-C,
+    SIGTERM, SIGHUP); on Linux it is also killed when the checker dies without stopping it."""
+    import os
+    import signal
     import subprocess
 
     from truco_rules.cli.errors import fail
 
-    code = (f"import importlib, sys\nsys.path[:] = {sys.path!r}\n"
+    code = (f"import ctypes, importlib, os, sys\nsys.path[:] = {sys.path!r}\n"
+            # PR_SET_PDEATHSIG (1): SIGKILL when the checker dies; and if it already has, end now
+            f"try:\n    ctypes.CDLL(None).prctl(1, 9, 0, 0, 0)\nexcept (OSError, AttributeError):\n    pass\n"
+            f"if os.getppid() != {os.getpid()}:\n    os._exit(1)\n"
             f"try:\n    importlib.import_module({module_name!r})\nexcept Exception:\n    pass\n"
             f"print({chr(10) + _IMPORTED!r}, flush=True)\n")
     try:
-        done = subprocess.run([sys.executable, "-c", code], stdin=subprocess.DEVNULL, capture_output=True,
-                              timeout=IMPORT_LIMIT, start_new_session=True)
-    except subprocess.TimeoutExpired:
-        fail(f"cannot import engine module {module_name!r}: its import did not end within {IMPORT_LIMIT:g} s")
+        child = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.DEVNULL,
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
     except OSError as exc:
         fail(f"cannot import engine module {module_name!r}: {exc.strerror or exc}")
-    said = done.stdout.decode("utf-8", "replace").rstrip("\n").rsplit("\n", 1)[-1]
-    if done.returncode != 0 or said != _IMPORTED:
+    try:
+        out, _ = child.communicate(timeout=IMPORT_LIMIT)
+    except subprocess.TimeoutExpired:
+        out = None
+    finally:
+        import contextlib
+
+        with contextlib.suppress(OSError):  # its session: the child and what it started
+            os.killpg(child.pid, signal.SIGKILL)
+        child.kill()
+        child.wait()
+        for stream in (child.stdout, child.stderr):
+            if stream is not None:
+                stream.close()
+    if out is None:
+        fail(f"cannot import engine module {module_name!r}: its import did not end within {IMPORT_LIMIT:g} s")
+    said = out.decode("utf-8", "replace").rstrip("\n").rsplit("\n", 1)[-1]
+    if child.returncode != 0 or said != _IMPORTED:
         fail(f"cannot import engine module {module_name!r}: it ends the process at import (exit code "
-             f"{done.returncode})")
+             f"{child.returncode})")
 
 
 class WithRulesetFiles:
@@ -194,6 +217,15 @@ def engine_factory(engine_spec: str | None, engine_cmd: str | None, call_timeout
     except EngineFault as exc:
         fail(f"the engine command does not start: {exc}")
     if hello.rulesets:
+        if rulesets is None:  # the engine's own list, which may name a ruleset that is not loaded
+            from truco_rules.spec.catalogue import load_catalogue
+            from truco_rules.spec.escape import terminal
+
+            known = load_catalogue().rulesets
+            unknown = [r for r in hello.rulesets if r not in known]
+            if unknown:
+                fail(f"the engine plays {terminal(', '.join(unknown))}, which is not a loaded ruleset: give "
+                     "its file with --ruleset-file, or name the rulesets to check with --ruleset")
         plays = [r for r in (rulesets or hello.rulesets) if r in hello.rulesets]
         if not plays:
             fail(f"the engine plays only {', '.join(hello.rulesets)}, not {', '.join(rulesets or [])}")

@@ -8,7 +8,7 @@ from typing import NoReturn
 import click
 
 USAGE_ERROR = 2  # exit code for input the command cannot use (unknown names, unreadable files)
-INTERRUPTED = 130  # Ctrl-C, as a shell reports a command that SIGINT stopped (128 + 2)
+INTERRUPTED = 130  # Ctrl-C, as a shell reports a command SIGINT stopped (128 + 2; cli/ctrl_c.py)
 
 
 def fail(message: str, code: int = USAGE_ERROR) -> NoReturn:

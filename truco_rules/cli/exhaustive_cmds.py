@@ -88,8 +88,9 @@ def run_exhaustive(factory: Callable[[], Any], engine_name: str, names: list[str
 
 def _print(console: Any, engine_name: str, per: list[dict[str, Any]], rows: list[tuple[str, int, int]],
            groups: list[Any], report: Any, seconds: float) -> None:
-    from rich.markup import escape
     from rich.table import Table
+
+    from truco_rules.spec.escape import markup as escape  # what the engine said: shown, never acted on
 
     table = Table(title="clauses checked")
     for col in ("clause", "exercised", "violated"):
@@ -125,7 +126,8 @@ def _print(console: Any, engine_name: str, per: list[dict[str, Any]], rows: list
             steps = " ".join(s["action"].replace(" ", ":") for s in trace["steps"])
             console.print(f"    deal {trace['deals'][0]['hands']}, path: {escape(steps) or '(start)'}")
     colour = "green" if report.ok else "red"
-    console.print(f"[{colour}]{engine_name}: {sum(report.violated.values())} violations; {seconds:.0f} s[/]")
+    console.print(f"[{colour}]{escape(engine_name)}: {sum(report.violated.values())} violations; "
+                  f"{seconds:.0f} s[/]")
 
 
 def check_exhaustive_command(factory: Callable[[], Any], engine_name: str, names: list[str],

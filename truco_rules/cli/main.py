@@ -80,11 +80,12 @@ def _closed_streams() -> None:
 
 
 def main() -> None:
-    """Run `truco`: exit 0, 1 (a rule violation, a failed proof), 2 (unusable input) or 130 (Ctrl-C)."""
+    """Run `truco`: exit 0, 1 (a rule violation, a failed proof), 2 (unusable input), or 128 + the
+    signal that stopped it: 130 (Ctrl-C, SIGINT), 143 (SIGTERM), 129 (SIGHUP)."""
     import sys
 
     from truco_rules.cli import ctrl_c
-    from truco_rules.cli.errors import INTERRUPTED, fail, interrupted
+    from truco_rules.cli.errors import fail, interrupted
 
     _closed_streams()
     ctrl_c.install()
@@ -92,26 +93,30 @@ def main() -> None:
         code = cli.main(standalone_mode=False)  # click's own mode would turn Ctrl-C into exit 1
     except SystemExit:
         if ctrl_c.pressed():  # an interrupt swallowed on the way, then the command ended on its own
-            sys.exit(INTERRUPTED)
+            sys.exit(ctrl_c.exit_code())
         raise
     except click.ClickException as exc:
         exc.show()
         sys.exit(exc.exit_code)
     except click.Abort as exc:
         if interrupted(exc):
-            sys.exit(INTERRUPTED)
+            sys.exit(ctrl_c.exit_code())
         click.echo("Aborted!", err=True)
         sys.exit(1)
     except KeyboardInterrupt:
-        click.echo(err=True)
-        sys.exit(INTERRUPTED)
+        import contextlib
+
+        with contextlib.suppress(OSError):  # after SIGHUP the terminal may be gone
+            click.echo(err=True)
+        _quiet_stdout()
+        sys.exit(ctrl_c.exit_code())
     except OSError as exc:  # the last line of defence, e.g. standard output on a full disk
         _quiet_stdout()
         fail(f"{exc.strerror or exc}" + (f": {exc.filename}" if exc.filename else ""))
     except Exception as exc:  # e.g. ctypes wraps a Ctrl-C that struck inside a foreign call
         if interrupted(exc) or ctrl_c.pressed():
-            sys.exit(INTERRUPTED)
+            sys.exit(ctrl_c.exit_code())
         raise
     if ctrl_c.pressed():  # every attempt to stop the command was swallowed on the way
-        sys.exit(INTERRUPTED)
+        sys.exit(ctrl_c.exit_code())
     sys.exit(code if isinstance(code, int) else 0)

@@ -141,10 +141,10 @@ def replay(file: str, engine_spec: str | None, engine_cmd: str | None, call_time
     """
     from truco_rules.cli.engines import engine_factory
     from truco_rules.spec.monitor.findings import Finding
-    from truco_rules.spec.monitor.reports import ReproError, read_repro
+    from truco_rules.spec.monitor.reports import ReproError
+    from truco_rules.spec.monitor.repro_input import load_script
     from truco_rules.spec.monitor.script import ScriptJob, run_script_job
     from truco_rules.spec.monitor.supervise import Supervisor
-    from truco_rules.spec.monitor.trace import Trace
     from truco_rules.spec.monitor.untrusted import visible
 
     try:
@@ -152,20 +152,11 @@ def replay(file: str, engine_spec: str | None, engine_cmd: str | None, call_time
             raw = fh.read(MAX_REPRO + 1)
         if len(raw) > MAX_REPRO:
             fail(f"{file} is larger than {MAX_REPRO >> 20} MB: not a bug report")
-        script = read_repro(raw.decode("utf-8"))
-        trace = Trace.from_dict(script)
+        # read and checked as validate checks a record, before any engine sees it
+        script, trace = load_script(raw)
     except OSError as exc:
         fail(f"cannot read {file}: {exc.strerror or exc}")
-    except UnicodeDecodeError:
-        fail(f"{file} is not UTF-8 text")
-    except (ReproError, KeyError, TypeError, ValueError) as exc:
-        fail(f"{file}: {exc}")
-    from truco_rules.spec.catalogue import UnknownNameError
-    from truco_rules.spec.rules.state import Rules
-
-    try:
-        Rules.of(trace.ruleset, trace.readings)
-    except UnknownNameError as exc:
+    except ReproError as exc:
         fail(f"{file}: {exc}")
     factory, engine, _ = engine_factory(engine_spec, engine_cmd, call_timeout, [trace.ruleset])
     job = ScriptJob(0, "run", trace.to_dict())

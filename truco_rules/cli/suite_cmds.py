@@ -94,7 +94,8 @@ def run_suite_command(
         table_rows,
     )
     from truco_rules.spec.conformance.run import CaseResult, run_cases
-    from truco_rules.spec.monitor.untrusted import visible
+    from truco_rules.spec.escape import markup
+    from truco_rules.spec.escape import terminal as visible
 
     expected: dict[str, str] = {}
     if expect_path is not None:
@@ -175,7 +176,7 @@ def run_suite_command(
         click.echo(json.dumps(run.to_dict()))
         sys.exit(code)
     out = Console(highlight=False)
-    table = Table(title=f"conformance suite {run.version}: {visible(engine_name)}", title_justify="left")
+    table = Table(title=f"conformance suite {run.version}: {markup(engine_name)}", title_justify="left")
     for col in ("ruleset", "passed", "failed", "errors", "skipped"):
         table.add_column(col, justify="left" if col == "ruleset" else "right")
     for name, p, f_, e, s in table_rows(run):
@@ -195,7 +196,7 @@ def run_suite_command(
         out.print(f"... {len(shown) - 30} more (--json, --junit FILE)")
     for res in run.results:
         if res.status == "skip":
-            out.print(f"SKIP {escape(res.id)}: {escape(visible(res.message))}")
+            out.print(f"SKIP {markup(res.id)}: {markup(res.message)}")
             break
     for why in run.shortfalls.values():
         out.print(f"NO PASS {escape(visible(why))}")

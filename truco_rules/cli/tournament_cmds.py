@@ -19,6 +19,7 @@ from typing import Any
 import click
 
 from truco_rules.cli.errors import cannot_write, fail
+from truco_rules.spec.escape import json_dumps, markup
 
 DEFAULT_RULESET = "paulista-1v1"
 
@@ -91,11 +92,11 @@ def _play(file: str, out_dir: str | None, jobs: int, dask_address: str | None, a
     results = summarize(t.name, t.ruleset, t.system, t.policy, [b.name for b in t.bots], schedule,
                         run.in_order(schedule, journal), byes)
     try:
-        write_text_atomic(folder / "results.json", json.dumps(results, indent=1, ensure_ascii=False) + "\n")
+        write_text_atomic(folder / "results.json", json_dumps(results, indent=1) + "\n")
     except OSError as exc:
         cannot_write(folder / "results.json", exc)
     if as_json:
-        click.echo(json.dumps(results, ensure_ascii=False))
+        click.echo(json_dumps(results))
     else:
         _show(results, folder)
 
@@ -111,10 +112,9 @@ class _progress:
         if not self.show:
             return lambda record: None
         from rich.console import Console
-        from rich.markup import escape
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-        self.bar = Progress(escape(self.title[:40]), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        self.bar = Progress(markup(self.title[:40]), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                             console=Console(stderr=True), transient=True)
         self.bar.__enter__()
         task = self.bar.add_task("matches", total=self.total)
@@ -127,17 +127,16 @@ class _progress:
 
 def _show(results: dict[str, Any], folder: Path) -> None:
     from rich.console import Console
-    from rich.markup import escape
     from rich.table import Table
 
-    console = Console(highlight=False)
-    table = Table(title=escape(f"{results['tournament']} ({results['ruleset']}, {results['system']})"))
+    console = Console(highlight=False)  # the tournament file's names: shown as text (markup)
+    table = Table(title=markup(f"{results['tournament']} ({results['ruleset']}, {results['system']})"))
     for column in ("#", "bot", "points", "won", "drawn", "lost", "rating (mu ± sigma)", "faults", "clauses"):
         table.add_column(column)
     for row in results["standings"]:
         faults = ", ".join(f"{k} {n}" for k, n in row["faults"].items()) or "-"
         clauses = ", ".join(f"{k} {n}" for k, n in row["clauses"].items()) or "-"
-        name = escape(row["bot"]) + (" (disqualified)" if row["disqualified"] else "")
+        name = markup(row["bot"]) + (" (disqualified)" if row["disqualified"] else "")
         table.add_row(str(row["rank"]), name,
                       f"{row['points']:g}", str(row["wins"]), str(row["draws"]), str(row["losses"]),
                       f"{row['rating']['mu']:.1f} ± {row['rating']['sigma']:.1f}", faults, clauses)
@@ -150,10 +149,10 @@ def _show(results: dict[str, Any], folder: Path) -> None:
     for i, a in enumerate(bots, 1):
         row = results["crosstable"][a]
         cells = ["x" if a == b else "-".join(map(str, row.get(b, []))) or "." for b in bots]
-        cross.add_row(f"{i} {escape(a)}", *cells)
+        cross.add_row(f"{i} {markup(a)}", *cells)
     console.print(cross)
     console.print("terminations: " + ", ".join(f"{k} {n}" for k, n in results["terminations"].items()))
-    console.print(f"records and results.json in {escape(str(folder))}  (truco validate {escape(str(folder))}"
+    console.print(f"records and results.json in {markup(str(folder))}  (truco validate {markup(str(folder))}"
                   "/matches.jsonl; truco explain CLAUSE)")
 
 
@@ -193,7 +192,7 @@ def _compliance(command: str, ruleset: str, as_json: bool) -> None:
     if as_json:
         rows = [{"number": s.number, "title": s.title, "ok": s.ok, "detail": s.detail, "stderr": s.stderr}
                 for s in steps]
-        click.echo(json.dumps({"ruleset": ruleset, "passed": passed, "steps": rows}, ensure_ascii=False))
+        click.echo(json_dumps({"ruleset": ruleset, "passed": passed, "steps": rows}))
     elif passed:
         click.echo(click.style("the bot is ready to play", fg="green"))
     sys.exit(0 if passed else 1)

@@ -35,7 +35,8 @@ from typing import IO, TYPE_CHECKING, Any, NoReturn, cast
 import click
 
 from truco_rules.cli.options import ruleset_options, rulesets_from
-from truco_rules.spec.monitor.untrusted import visible
+from truco_rules.spec.escape import json_dumps
+from truco_rules.spec.escape import terminal as visible
 
 if TYPE_CHECKING:
     from truco_rules.spec.monitor.stream import InputError, Problem, Summary
@@ -63,7 +64,7 @@ class _Writer:
 
     def write(self, item: Problem | InputError | Summary) -> None:
         if self.as_json:
-            self.out.write(json.dumps(item.to_dict(), ensure_ascii=False) + "\n")
+            self.out.write(json_dumps(item.to_dict()) + "\n")
         elif item.kind == "error":
             self.flush()
             click.echo(f"truco: error: {visible(cast('InputError', item).message)}", err=True)

@@ -13,6 +13,8 @@ import os
 from pathlib import Path
 from typing import Any
 
+from truco_rules.spec.escape import json_dumps
+
 MATCHES = "matches.jsonl"
 RUN = "run.json"
 
@@ -68,7 +70,7 @@ class Journal:
 
     def add(self, record: dict[str, Any]) -> None:
         """Keep a finished match (flushed to the disk before the next one is counted)."""
-        self.fh.write(json.dumps(record, separators=(",", ":"), ensure_ascii=False) + "\n")
+        self.fh.write(json_dumps(record, separators=(",", ":")) + "\n")  # a bot's lone surrogate escaped
         self.fh.flush()
         os.fsync(self.fh.fileno())
         self.done[record["referee"]["match"]] = record

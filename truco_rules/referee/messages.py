@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from truco_rules.spec.escape import json_dumps, terminal
+
 PROTOCOL = "truco-bot/1"
 MAX_LINE = 64 * 1024  # an answer is a few dozen bytes: a longer line is garbage
 MAX_TEXT = 80  # characters of a name, version or detail kept
@@ -39,12 +41,12 @@ class Hello:
 def brief(value: Any, limit: int = MAX_TEXT) -> str:
     """A short, printable rendering of something a bot sent (for a fault's detail)."""
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=True)[:limit * 2]
-    text = "".join(c if c.isprintable() else f"\\x{ord(c) & 0xFF:02x}" for c in text)
+    text = terminal(text[:limit * 2])  # the terminal's escape (truco_rules.spec.escape): one line, shown
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 def encode(message: dict[str, Any]) -> bytes:
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode("utf-8") + b"\n"
+    return json_dumps(message, separators=(",", ":")).encode("utf-8") + b"\n"
 
 
 def decode(line: bytes) -> dict[str, Any]:

@@ -1,10 +1,11 @@
 """The conformance matrix: every engine whose suite results are published, compared clause by
 clause and case by case (docs/conformance/results/<name>.json, written by
-`truco conformance --suite --results FILE`).
+`truco conformance --suite --results FILE`; the folder of TRUCO_CONFORMANCE_DIR's results/ when it is
+set, truco_rules/site/site_conformance.py).
 
 Adding an engine is adding its results file, never code. A results file is the engine's: it is
 read bounded, checked for its shape (a file that is not one is a build warning, and left out), and
-everything in it is shown as text.
+everything in it is shown as text, by the Markdown escapes of truco_rules.spec.escape.
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+from truco_rules.site.site_conformance import reports_dir
 from truco_rules.site.site_md import Ctx, esc
+from truco_rules.spec.escape import md_code, md_fence
 
-RESULTS_DIR = Path(__file__).resolve().parents[2] / "docs" / "conformance" / "results"
 PAGE = "conformance/matrix.md"
 FORMAT = "truco-suite-results/1"
 MAX_BYTES = 4 << 20
@@ -23,8 +25,9 @@ STATUSES = ("pass", "fail", "error", "skip")
 MARK = {"pass": "✓", "fail": "✗", "error": "!", "skip": "–", None: " "}
 
 
-def load_results(ctx: Ctx, folder: Path = RESULTS_DIR) -> list[tuple[str, dict[str, Any]]]:
+def load_results(ctx: Ctx, folder: Path | None = None) -> list[tuple[str, dict[str, Any]]]:
     """(name, results) of every well-formed results file, in name order."""
+    folder = folder or reports_dir() / "results"
     out = []
     for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
         try:
@@ -60,7 +63,7 @@ def _check(data: Any) -> None:
         raise ValueError("field cases: a list of {id, status} expected")
 
 
-def matrix_page(ctx: Ctx, folder: Path = RESULTS_DIR) -> str:
+def matrix_page(ctx: Ctx, folder: Path | None = None) -> str:
     t = ctx.t
     results = load_results(ctx, folder)
     lines = [f"# {t('cm_title')}", "", t("cm_intro"), ""]
@@ -75,16 +78,14 @@ def matrix_page(ctx: Ctx, folder: Path = RESULTS_DIR) -> str:
         lines.append(
             f"| {esc(data['engine'], table=True)} | {esc(', '.join(data['rulesets']), table=True)} | "
             f"{n['pass']} | {n['fail']} | {n['error']} | {n['skip']} | "
-            f"`truco rules: {esc(data['badge'], table=True)}` |"
+            f"{md_code('truco rules: ' + data['badge'], table=True)} |"
         )
     lines += ["", t("cm_legend"), "", f"## {t('cm_commands')}", ""]
     for _, data in results:
         lines += [
             f"- {esc(data['engine'])} (suite {esc(data['suite'])}):",
             "",
-            "    ```sh",
-            "    " + data["command"].replace("\n", " ").replace("`", "'"),
-            "    ```",
+            md_fence(data["command"], "sh", indent="    "),
             "",
         ]
     for ruleset in ctx.cat.rulesets:

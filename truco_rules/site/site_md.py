@@ -11,19 +11,16 @@ from typing import Any
 
 from truco_rules.site.site_labels import label
 from truco_rules.spec.clause_ids import CLAUSE_ID
+from truco_rules.spec.escape import md_text
 
-_ESCAPE = re.compile(r"([\\`*_{}\[\]()#+\-.!|~])")
 _ID = re.compile(rf"\b({CLAUSE_ID})\b")
 
 
 def esc(text: str, table: bool = False) -> str:
-    """Text shown literally: Markdown syntax characters escaped, HTML special characters as entities.
-
-    `|` is escaped only inside tables, where the tables extension honours the backslash.
-    """
-    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    text = _ESCAPE.sub(lambda m: "\\" + m.group(1) if m.group(1) != "|" or table else "|", text)
-    return text.replace("\n", "<br>") if table else text
+    """Text shown literally (truco_rules.spec.escape.md_text): Markdown syntax characters escaped,
+    HTML special characters as entities, hidden characters as their escapes; its own line breaks
+    kept, as `<br>` in a table."""
+    return md_text(text, table=table, lines=True)
 
 
 def clause_page(clause_id: str) -> str:
