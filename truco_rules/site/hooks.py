@@ -20,9 +20,6 @@ from mkdocs.plugins import get_plugin_logger
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-from truco_rules.spec.catalogue import load_catalogue
-from truco_rules.spec.clause_ids import CLAUSE_ID
-from truco_rules.spec.coverage import coverage
 from truco_rules.site import (
     mermaid,
     site_books,
@@ -41,6 +38,9 @@ from truco_rules.site import (
 from truco_rules.site.mermaid import mermaid_js
 from truco_rules.site.site_labels import MissingLabel, label
 from truco_rules.site.site_md import Ctx, clause_page, family_of, ruleset_page
+from truco_rules.spec.catalogue import load_catalogue
+from truco_rules.spec.clause_ids import CLAUSE_ID
+from truco_rules.spec.coverage import coverage
 from truco_rules.text import traceability
 from truco_rules.text.languages import LANG_NAMES, LANGS
 
@@ -218,7 +218,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         script = mermaid_js()
         if script is None:
             log.warning("mermaid.min.js is missing and npm could not fetch it: the ladder diagrams would "
-                        "not render offline (run `python -m truco_rules.cli.docs_cmds build`, which fetches it)")
+                        "not render offline (run `python -m truco_rules.cli.docs_cmds build`, which "
+                        "fetches it)")
         else:
             files.append(File.generated(config, mermaid.SCRIPT, abs_src_path=str(script)))
     return files

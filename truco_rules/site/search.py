@@ -50,7 +50,7 @@ def stop_words() -> list[str]:
     return sorted({w for words in FUNCTION_WORDS.values() for w in words} - GAME_WORDS)
 
 
-_SCRIPT = """// The site's search worker: Material's, with the site's query rules (truco_rules/site/search.py).
+_SCRIPT = """// The site's search worker: Material's, with the site's query rules (truco_rules/site/search.py)
 "use strict";
 var STOP = new Set(%(stop)s);
 var LEXER_SEPARATOR = new RegExp(%(lexer)s);

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from truco_rules.spec.catalogue import editorial_text
 from truco_rules.site import site_reading
 from truco_rules.site.site_md import Ctx, esc, line_of
+from truco_rules.spec.catalogue import editorial_text
 
 
 def _refs(ctx: Ctx, here: str, ids: tuple[str, ...]) -> str:

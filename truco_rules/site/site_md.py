@@ -9,8 +9,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from truco_rules.spec.clause_ids import CLAUSE_ID
 from truco_rules.site.site_labels import label
+from truco_rules.spec.clause_ids import CLAUSE_ID
 
 _ESCAPE = re.compile(r"([\\`*_{}\[\]()#+\-.!|~])")
 _ID = re.compile(rf"\b({CLAUSE_ID})\b")

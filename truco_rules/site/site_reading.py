@@ -9,9 +9,9 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from truco_rules.site.site_md import Ctx, editorial_excerpt, esc
 from truco_rules.spec.catalogue import editorial_text
 from truco_rules.spec.close_reading import notes_json
-from truco_rules.site.site_md import Ctx, editorial_excerpt, esc
 
 
 @functools.cache

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from truco_rules.spec.catalogue import editorial_text
 from truco_rules.site import site_code
 from truco_rules.site.site_md import Ctx, clause_page, editorial_excerpt, esc, family_of, line_of
+from truco_rules.spec.catalogue import editorial_text
 
 
 def families(ctx: Ctx) -> dict[str, list[str]]:

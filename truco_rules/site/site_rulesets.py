@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from truco_rules.spec.catalogue import load_catalogue
-from truco_rules.spec.rules.ruleset import Rules
 from truco_rules.site import ruleset_facts, site_pictures
 from truco_rules.site.ruleset_facts import Fact, Switch
 from truco_rules.site.ruleset_pictures import muestra_examples, ruleset_pictures_data, vira_examples
 from truco_rules.site.site_md import Ctx, esc, line_of, ruleset_page
+from truco_rules.spec.catalogue import load_catalogue
+from truco_rules.spec.rules.ruleset import Rules
 from truco_rules.text.catalogues import ngettext
 from truco_rules.text.witness_words import card_name, points
 

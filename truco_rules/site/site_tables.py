@@ -8,10 +8,10 @@ import json
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
-from truco_rules.spec.catalogue import SCHEMAS_DIR
-from truco_rules.spec.rules.ruleset import Rules
 from truco_rules.site import ruleset_facts, site_reading, site_rules, site_rulesets, site_witnesses
 from truco_rules.site.site_md import Ctx, esc, family_of, line_of, ruleset_page
+from truco_rules.spec.catalogue import SCHEMAS_DIR
+from truco_rules.spec.rules.ruleset import Rules
 from truco_rules.text.catalogues import translate
 
 

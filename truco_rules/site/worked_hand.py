@@ -16,10 +16,10 @@ from typing import Any
 
 from truco_rules.engine import Game
 from truco_rules.engine.bots import SimpleBot
-from truco_rules.spec.rules.cards import card_strength
-from truco_rules.spec.rules.ruleset import Rules
 from truco_rules.site.ruleset_pictures import card_nicknames, pieza_word
 from truco_rules.site.site_md import Ctx, esc
+from truco_rules.spec.rules.cards import card_strength
+from truco_rules.spec.rules.ruleset import Rules
 from truco_rules.text.catalogues import gettext
 from truco_rules.text.witness_words import card_name, decks_of, points
 
