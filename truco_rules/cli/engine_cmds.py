@@ -135,7 +135,7 @@ def _legal_line(legal: list[Any], data: Any, lang: str) -> str:
 
 
 @click.command("play")
-@ruleset_options(help="The ruleset to play (see `truco clauses`).")
+@ruleset_options(help="The ruleset to play.")
 @click.option("--seed", type=int, default=None, help="Seed of the shuffle (same seed, same deals).")
 @click.option("--seat", type=int, default=0, show_default=True, help="The seat you play.")
 @reading_option()
@@ -215,7 +215,7 @@ def play_cmd(ruleset: str | None, ruleset_files: tuple[str, ...], seed: int | No
 # ------------------------------------------------------------------ simulate
 
 @click.command("simulate")
-@ruleset_options(help="The ruleset to play (see `truco clauses`).")
+@ruleset_options(help="The ruleset to play.")
 @click.option("--games", "-n", type=click.IntRange(min=0), required=True, help="How many matches.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first match.")
 @click.option("--out", "out_path", type=click.Path(dir_okay=False, writable=True), default=None,
