@@ -184,8 +184,8 @@ def _features(ctx: Ctx, here: str, name: str, facts: dict[str, Fact]) -> list[st
         readings = {} if f.value or not f.switches else {f.switches[0].key: f.switches[0].reading}
         clauses = ", ".join(ctx.clause_link(here, c) for c in fact_clauses(name, fact, readings)) or "—"
         # the special hand by the number its file gives it: the hand of ten, the mão de onze
-        special = fact == "hand_of_ten" and ten
-        row = hand_name(int(ten["score"]), ctx.lang, capital=True) if special else t(key)
+        row = (t(key) if ten is None or fact != "hand_of_ten"
+               else hand_name(int(ten["score"]), ctx.lang, capital=True))
         out.append(f"| **{row}** | {fact_cell(ctx, here, fact, f)} | {clauses} |")
     return [*out, ""]
 
