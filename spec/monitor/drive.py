@@ -39,6 +39,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from truco_rules.spec.catalogue import counts_of_ruleset
 from truco_rules.spec.monitor.beacon import Beacon
 from truco_rules.spec.monitor.engine_calls import EngineFault, sets_position, stacks_deals
 from truco_rules.spec.monitor.findings import Finding, Group, group, record_finding
@@ -150,6 +151,7 @@ class Report(Tally):
         of each game (about 3 KB a game). Its unreached situations, the only part whose order
         matters, are returned to be added in job order."""
         unreached, tally.unreached = tally.unreached, []
+        tally.exercised = counts_of_ruleset(ruleset, tally.exercised)  # only the clauses of its ruleset
         self.add(tally)
         self.per_ruleset.setdefault(ruleset, Counter()).update(tally.exercised)
         return unreached

@@ -154,16 +154,28 @@ class _Contests:
 
 
 def _refusal(game: Any, action: Any, exc: Any, lang: str) -> str:
-    """"not allowed now", and the rule that forbids it in words: its clause's text (or why)."""
+    """"not allowed now", and the rule that forbids it in words: its clause's text, and the
+    register's reading where the refusal comes from one (`key=reading (AMB-n)` in its reason)."""
+    import re
+
     from rich.markup import escape
 
-    from truco_rules.spec.catalogue import load_catalogue
+    from truco_rules.spec.catalogue import UnknownNameError, load_catalogue
 
-    clause = load_catalogue().clauses.get(exc.clause) if getattr(exc, "clause", None) else None
+    cat = load_catalogue()
+    clause = cat.clauses.get(exc.clause) if getattr(exc, "clause", None) else None
     if clause is None:
         return "[red]" + gettext("not allowed now", lang) + "[/]"
-    text = clause.text.get(lang) or clause.text.get("en", "")
-    return "[red]" + gettext("not allowed now", lang) + ":[/] " + escape(f"[{clause.id}] {text}")
+    words = [f"[{clause.id}] " + (clause.text.get(lang) or clause.text.get("en", ""))]
+    found = re.search(r"([a-z0-9-]+)=([a-z0-9-]+) \((AMB-\d+)\)", str(exc))
+    if found:
+        try:
+            reading = cat.ambiguity(found.group(1)).reading(found.group(2))
+            summary = reading.summary.get(lang) or reading.summary.get("en", "")
+            words.append(f"[{found.group(3)}] {summary}")
+        except UnknownNameError:
+            pass
+    return "[red]" + gettext("not allowed now", lang) + ":[/] " + escape(" ".join(words))
 
 
 def _legal_line(legal: list[Any], data: Any, lang: str) -> str:
