@@ -100,14 +100,14 @@ def junit_xml(run: SuiteRun) -> str:
             text = _failure_text(r, run.expected)
             if r.status == FAIL and r.id not in run.expected:
                 ET.SubElement(
-                    case, "failure", message=_xml_safe(r.message[:300]), type=r.clause or "fail"
+                    case, "failure", message=_message(r.message), type=r.clause or "fail"
                 ).text = _xml_safe(text)
             elif r.status == ERROR and r.id not in run.expected:
                 ET.SubElement(
-                    case, "error", message=_xml_safe(r.message[:300]), type="engine"
+                    case, "error", message=_message(r.message), type="engine"
                 ).text = _xml_safe(text)
             elif r.status == SKIP:
-                ET.SubElement(case, "skipped", message=_xml_safe(r.message[:300]))
+                ET.SubElement(case, "skipped", message=_message(r.message))
             elif r.id in run.expected:  # a known failure: recorded, not failing the build
                 if r.status == PASS:
                     ET.SubElement(
@@ -126,6 +126,17 @@ def junit_xml(run: SuiteRun) -> str:
 def _failure_text(r: CaseResult, expected: dict[str, str]) -> str:
     where = f"step {r.step}" if r.step is not None else "the start or the end"
     return f"{r.id} ({r.status} at {where}): {r.message}" + (f"\nrule broken: {r.clause}" if r.clause else "")
+
+
+# A JUnit message is shown whole; only an engine's own text beyond this is cut (it is untrusted).
+MESSAGE_LIMIT = 2000
+
+
+def _message(text: str) -> str:
+    """A result's message for a JUnit attribute: whole, or cut at a word with "…" past the limit."""
+    if len(text) > MESSAGE_LIMIT:
+        text = text[:MESSAGE_LIMIT].rsplit(" ", 1)[0] + " …"
+    return _xml_safe(text)
 
 
 def _xml_safe(text: str) -> str:

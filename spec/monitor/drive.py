@@ -388,7 +388,8 @@ def play_situation(factory: Factory, sit: Situation, game: int, cfg: Settings, b
                 sit = _start_situation(f, sit, tally)
             except EngineFault as exc:
                 if sit.readings and exc.category.startswith("new_game"):
-                    why = f"the engine does not play {_readings_text(sit.readings)}: {exc}"
+                    # its answer alone: what it wrote to stderr explains a fault, not a reading it lacks
+                    why = f"the engine does not play {_readings_text(sit.readings)}: {exc.answer}"
                     tally.unreached.append((sit.id, why))
                     return tally
                 raise

@@ -191,10 +191,9 @@ def run_suite_command(
         )
     if len(shown) > 30:
         out.print(f"... {len(shown) - 30} more (--json, --junit FILE)")
-    for res in run.results:
-        if res.status == "skip":
-            out.print(f"SKIP {escape(res.id)}: {escape(visible(res.message))}")
-            break
+    for why, ids in skips_by_reason(run.results).items():  # every skip, with its reason
+        cases = ids[0] if len(ids) == 1 else f"{len(ids)} cases ({ids[0]}, ...)"
+        out.print(f"SKIP {escape(visible(cases))}: {escape(visible(why))}")
     n_skipped = run.counts()["skip"]
     held, broken = run.clauses()
     out.print(
@@ -213,3 +212,12 @@ def run_suite_command(
                 out.print(f"  {label}: {escape(visible(i))}")
     out.print("passed" if code == 0 else "failed")
     sys.exit(code)
+
+
+def skips_by_reason(results: Any) -> dict[str, list[str]]:
+    """reason -> the IDs of the cases skipped for it, in the run's order."""
+    out: dict[str, list[str]] = {}
+    for res in results:
+        if res.status == "skip":
+            out.setdefault(res.message, []).append(res.id)
+    return out
