@@ -192,8 +192,8 @@ def run_suite_command(
     if len(shown) > 30:
         out.print(f"... {len(shown) - 30} more (--json, --junit FILE)")
     for why, ids in skips_by_reason(run.results).items():  # every skip, with its reason
-        skipped = ids[0] if len(ids) == 1 else f"{len(ids)} skipped ({ids[0]}, ...)"
-        out.print(f"SKIP {escape(visible(skipped))}: {escape(visible(why))}")
+        which = ids[0] if len(ids) == 1 else f"{len(ids)} skipped ({ids[0]}, ...)"
+        out.print(f"SKIP {escape(visible(which))}: {escape(visible(why))}")
     n_skipped = run.counts()["skip"]
     held, broken = run.clauses()
     out.print(
