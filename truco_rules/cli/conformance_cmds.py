@@ -71,7 +71,8 @@ def suite_command(engine_spec: str | None, engine_cmd: str | None, rulesets: tup
               help="With --suite: write a Markdown summary (e.g. to $GITHUB_STEP_SUMMARY).")
 @click.option("--expect-failures", "expect_path", default=None, metavar="FILE",
               help="With --suite: the case IDs the engine knowingly fails, each with a reason; the run "
-                   "passes when exactly those fail (a listed case that passes fails the run).")
+                   "passes when exactly those fail (a listed case that passes fails the run). A file "
+                   "that does not exist yet is written with the cases that fail now (a first CI run).")
 @click.option("--write-expectations", "write_expect", default=None, type=click.Path(dir_okay=False),
               metavar="FILE", help="With --suite: write the expectations file of this run's failures.")
 @click.option("--results", "results", default=None, type=click.Path(dir_okay=False), metavar="FILE",
