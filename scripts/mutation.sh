@@ -2,7 +2,7 @@
 # Mutation testing of engine/ with mutmut (docs/en/quality/mutation.md explains the figures).
 #
 #   scripts/mutation.sh                    every mutant of engine/, from scratch, then the page
-#   scripts/mutation.sh "engine.tricks*"   only the mutants whose names match (results are kept)
+#   scripts/mutation.sh "truco_rules.engine.tricks*"   only the mutants whose names match (results are kept)
 #   scripts/mutation.sh --full-suite NAME…  re-check NAME… with the long random-play tests as well
 #
 # A whole run ends by writing docs/quality/mutation-results.json and the figures and survivor

@@ -39,6 +39,7 @@ KILLED = ("killed", "timeout", "caught by type check")  # a timeout is a kill: t
 # The page's words, translated in the catalogues of truco_rules.text (truco_rules/text/locale).
 LABELS: dict[str, str] = {
     "tool": N_("Tool"),
+    "command": N_("Command"),
     "workers": N_("workers"),
     "mutants": N_("Mutants"),
     "killed": N_("Killed"),
@@ -77,9 +78,8 @@ def collect(seconds: int, workers: int) -> dict[str, Any]:
     for meta in sorted((ROOT / "mutants").rglob("*.py.meta")):
         path = meta.relative_to(ROOT / "mutants").as_posix().removesuffix(".meta")
         codes = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
-        if not codes:
-            continue
-        counts = modules.setdefault(path, Counter())
+        shown = path.removeprefix("truco_rules/")  # engine/x.py, the file in the layout's folder
+        counts = modules.setdefault(shown, Counter())  # listed with no mutant too: every module shows
         for name, code in codes.items():
             status = status_by_exit_code[code]
             counts[status] += 1
@@ -87,7 +87,7 @@ def collect(seconds: int, workers: int) -> dict[str, Any]:
                 continue
             function, cls = orig_function_and_class_names_from_key(name)
             before, after = _changed_lines(get_diff_for_mutant(name, path=path))
-            not_killed.append({"file": path, "function": f"{cls}.{function}" if cls else function,
+            not_killed.append({"file": shown, "function": f"{cls}.{function}" if cls else function,
                                "before": before, "after": after, "status": status, "mutmut_name": name})
     not_checked = sum(c["not checked"] for c in modules.values())
     if not_checked:
@@ -152,6 +152,7 @@ def render_blocks(results: dict[str, Any], groups: list[tuple[dict[str, Any], li
     minutes = round(results["seconds"] / 60)
     figures = "\n".join([
         "| | |", "|---|---|",
+        f"| {t['command']} | `MUTATION_WORKERS={results['workers']} scripts/mutation.sh` |",
         f"| {t['tool']} | {results['tool']}, {results['workers']} {t['workers']} |",
         f"| {t['mutants']} | {total} |",
         f"| {t['killed']} | {killed} (**{_percent(killed, total, lang)}**) |",

@@ -31,7 +31,7 @@ FORMAT = "truco-ruleset/1"
 
 PathKey = tuple[str | int, ...]
 
-# The register keys the play procedure (docs/guide/procedure.md) reads for each feature a ruleset
+# The register keys the play procedure (docs/en/guide/procedure.md) reads for each feature a ruleset
 # may have: a file with the feature states its default reading of each (never a silent default).
 NEEDED_READINGS: dict[str, tuple[str, ...]] = {
     "": ("all-rounds-tied", "split-then-tie", "first-two-tied", "hand-length", "covering", "round-leader",

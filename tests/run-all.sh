@@ -57,4 +57,6 @@ rm -f "$chromium_log"
 # 2. The site, built from those results (strict: no broken link or anchor), and its tests. The
 #    browser test then checks that every clause shows its test and proof status.
 TRUCO_RESULTS_REQUIRED=1 python3 -m pytest -n auto tests/docs || status=$?
+# The sizes of the sdist and the wheel that tests/test_wheel.py built and installed.
+[ -f "$results/wheel.txt" ] && cat "$results/wheel.txt"
 exit "$status"

@@ -5,7 +5,7 @@
 // The protocol itself is truco-protocol.js, beside this file: this file is only the game.
 //
 // Written from the clause catalogue (spec/data/clauses.yaml), the register's defaults for
-// mineiro-1v1-es (spec/data/ambiguities.yaml) and the play procedure (docs/guide/procedure.md).
+// mineiro-1v1-es (spec/data/ambiguities.yaml) and the play procedure (docs/en/guide/procedure.md).
 // Each rule names its clause ID or register key. Check it with:
 //
 //     truco check --engine-cmd "node examples/js-mineiro/engine.js" --ruleset mineiro-1v1-es

@@ -1,6 +1,6 @@
 """The play procedure as a state machine: who may act when, and what each action does.
 
-It encodes docs/guide/procedure.md on top of the finite rule functions. A `Match` holds the
+It encodes docs/en/guide/procedure.md on top of the finite rule functions. A `Match` holds the
 scores and starts hands; a `Hand` replays actions. `Hand.apply(seat, text)` raises
 `Illegal(clause, requires)` for an action the rules do not allow (and changes nothing then);
 `legal_actions(hand)` lists every action text the to-act seat may take. The procedure lives in

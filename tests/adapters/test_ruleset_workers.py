@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from truco_rules.engine.adapter import make_adapter
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -62,6 +64,7 @@ def test_the_engine_factory_plays_a_file_a_worker_does_not_have(tmp_path: Path) 
     assert done.stdout.split() == ["True", "None"], done.stdout
 
 
+@pytest.mark.slow
 def test_checker_workers_play_a_ruleset_file_on_the_reference_engine(tmp_path: Path) -> None:
     """Two worker processes: their catalogue and their reference engine know the file only because
     they are given it. The check runs in its own process, so that the file is not left loaded in

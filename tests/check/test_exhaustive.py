@@ -62,11 +62,13 @@ def test_the_reference_engine_passes_at_ten_and_in_the_iron_hand(one_worker: tup
     assert es["refusals"] > 0 and es["views"] > 0
 
 
+@pytest.mark.slow
 def test_two_workers_give_the_same_output(one_worker: tuple[int, str]) -> None:
     code, out, _ = truco("check", "--exhaustive", "--json", "--ruleset", ES, *SMALL, "--jobs", "2")
     assert (code, out) == one_worker
 
 
+@pytest.mark.slow
 def test_a_local_dask_cluster_gives_the_same_output(one_worker: tuple[int, str]) -> None:
     code, out, err = truco("check", "--exhaustive", "--json", "--ruleset", ES, *SMALL, "--jobs", "2",
                            "--dask", "local")

@@ -106,6 +106,7 @@ def planted_js(tmp_path: pathlib.Path) -> pathlib.Path:
     return path
 
 
+@pytest.mark.slow
 @pytest.mark.clause("BET-4")
 def test_a_report_and_its_replay_through_the_protocol(tmp_path: pathlib.Path) -> None:
     cmd = shlex.join([NODE, str(planted_js(tmp_path))])

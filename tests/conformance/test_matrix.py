@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 RESULTS = ROOT / "docs" / "conformance" / "results"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(p.stem for p in RESULTS.glob("*.json")))
 def test_a_published_results_file_is_what_its_command_writes_now(name: str, tmp_path: Path) -> None:
     published = json.loads((RESULTS / f"{name}.json").read_text(encoding="utf-8"))

@@ -29,6 +29,7 @@ def suite(*args: str) -> tuple[int, str, str]:
     return done.returncode, done.stdout, done.stderr
 
 
+@pytest.mark.slow
 def test_the_javascript_example_passes_every_case_it_can_run(tmp_path: Path) -> None:
     junit = tmp_path / "suite.xml"
     code, out, err = suite("--engine-cmd", JS, "--ruleset", "mineiro-1v1-es", "--junit", str(junit))
@@ -64,6 +65,7 @@ def _ratchet(engine: str, ruleset: str, tmp_path: Path) -> tuple[Path, dict[str,
 # checked against a fresh run by tests/conformance/test_matrix.py.
 @pytest.mark.parametrize(("engine", "ruleset"),
                          [("truco_rules.adapters.pytrucoengine:make_adapter", "argentino-1v1")])
+@pytest.mark.slow
 def test_a_package_engine_runs_green_with_the_expectations_it_wrote(engine: str, ruleset: str,
                                                                     tmp_path: Path) -> None:
     expect, data = _ratchet(engine, ruleset, tmp_path)

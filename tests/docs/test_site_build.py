@@ -124,7 +124,7 @@ def test_procedure_translations_follow_the_english_original(lang: str) -> None:
         found = set(re.findall(rf"\b{CLAUSE_ID}(?:\.\.[0-9]+)?\b|`[^`]+`", text))
         return {r for r in found if not r.startswith("`--reading")}  # its argument names are translated
 
-    original = (ROOT / "docs/guide/procedure.md").read_text(encoding="utf-8")
+    original = (ROOT / "docs/en/guide/procedure.md").read_text(encoding="utf-8")
     translated = (ROOT / f"docs/{lang}/guide/procedure.md").read_text(encoding="utf-8")
     digest = hashlib.sha256(original.encode("utf-8")).hexdigest()[:16]
     assert f"sha256 {digest}" in translated.splitlines()[0], "the English original changed: update it"

@@ -3,6 +3,7 @@ words with one clause the ruleset holds, each round's winner named, the points a
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -49,7 +50,7 @@ def test_a_worked_hand_says_every_step_with_its_clause(lang: str) -> None:
         assert len(rounds) == len(plays) // rules.players == len(hand["result"]["rounds"])
         assert all(s.clause in held for s in steps if s.clause), [s for s in steps if s.clause not in held]
         assert not any(re.search(r"[\[\]{}]|\b(raise|accept|run) \d", s.text) for s in steps), steps
-        page = worked_hand.worked_hand(ctx, HERE, name, seed)
+        page = worked_hand.worked_hand(ctx.lang, functools.partial(ctx.clause_link, HERE), name, seed)
         decks = decks_of([name])
         for cards in hand["deal"]:  # every player's cards, named as the ruleset's deck names them
             assert all(card_name(c, decks, lang) in page for c in cards)
@@ -77,13 +78,15 @@ def test_turned_card_hands_name_their_manilhas_and_piezas_and_the_rule_that_rais
     ctx = Ctx(lang=lang, cat=CAT, coverage={}, trace=None, warn=print)
     seeds = dict(_markers(lang))
     rules = Rules.of("paulista-pairs")
-    page = worked_hand.worked_hand(ctx, HERE, "paulista-pairs", seeds["paulista-pairs"])
+    page = worked_hand.worked_hand(ctx.lang, functools.partial(ctx.clause_link, HERE), "paulista-pairs",
+                                   seeds["paulista-pairs"])
     names = [n[lang] for n in rules.data["vira"]["names"].values()]
     assert all(esc(f"({n})") in page.split("\n\n")[1] for n in names), page  # under the card turned up
     steps = worked_hand.steps(rules, worked_hand.first_hand("paulista-pairs", seeds["paulista-pairs"]), lang)
     vira = set(rules.data["vira"]["clauses"].values())
     assert any(s.clause in vira and "(zap)" in s.text for s in steps), steps  # the zap takes a round
-    page = worked_hand.worked_hand(ctx, HERE, "uruguayo-1v1", seeds["uruguayo-1v1"])
+    page = worked_hand.worked_hand(ctx.lang, functools.partial(ctx.clause_link, HERE), "uruguayo-1v1",
+                                   seeds["uruguayo-1v1"])
     assert esc(f"({pieza_word(lang)})") in page
 
 

@@ -66,6 +66,7 @@ def _names(q: Query) -> list[str]:
     return sorted(str(v) for v in q.variables)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("prop", all_properties(), ids=lambda p: p.id)
 def test_control_asks_the_proofs_own_query(prop: Property) -> None:
     for setup in _setups(prop):

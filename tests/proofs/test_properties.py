@@ -17,6 +17,7 @@ def _describe(o: Outcome) -> str:
             f"control {o.control.status} {o.control.values} (expected shape: {o.control_as_expected})")
 
 
+@pytest.mark.slow
 def test_every_property_holds_with_a_refuted_control(outcomes: list[Outcome]) -> None:
     bad = [_describe(o) for o in outcomes if not o.ok]
     assert not bad, "\n".join(bad)

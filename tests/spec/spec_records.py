@@ -1,4 +1,4 @@
-"""Game records written by hand, following docs/guide/procedure.md step by step.
+"""Game records written by hand, following docs/en/guide/procedure.md step by step.
 
 Each comment gives the reasoning that fixes the record's results, so that a reader can check it
 against the rulebooks without running anything.

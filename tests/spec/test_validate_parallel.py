@@ -85,6 +85,7 @@ def test_a_local_dask_cluster_gives_the_output_of_one_process(
     assert validate("--json", "--dask", "local", "--jobs", "2", *inputs) == one_process["json"]
 
 
+@pytest.mark.slow
 def test_an_unreachable_dask_scheduler_is_a_one_line_error(inputs: list[str]) -> None:
     code, out = validate("--dask", "tcp://127.0.0.1:9", inputs[0])
     assert code == 2 and out.startswith("truco: error: cannot reach the Dask scheduler"), out

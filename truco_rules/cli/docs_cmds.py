@@ -1,4 +1,4 @@
-"""`truco docs build` and `truco docs serve`: the rulebook site in its four languages.
+"""`truco docs build`, `serve` and `update`: the rulebook site in its four languages.
 
 Each language is a MkDocs project (mkdocs.yml is Spanish, mkdocs.<lang>.yml the others), built
 with `--strict` into site/<lang>/. Also runnable as `python -m truco_rules.cli.docs_cmds build`.
@@ -149,6 +149,39 @@ def build_cmd(site_dir: Path, base_url: str, langs: tuple[str, ...]) -> None:
     if failures:
         raise SystemExit(1)
     click.echo(f"Serve it with: truco docs serve (or python -m http.server -d {site_dir} 8000)")
+
+
+@docs_group.command("update")
+@click.option("--check", is_flag=True, help="Write nothing: list the pages not current, exit 1 if any.")
+def update_cmd(check: bool) -> None:
+    """Write the generated parts of the hand-written pages into their Markdown sources (the vocabulary
+    table, the protocol transcripts, the card and ladder pictures, the worked hands) and the
+    generated guide pages (the record format), so that the repository reads as the site does."""
+    from truco_rules.site import source_blocks
+    from truco_rules.spec.catalogue import load_catalogue
+    from truco_rules.spec.files import write_text_atomic
+
+    docs = ROOT / "docs"
+    if not docs.is_dir():
+        raise click.ClickException("needs a checkout of truco-rules: the pages are in its docs/ folder")
+    rulesets = load_catalogue().rulesets
+    problems: list[str] = []
+    stale = []
+    for update in source_blocks.updates(docs, LANGS, rulesets.__contains__, problems.append):
+        if update.current:
+            continue
+        stale.append(update.path.relative_to(ROOT).as_posix())
+        if not check:
+            write_text_atomic(update.path, update.text)
+    for problem in problems:
+        click.echo(f"error: {problem}", err=True)
+    verb = "not current" if check else "updated"
+    for path in stale:
+        click.echo(f"{verb}: {path}")
+    if not stale:
+        click.echo("every generated part is current")
+    if problems or (check and stale):
+        raise SystemExit(1)
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):

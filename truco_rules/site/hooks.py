@@ -9,6 +9,7 @@ Warnings go through MkDocs' plugin logger, so `mkdocs build --strict` fails on t
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import subprocess
@@ -33,6 +34,7 @@ from truco_rules.site import (
     site_rules,
     site_rulesets,
     site_tables,
+    source_blocks,
     worked_hand,
 )
 from truco_rules.site.mermaid import mermaid_js
@@ -46,7 +48,6 @@ from truco_rules.text.languages import LANG_NAMES, LANGS
 
 log = get_plugin_logger("truco_rules.site")
 ROOT = Path(__file__).resolve().parents[2]
-PROCEDURE = ROOT / "docs" / "guide" / "procedure.md"  # the normative English original
 DEFAULT_BASE_URL = "http://127.0.0.1:8000/"
 
 _CSS = """
@@ -176,7 +177,6 @@ def _pages(ctx: Ctx) -> dict[str, str]:
     pages["compare/rulesets.md"] = site_tables.rulesets_page(ctx)
     pages["ambiguities.md"] = site_tables.ambiguities_page(ctx)
     pages["traceability.md"] = site_tables.matrix_page(ctx)
-    pages["guide/record-format.md"] = site_tables.record_page(ctx)
     pages["start/glossary.md"] = site_glossary.glossary_page(ctx)
     pages["start/differences.md"] = site_differences.differences_page(ctx)
     pages.update(site_conformance.pages(ctx)[0])
@@ -203,8 +203,6 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         raise
     _generated.clear()
     _generated.update(pages)
-    if _ctx.lang == "en" and files.get_file_from_path("guide/procedure.md") is None:
-        pages["guide/procedure.md"] = PROCEDURE.read_text(encoding="utf-8")  # the original is English
     for src, content in pages.items():
         written = files.get_file_from_path(src)
         if written is not None:
@@ -218,8 +216,7 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         script = mermaid_js()
         if script is None:
             log.warning("mermaid.min.js is missing and npm could not fetch it: the ladder diagrams would "
-                        "not render offline (run `python -m truco_rules.cli.docs_cmds build`, which "
-                        "fetches it)")
+                        "not render offline (run `truco docs build`, which fetches it)")
         else:
             files.append(File.generated(config, mermaid.SCRIPT, abs_src_path=str(script)))
     return files
@@ -243,9 +240,11 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     if page.file.src_uri in _generated or _ctx is None:
         return markdown
     ctx, here = _ctx, page.file.src_uri
+    markdown = source_blocks.strip(markdown)  # the source's copy of the generated parts: written anew below
     markdown = site_pictures.replace_markers(markdown, ctx.lang, lambda r: r in ctx.cat.rulesets, log.warning)
     markdown = site_protocol.replace_markers(markdown, ctx.lang, log.warning)
-    markdown = worked_hand.replace_markers(markdown, ctx, here, lambda r: r in ctx.cat.rulesets, log.warning)
+    markdown = worked_hand.replace_markers(markdown, ctx.lang, functools.partial(ctx.clause_link, here),
+                                           lambda r: r in ctx.cat.rulesets, log.warning)
     fams = {family_of(cid) for cid in ctx.cat.clauses} | {"AMB"}
 
     def link(m: re.Match[str]) -> str:

@@ -169,21 +169,35 @@ def ladder_mermaid(steps: list[LadderStep], lang: str) -> str:
     return "\n".join(lines)
 
 
-def picture(kind: str, ruleset: str, lang: str) -> str:
-    """The Markdown for one picture: an HTML block of SVG, or a Mermaid fence."""
+def card_order_text(groups: list[list[str]], lang: str, ruleset: str) -> str:
+    """The card order as a paragraph of text: what the picture shows, for a reader of the Markdown
+    source (the site draws the picture in its place)."""
+    decks = decks_of([ruleset])
+    nicknames = card_nicknames(ruleset, lang)
+    items = []
+    for i, group in enumerate(groups, 1):
+        names = ", ".join(card_name(c, decks, lang) for c in group)
+        called = ", ".join(nicknames[c] for c in group if c in nicknames)
+        items.append(f"{i}. {names}" + (f" (*{called}*)" if called else ""))
+    return f"**{label('pic_cards', lang).format(ruleset=ruleset)}**: " + " · ".join(items)
+
+
+def picture(kind: str, ruleset: str, lang: str, as_text: bool = False) -> str:
+    """The Markdown for one picture: an HTML block of SVG (or, `as_text`, its words), or a Mermaid
+    fence (which a repository's Markdown viewer draws too)."""
     groups, steps = ruleset_pictures_data(ruleset)
     if kind == "cards":
-        return card_order_svg(groups, lang, ruleset)
+        return card_order_text(groups, lang, ruleset) if as_text else card_order_svg(groups, lang, ruleset)
     return "```mermaid\n" + ladder_mermaid(steps, lang) + "\n```"
 
 
 def replace_markers(
-    markdown: str, lang: str, known: Callable[[str], bool], warn: Callable[[str], None]
+    markdown: str, lang: str, known: Callable[[str], bool], warn: Callable[[str], None], as_text: bool = False
 ) -> str:
     def one(m: re.Match[str]) -> str:
         if not known(m[2]):
             warn(f"picture marker for unknown ruleset {m[2]!r}")
             return ""
-        return picture(m[1], m[2], lang)
+        return picture(m[1], m[2], lang, as_text)
 
     return MARKER.sub(one, markdown)

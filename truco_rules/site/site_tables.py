@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 from truco_rules.site import ruleset_facts, site_reading, site_rules, site_rulesets, site_witnesses
+from truco_rules.site.site_labels import label
 from truco_rules.site.site_md import Ctx, esc, family_of, line_of, ruleset_page
 from truco_rules.spec.catalogue import SCHEMAS_DIR
 from truco_rules.spec.rules.ruleset import Rules
@@ -214,17 +215,22 @@ def _short_proofs(ctx: Ctx, cid: str) -> str:
     return site_rules.proof_counts(ctx, results) if results else ctx.t("no_proof_for")
 
 
-def record_page(ctx: Ctx) -> str:
+def record_page(lang: str) -> str:
+    """The record format's guide page, from its JSON Schema (written into docs/<lang>/guide/ by
+    `truco docs update`, so that it reads the same in the repository and on the site)."""
     schema = json.loads((SCHEMAS_DIR / "record.schema.json").read_text(encoding="utf-8"))
-    t = ctx.t
+
+    def t(key: str) -> str:
+        return label(key, lang)
+
     out = [f"# {t('g_record')}", "", t("record_intro"), "",
            f"**{esc(schema.get('title', ''))}**", "",
-           esc(translate(schema.get("description", ""), ctx.lang)), "",
+           esc(translate(schema.get("description", ""), lang)), "",
            f"| {t('field')} | {t('type')} | {t('required')} | {t('description')} |", "|---|---|---|---|"]
     for path, node, required in _fields(schema, schema):
         description = node.get("description", "")
         out.append(f"| {field_name(path)} | {_type(node)} | {t('yes') if required else t('no')} | "
-                   f"{esc(translate(description, ctx.lang) if description else '', True)} |")
+                   f"{esc(translate(description, lang) if description else '', True)} |")
     out += ["", f"## {t('full_schema')} {{#schema}}", "", "```json",
             json.dumps(schema, ensure_ascii=False, indent=2), "```", ""]
     return "\n".join(out)

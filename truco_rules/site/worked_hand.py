@@ -17,7 +17,7 @@ from typing import Any
 from truco_rules.engine import Game
 from truco_rules.engine.bots import SimpleBot
 from truco_rules.site.ruleset_pictures import card_nicknames, pieza_word
-from truco_rules.site.site_md import Ctx, esc
+from truco_rules.site.site_md import esc
 from truco_rules.spec.rules.cards import card_strength
 from truco_rules.spec.rules.ruleset import Rules
 from truco_rules.text.catalogues import gettext
@@ -250,11 +250,12 @@ def _result(rules: Rules, hand: Mapping[str, Any], lang: str) -> list[str]:
     return lines
 
 
-def worked_hand(ctx: Ctx, here: str, ruleset: str, seed: int) -> str:
-    """The Markdown of one worked hand: who holds which cards, the numbered steps, the result."""
+def worked_hand(lang: str, link: Callable[[str], str], ruleset: str, seed: int) -> str:
+    """The Markdown of one worked hand: who holds which cards, the numbered steps, the result.
+    `link` writes a clause ID as the page shows it: a link on the site, the ID in the source."""
     rules = Rules.of(ruleset)
     hand = first_hand(ruleset, seed)
-    lang, decks = ctx.lang, decks_of([ruleset])
+    decks = decks_of([ruleset])
     who = gettext("{dealer} deals; {starter} starts.", lang, dealer=_who(int(hand["dealer"])),
                   starter=_who(int(hand["starter"])))
     out = [gettext("A hand of {ruleset}, played by the bots (seed {seed}).", lang, ruleset=f"`{ruleset}`",
@@ -273,19 +274,19 @@ def worked_hand(ctx: Ctx, here: str, ruleset: str, seed: int) -> str:
     out += [" · ".join(f"**{_who(seat)}**: {', '.join(esc(card_name(c, decks, lang)) for c in cards)}"
                        for seat, cards in enumerate(hand["deal"])), ""]
     for i, step in enumerate(steps(rules, hand, lang), 1):
-        link = f" ({ctx.clause_link(here, step.clause)})" if step.clause else ""
-        out.append(f"{i}. {esc(step.text)}{link}")
+        cited = f" ({link(step.clause)})" if step.clause else ""
+        out.append(f"{i}. {esc(step.text)}{cited}")
     out += ["", " ".join(esc(line) for line in _result(rules, hand, lang)), ""]
     return "\n".join(out)
 
 
-def replace_markers(markdown: str, ctx: Ctx, here: str, known: Callable[[str], bool],
+def replace_markers(markdown: str, lang: str, link: Callable[[str], str], known: Callable[[str], bool],
                     warn: Callable[[str], None]) -> str:
     def one(m: re.Match[str]) -> str:
         if not known(m[1]):
             warn(f"worked-hand marker for unknown ruleset {m[1]!r}")
             return ""
-        return worked_hand(ctx, here, m[1], int(m[2]))
+        return worked_hand(lang, link, m[1], int(m[2]))
 
     return MARKER.sub(one, markdown)
 

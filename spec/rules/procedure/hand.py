@@ -5,7 +5,7 @@ The state lives here in plain fields, one small record per rule area (`TrucoStat
 truco, envido, flor, senas: the modules beside this one) gives, per verb, a *check* that raises
 `Illegal` and changes nothing, and a *change* that applies an action its check allowed.
 `Hand.apply` runs both; `legal_actions` runs only the checks. The order of play is
-docs/guide/procedure.md.
+docs/en/guide/procedure.md.
 """
 
 from __future__ import annotations
