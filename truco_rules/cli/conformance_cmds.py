@@ -150,10 +150,9 @@ def conformance(suite: bool, engine_spec: str | None, engine_cmd: str | None, ru
     factory, engine_name, _ = engine_factory(engine_spec, None, call_timeout, [ruleset])
     cfg = Settings(games=games, programs=programs, seed=seed, call_timeout=call_timeout)
     jobs = jobs or default_jobs()
-    from rich.console import Console
-    from rich.progress import Progress
+    from truco_rules.cli.progress import progress
 
-    with Progress(console=Console(stderr=True), transient=True) as bar:
+    with progress() as bar:
         task = bar.add_task(ruleset, total=games)
         total = check_engine(factory, [ruleset], {}, cfg, jobs=jobs, per_ruleset={ruleset: {}},
                              progress=lambda name, done: bar.update(task, completed=done))

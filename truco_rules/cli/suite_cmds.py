@@ -64,7 +64,6 @@ def run_suite_command(
     command: str = "",
 ) -> None:
     from rich.console import Console
-    from rich.progress import Progress
     from rich.table import Table
 
     from truco_rules.spec.conformance.cases import load_cases, version
@@ -107,8 +106,9 @@ def run_suite_command(
     _, announced = checked_readings(factory, list(names), ())
     own = {c.id for name in names for c in cat.clauses_of(name)}
     run = SuiteRun(engine_name, version(), list(names), expected=expected, applicable=own)
-    err = Console(stderr=True)
-    with Progress(console=err, transient=True) as bar:
+    from truco_rules.cli.progress import progress
+
+    with progress(quiet=as_json) as bar:
         for name in names:
 
             def advance(done: int, task: Any = None) -> None:
