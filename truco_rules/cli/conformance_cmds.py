@@ -176,7 +176,8 @@ def conformance(suite: bool, engine_spec: str | None, engine_cmd: str | None, ru
     # One page per language: <name>.md in English, <name>.<lang>.md beside it (the site shows each
     # in its language, truco_rules/site/site_conformance.py).
     for lang in LANGS:
-        sections = [page_section(g, trace, first, shrunk, engine_name, total.games, replay_line, found, lang)
+        played = total.games + total.situations
+        sections = [page_section(g, trace, first, shrunk, engine_name, played, replay_line, found, lang)
                     for g, trace, first, shrunk, found in kept]
         # The title names the engine; the page adds the game in its own language
         family = cat.rulesets[ruleset].family[lang]
