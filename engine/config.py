@@ -72,6 +72,9 @@ class Config:
     resto_to_target: bool  # AMB-55 to-target-and-flores: the leader's points to the target, 3 a flor
     iron_covered: bool  # AMB-35: the cards of a blind iron hand are covered cards
     raise_capped: bool  # AMB-43 raise-cap capped: no call once the hand pays what the caller's side lacks
+    raise_trailing: bool  # AMB-60 trailing-need: no call once the stake covers what the trailing side lacks
+    score_capped: bool  # AMB-59 score-cap capped: a score stops at the target
+    iron_ordinary: bool  # AMB-61 ordinary-no-truco: no iron hand, an ordinary hand without truco
     ten_call: str  # AMB-37: which calls are asking for truco where truco is barred
     envido_all_three: bool  # AMB-38: three cards of one suit all count
     senas_before_first: bool  # AMB-39: a seña only before the seat's first card
@@ -82,6 +85,11 @@ class Config:
 
     def reading(self, key: str) -> str:
         return dict(self.readings)[key]
+
+    @property
+    def raise_caps(self) -> bool:
+        """Whether the score caps a call: AMB-43 capped or AMB-60 trailing-need."""
+        return self.raise_capped or self.raise_trailing
 
     def reading_clause(self, key: str) -> str | None:
         """The clause of the ruleset's own file that states its default reading of `key` (PAU-11),
@@ -141,6 +149,9 @@ _READING_FLAGS: dict[str, tuple[str, str]] = {
     "envido_all_three": ("envido-three-suit", "all-three"),
     "senas_before_first": ("sena-timing", "before-first-card"),
     "raise_capped": ("raise-cap", "capped"),
+    "raise_trailing": ("raise-cap-trailing", "trailing-need"),
+    "score_capped": ("score-cap", "capped"),
+    "iron_ordinary": ("iron-or-ordinary", "ordinary-no-truco"),
     "mazo_envido_point": ("mazo-first-round", "envido-point"),
 }
 

@@ -36,6 +36,9 @@ def _kind(cfg: Config, scores: tuple[int, int], starter: int, fields: dict[str, 
     iron, ten = cfg.iron, cfg.ten
     if iron is not None and s0 == iron.score and s1 == iron.score:  # IRN-1
         fields["kind"] = IRON
+        if cfg.iron_ordinary:  # AMB-61 ordinary-no-truco: the opening value, cards seen, no truco
+            fields["no_truco"] = True
+            return
         fields["blind"] = cfg.iron_blind  # IRN-2 / AMB-11
         if cfg.iron_like_ten and ten is not None:  # AMB-10: like the hand of ten (TEN-2, TEN-3, IRN-3)
             fields["ladder_i"] = cfg.ladder.index(ten.value)

@@ -57,7 +57,7 @@ def compute_legal(game: Game) -> tuple[Action, ...]:
         calls: tuple[Action, ...] = ()
         if must_sing and cfg.flor_first:
             pass  # AMB-42 flor-first: no truco call before the flor
-        elif h.no_truco or h.decided is not None or not game._own_calls or cfg.raise_capped:  # AMB-43
+        elif h.no_truco or h.decided is not None or not game._own_calls or cfg.raise_caps:  # AMB-43, AMB-60
             out: list[Action] = []
             game._calls(t, out)
             calls = tuple(out)
@@ -77,9 +77,9 @@ def compute_legal(game: Game) -> tuple[Action, ...]:
     if ph == TRUCO:
         # BET-2: accept or run; BET-5: or raise to the next step (not at the top: the top clause)
         answers = cfg.truco_answers[h.ladder_i + 1]
-        if cfg.raise_capped and len(answers) == 3 and h.to_act is not None \
+        if cfg.raise_caps and len(answers) == 3 and h.to_act is not None \
                 and T.capped(game, h.to_act, cfg.ladder[h.ladder_i + 1]):
-            answers = answers[:2]  # AMB-43 capped: the raise goes, accept or run stay (BET-2)
+            answers = answers[:2]  # AMB-43, AMB-60: the raise goes, accept or run stay (BET-2)
         if cfg.envido_first:  # AMB-29: the envido (or flor) may go first
             seat = h.to_act
             assert seat is not None

@@ -35,6 +35,8 @@ def finish_hand(game: Game, winner: int, points: int, forfeit: int | None = None
     if pending[0] or pending[1]:  # AMB-25 end-of-hand: contest points first, before the hand's own
         s[0] += pending[0]
         s[1] += pending[1]
+        if cfg.score_capped:  # AMB-59 capped
+            s = [min(x, cfg.target) for x in s]
         h.pending_pts = (0, 0)
         for side in (0, 1):
             if s[side] >= cfg.target:  # the target clause: the partida ends on those points
@@ -49,6 +51,8 @@ def finish_hand(game: Game, winner: int, points: int, forfeit: int | None = None
         return
     if forfeit is None:
         s[winner] += points
+    if cfg.score_capped:  # AMB-59 capped: a score stops at the target
+        s = [min(x, cfg.target) for x in s]
     game._scores = (s[0], s[1])
     game._close_hand(winner, points, forfeit)
     if forfeit is not None:  # TEN-4: the caller's side loses the match at once
@@ -56,7 +60,8 @@ def finish_hand(game: Game, winner: int, points: int, forfeit: int | None = None
         game._end_match(1 - forfeit)
     elif s[winner] >= cfg.target:  # the target clause (MAT-1, MAT-3, ...)
         game._end_partida(winner)
-    elif h.kind == IRON and cfg.iron is not None and cfg.iron.decides_match:  # IRN-4
+    elif h.kind == IRON and cfg.iron is not None and cfg.iron.decides_match \
+            and not cfg.iron_ordinary:  # IRN-4; AMB-61 ordinary-no-truco: no iron hand
         game._end_match(winner)
     else:
         game._next_hand()
@@ -88,6 +93,8 @@ def award(game: Game, contest: str, side: int, points: int) -> bool:
     if cfg.side_points_now:
         s = list(game._scores)
         s[side] += points
+        if cfg.score_capped:  # AMB-59 capped: a score stops at the target
+            s[side] = min(s[side], cfg.target)
         game._scores = (s[0], s[1])
         if s[side] >= cfg.target:  # the target clause: the partida ends, even mid-hand
             game._close_hand(None, 0)

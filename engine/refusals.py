@@ -86,7 +86,7 @@ def why_illegal(cfg: Config, h: HandState, action: Action, card: int | None,
             return DECIDED_CLAUSE, "hand-length=always-three-rounds (AMB-4): the hand is already decided"
         if h.no_truco and cfg.asks_for_truco(action.arg):  # type: ignore[arg-type]  # AMB-37
             iron = h.kind == IRON
-            if cfg.ten_truco == "refused":  # AMB-9: TEN-3, IRN-3
+            if cfg.ten_truco == "refused" or (iron and cfg.iron_ordinary):  # AMB-9: TEN-3, IRN-3; AMB-61
                 if iron and cfg.iron is not None and cfg.iron.no_truco:
                     return cfg.iron.no_truco, "nobody may call truco in the iron hand"
                 clause = cfg.ten.no_truco if cfg.ten else ladder.order
@@ -124,13 +124,19 @@ def why_illegal(cfg: Config, h: HandState, action: Action, card: int | None,
 
 def _capped(cfg: Config, scores: tuple[int, int], seat: int, value: int) -> bool:
     """AMB-43 raise-cap capped: the hand, worth `value` before the call, already pays what the
-    caller's side lacks (as truco_rules.engine.truco.capped)."""
-    return cfg.raise_capped and value >= cfg.target - scores[seat & 1]
+    caller's side lacks; AMB-60 trailing-need: or what the trailing side lacks (as
+    truco_rules.engine.truco.capped)."""
+    if cfg.raise_capped and value >= cfg.target - scores[seat & 1]:
+        return True
+    return cfg.raise_trailing and value >= cfg.target - min(scores)
 
 
 def _cap_reason(cfg: Config, scores: tuple[int, int], seat: int, value: int) -> str:
-    return (f"raise-cap=capped (AMB-43): the hand is worth {value} and side {seat & 1} lacks "
-            f"{cfg.target - scores[seat & 1]} to win: no call or raise")
+    if cfg.raise_capped and value >= cfg.target - scores[seat & 1]:
+        return (f"raise-cap=capped (AMB-43): the hand is worth {value} and side {seat & 1} lacks "
+                f"{cfg.target - scores[seat & 1]} to win: no call or raise")
+    return (f"raise-cap-trailing=trailing-need (AMB-60): the stake is {value} and the trailing side "
+            f"lacks {cfg.target - min(scores)} to win: no call or raise")
 
 
 def _card_refusal(cfg: Config, h: HandState, action: Action, card: int | None, seat: int) -> tuple[str, str]:

@@ -77,6 +77,9 @@ READINGS: Mapping[str, tuple[str, tuple[str, ...]]] = MappingProxyType({
     "envido-order": ("AMB-56", ("in-order", "envido-after-real")),
     "mazo-scoring": ("AMB-57", ("turn-or-answer",)),
     "pieza-points": ("AMB-58", ("pieza-and-digits",)),
+    "score-cap": ("AMB-59", ("uncapped", "capped")),
+    "raise-cap-trailing": ("AMB-60", ("no-cap", "trailing-need")),
+    "iron-or-ordinary": ("AMB-61", ("iron-hand", "ordinary-no-truco")),
 })
 
 # The reading in force where a ruleset file does not list a key: the plain rule of the play
@@ -128,6 +131,9 @@ FALLBACK: Mapping[str, str] = MappingProxyType({
     "envido-order": "in-order",  # the calls the file's envido `then` lists give
     "mazo-scoring": "turn-or-answer",  # a mazo loses the hand at its value, or refuses the call
     "pieza-points": "pieza-and-digits",  # the pieza whole, the rest as two cards of a suit add
+    "score-cap": "uncapped",  # every point won counts (MAT-1: '12 points (or more)')
+    "raise-cap-trailing": "no-cap",  # the ladder's top is the only cap
+    "iron-or-ordinary": "iron-hand",  # both sides at the hand of ten's score: the iron hand (IRN-1)
 })
 
 _NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")

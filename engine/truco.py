@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from truco_rules.engine.actions import Action
+from truco_rules.engine.hand import IRON
 from truco_rules.engine.phases import PLAY, TRUCO
 
 if TYPE_CHECKING:
@@ -19,7 +20,7 @@ def calls(game: Game, seat: int, out: list[Action]) -> None:
     h = game.hand
     cfg = game._cfg
     if h.no_truco and cfg.ten_call != "next-step" and h.ladder_i != 0 and h.decided is None \
-            and cfg.ten_truco != "refused":
+            and cfg.ten_truco != "refused" and not (h.kind == IRON and cfg.iron_ordinary):
         out.append(cfg.raises[1])  # AMB-37: truco by its name asks for truco, at any point
     if game._can_call(seat):  # BET-1
         out.append(cfg.raises[h.ladder_i + 1])
@@ -27,9 +28,14 @@ def calls(game: Game, seat: int, out: list[Action]) -> None:
 
 def capped(game: Game, seat: int, value: int) -> bool:
     """AMB-43 raise-cap, `capped` (PAU-6, PAU-10): no call or raise once the hand is worth `value`
-    (before the call) and that is already what the side of `seat` lacks to reach the target."""
+    (before the call) and that is already what the side of `seat` lacks to reach the target.
+    AMB-60 raise-cap-trailing, `trailing-need`: nor once `value` (the stake the call raises) is
+    already what the side with the lower score lacks."""
     cfg = game._cfg
-    return cfg.raise_capped and value >= cfg.target - game._scores[seat & 1]
+    scores = game._scores
+    if cfg.raise_capped and value >= cfg.target - scores[seat & 1]:
+        return True
+    return cfg.raise_trailing and value >= cfg.target - min(scores)
 
 
 def can_call(game: Game, seat: int) -> bool:
@@ -42,8 +48,9 @@ def can_call(game: Game, seat: int) -> bool:
     if nxt >= len(cfg.ladder):
         return False  # the top clause: the top of the ladder
     if h.no_truco and cfg.asks_for_truco(cfg.ladder[nxt]):  # TEN-3, IRN-3, AMB-37 ten-call
-        return cfg.ten_truco != "refused"  # AMB-9
-    if cfg.raise_capped and capped(game, seat, h.value):  # AMB-43 capped
+        # AMB-9; AMB-61 ordinary-no-truco: the call is refused there, never punished
+        return cfg.ten_truco != "refused" and not (h.kind == IRON and cfg.iron_ordinary)
+    if cfg.raise_caps and capped(game, seat, h.value):  # AMB-43 capped, AMB-60 trailing-need
         return False
     return h.last_call_side != seat & 1 or not cfg.other_side_next  # BET-10
 

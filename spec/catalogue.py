@@ -35,8 +35,9 @@ AMBIGUITY_KINDS: tuple[str, ...] = ("conflict", "internal", "gap", "option")
 
 AMBIGUITY_ID_RE = re.compile(r"^AMB-\d+$")
 # Where a reading comes from, one mark each: a rulebook sentence says it (its quotes), a named
-# publication says it (its words), or nothing says it and the register chose it (and says why).
-READING_MARKS: tuple[str, ...] = ("quoted", "published", "choice")
+# publication says it (its words), a named engine does it where no publication says it (the file
+# and the test that show it), or nothing says it and the register chose it (and says why).
+READING_MARKS: tuple[str, ...] = ("quoted", "published", "engine", "choice")
 
 Text = Mapping[str, str]  # language code -> text
 
@@ -170,6 +171,21 @@ class PublishedWords:
 
 
 @dataclass(frozen=True)
+class EngineCitation:
+    """A Truco engine that plays a reading no publication states: its name and version, where its
+    code is read, and the line and the test of its own that show the reading (its code, not a
+    rulebook quote)."""
+
+    name: str
+    version: str
+    url: str
+    file: str  # the source file, a path in the repository at `commit`
+    code: str  # the line of that file that does what the reading says, verbatim
+    test: str  # the engine's own test of it: file and test name
+    commit: str | None = None
+
+
+@dataclass(frozen=True)
 class Outside:
     """What a reading takes from beyond the four rulebooks, named as such (never as a quote): the
     outside source (a publication, a practice, or "not in the sources" and why), the clauses of a
@@ -191,6 +207,7 @@ class Reading:
     claims: tuple[str, ...] = ()
     outside: Outside | None = None
     mark: str = ""  # one of READING_MARKS: what vouches for the reading
+    engines: tuple[EngineCitation, ...] = ()  # engines that play it (mark `engine`)
 
 
 
@@ -319,6 +336,8 @@ def mark_problems(reading: Reading, sources: Mapping[str, Source]) -> list[str]:
 
     `quoted` needs rulebook quotes, each verbatim in its rulebook's text, and the claims they hold;
     `published` needs a named publication's words and no rulebook quote (that would be quoted);
+    `engine` needs a named engine (name, version, address, file, code line and test) and neither a
+    rulebook quote nor a publication's words (those would mark it quoted or published);
     `choice` needs neither, and the reason the register gives, saying in every language that the
     reading is not in the sources.
     """
@@ -341,9 +360,18 @@ def mark_problems(reading: Reading, sources: Mapping[str, Source]) -> list[str]:
         problems += [f"a publication without its {what}" for w in reading.published
                      for what, value in (("publisher", w.publisher), ("title", w.title), ("words", w.words))
                      if not str(value or "").strip()]
-    else:
+    elif mark == "engine":
         if reading.sources or reading.published:
-            problems.append("marked a choice, yet it has a quote or a publication's words")
+            problems.append("marked engine, yet a quote or a publication's words say it: mark it so")
+        if not reading.engines:
+            problems.append("marked engine without the engine that plays it")
+        problems += [f"an engine without its {what}" for e in reading.engines
+                     for what, value in (("name", e.name), ("version", e.version), ("url", e.url),
+                                         ("file", e.file), ("code", e.code), ("test", e.test))
+                     if not str(value or "").strip()]
+    else:
+        if reading.sources or reading.published or reading.engines:
+            problems.append("marked a choice, yet it has a quote, a publication's words or an engine")
         if reading.outside is None:
             problems.append("marked a choice without the register's reason (outside)")
         else:
@@ -632,7 +660,11 @@ def _register(raw_register: list[Any], clauses: Mapping[str, Clause], sources: M
                                     for w in r.get("published", ())),
                     claims=tuple(str(c) for c in r.get("claims", ())),
                     outside=_outside(r.get("outside"), clauses, f"{aid} {r['name']} outside"),
-                    mark=str(r.get("mark", "")))
+                    mark=str(r.get("mark", "")),
+                    engines=tuple(EngineCitation(name=str(e["name"]), version=str(e["version"]),
+                                                 url=str(e["url"]), file=str(e["file"]), code=str(e["code"]),
+                                                 test=str(e["test"]), commit=e.get("commit"))
+                                  for e in r.get("engines", ())))
             for r in raw["readings"]
         )
         # Each ruleset states its default reading of the entries that concern it (its file).

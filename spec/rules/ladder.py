@@ -76,6 +76,12 @@ def hand_kind(rules: Rules, score0: int, score1: int) -> str:
     return TEN if any(at) and not all(at) else NORMAL
 
 
+def iron_ordinary(rules: Rules, kind: str) -> bool:
+    """AMB-61 `iron-or-ordinary`, `ordinary-no-truco`: the hand at both sides' hand-of-ten score is
+    no iron hand but an ordinary one (the opening value, the cards seen), in which no truco is called."""
+    return kind == IRON and rules.reading("iron-or-ordinary") == "ordinary-no-truco"
+
+
 def iron_like_ten(kind: str, iron_hand: str | None) -> bool:
     """AMB-10 `iron-hand`: `like-hand-of-ten` - the iron hand is worth 4 and no truco is called."""
     return kind == TEN or (kind == IRON and iron_hand == "like-hand-of-ten")

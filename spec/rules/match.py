@@ -59,6 +59,14 @@ def reached_target(score: int, rules: Rules) -> bool:
     return score >= target(rules)
 
 
+def capped_score(rules: Rules, score: int) -> int:
+    """A side's score after points are added: AMB-59 `score-cap`. `uncapped` (MAT-1: "dodici o più
+    punti") every point counts; `capped` the score stops at the target."""
+    if rules.reading("score-cap") == "capped":
+        return min(score, target(rules))
+    return score
+
+
 def falta_of(rules: Rules, score: list[int] | tuple[int, int], winner: int) -> int:
     """The falta of envido and flor for a contest won by `winner` at `score` (AMB-22, AMB-30)."""
     return int(falta(score[0], score[1], winner, target(rules), rules.readings["falta-points"],

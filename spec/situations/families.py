@@ -4,7 +4,9 @@ the plans of a ruleset from its data alone, never from its name."""
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from truco_rules.spec.rules import ladder as lad
@@ -168,6 +170,43 @@ def target_plans(rules: Rules) -> Iterator[Plan]:
         yield from _envido_target_plans(rules, target)
     if rules.has("flor"):
         yield from _flor_target_plans(rules, target)
+    accepted = [w for w in ways if w[0] == "truco-accepted"]
+    if rules.reading("score-cap") == "capped" and accepted:
+        yield from _capped_score_plans(rules, target, accepted[0])
+
+
+def _capped_score_plans(rules: Rules, target: int, way: tuple[str, int, tuple[str, ...]]) -> Iterator[Plan]:
+    """AMB-59 score-cap `capped`: a side wins more points than it lacks to reach the target; its
+    final score stops at the target (the case's end says so). From a score a match can come to:
+    a truco accepted one point past the target where every value is a multiple of one, and the hand
+    of ten played (TEN-2, PAU-8) where it is worth more than the point its side lacks."""
+    name, points, opening = way
+    start = target - points + 1
+    step = math.gcd(*rules.ladder, *(int(lad.run_payout(rules, v)) for v in rules.ladder[1:]))
+    for side_ in (0, 1):
+        deal = _strong_deal(rules, side_)
+        scores = (start, 0) if side_ == 0 else (0, start)
+        if deal is None or points < 2 or start < 0 or start % step \
+                or lad.hand_kind(rules, *scores) != lad.NORMAL:
+            continue
+        yield Plan("target", f"capped/{name}/side-{side_}",
+                   f"side {side_} at {start} of {target} wins {points} ({name.replace('-', ' ')}); "
+                   f"its score stops at {target} (AMB-59)", (deal,), _opening(rules, side_, opening), scores)
+    ten = rules.data.get("hand_of_ten") if rules.has("hand_of_ten") else None
+    if ten is not None and int(ten["score"]) + int(ten["value"]) > target:
+        at, worth = int(ten["score"]), int(ten["value"])
+        for side_ in (0, 1):
+            deal = _strong_deal(rules, side_)
+            if deal is not None:
+                yield Plan("target", f"capped/ten-played/side-{side_}",
+                           f"side {side_} at {at} of {target} plays the hand of ten, worth {worth}; "
+                           f"its score stops at {target} (AMB-59)", (deal,), (_ten_play_if_offered,),
+                           (at, 0) if side_ == 0 else (0, at))
+    if rules.has("flor"):  # where a flor is sung before any truco (AMB-26, AMB-42), by the flor's points
+        for plan in _flor_target_plans(rules, target):
+            if plan.detail.endswith("one-point-short"):
+                yield replace(plan, detail="capped/flor/side-0",
+                              about=f"{plan.about}; its score stops at {target} (AMB-59)")
 
 
 def _flor_target_plans(rules: Rules, target: int) -> Iterator[Plan]:
@@ -513,6 +552,8 @@ def ladder_plans(rules: Rules) -> Iterator[Plan]:
             )
     if rules.reading("raise-cap") == "capped" and len(rules.ladder) > 2:
         yield from _capped_plans(rules, deal)
+    if rules.reading("raise-cap-trailing") == "trailing-need" and len(rules.ladder) > 3:
+        yield from _trailing_plans(rules, deal)
 
 
 def _capped_plans(rules: Rules, deal: Mapping[str, Any]) -> Iterator[Plan]:
@@ -528,6 +569,25 @@ def _capped_plans(rules: Rules, deal: Mapping[str, Any]) -> Iterator[Plan]:
                (deal,), (f"raise {truco}", "accept"), (0, start))
     yield Plan("ladder", "capped/caller", f"side 0 at {start} of {target} calls truco, raised to {six}: "
                "no raise back (AMB-43)", (deal,), (f"raise {truco}", f"raise {six}", "accept"), (start, 0))
+
+
+def _trailing_plans(rules: Rules, deal: Mapping[str, Any]) -> Iterator[Plan]:
+    """AMB-60 raise-cap-trailing `trailing-need` (PAU-6, PAU-10): with both sides lacking the
+    second call's value, the hand rises to it and no further; with the trailing side lacking one
+    point more, to the third call and no further. The probes of each step show the raise that is
+    not offered."""
+    target, ladder = int(rules.data["match"]["target"]), rules.ladder
+    even = target - ladder[2]
+    for detail, scores, calls in (
+        ("even", (even, even), ladder[1:3]),
+        ("behind", (even - 1, even), ladder[1:4]),
+    ):
+        if min(scores) < 0 or lad.hand_kind(rules, *scores) != lad.NORMAL:
+            continue
+        steps = (*(f"raise {v}" for v in calls), "accept")
+        yield Plan("ladder", f"trailing/{detail}",
+                   f"sides at {scores[0]} and {scores[1]} of {target}: the hand rises to {calls[-1]} and "
+                   "no further (AMB-60)", (deal,), steps, scores)
 
 
 def mazo_plans(rules: Rules) -> Iterator[Plan]:

@@ -86,22 +86,22 @@ def test_a_sentence_is_answered_only_by_the_register_entries_of_its_rulebook() -
         asked = [(s, o) for s in notes_json(doc) for o in s["open"] if o["question"] == "target-reached"]
         assert asked, doc
         for sentence, point in asked:
-            assert point["answers"] == ["MAT-1"], (doc, sentence["line"])
+            assert point["answers"] == ["MAT-1", "AMB-59"], (doc, sentence["line"])
             assert "AMB-25" not in sentence["register_entries"], (doc, sentence["line"])
     gauderio = [o for s in notes_json("003") for o in s["open"] if o["question"] == "target-reached"]
-    assert gauderio and all(o["answers"] == ["MAT-1", "AMB-25"] for o in gauderio)
+    assert gauderio and all(o["answers"] == ["MAT-1", "AMB-25", "AMB-59"] for o in gauderio)
 
 
 def test_a_question_that_nothing_of_its_rulebook_answers_is_refused(tmp_path: Path,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    """Without MAT-1, target-reached would be answered in 000 by nothing that applies to 000 (and
-    it does not say why): the reading does not load."""
+    """Without MAT-1 and AMB-59, target-reached would be answered in 000 by nothing that applies to
+    000 (and it does not say why): the reading does not load."""
     source = close_reading.READING_DIR
     for name in ("000.yaml", "001.yaml", "002.yaml", "003.yaml"):
         (tmp_path / name).write_text((source / name).read_text(encoding="utf-8"), encoding="utf-8")
     text = (source / "questions.yaml").read_text(encoding="utf-8")
-    assert "  answers: [MAT-1, AMB-25]\n" in text
-    text = text.replace("  answers: [MAT-1, AMB-25]\n", "  answers: [AMB-25]\n")
+    assert "  answers: [MAT-1, AMB-25, AMB-59]\n" in text
+    text = text.replace("  answers: [MAT-1, AMB-25, AMB-59]\n", "  answers: [AMB-25]\n")
     (tmp_path / "questions.yaml").write_text(text, encoding="utf-8")
     monkeypatch.setattr(close_reading, "READING_DIR", tmp_path)
     close_reading.questions.cache_clear()

@@ -1,7 +1,8 @@
 """Every reading of the register says what vouches for it, with exactly one mark: `quoted` (a
 rulebook sentence says it: its quotes, verbatim in the rulebook), `published` (a named publication
-says it: publisher, title and its words) or `choice` (nothing says it: the register says so, and
-why). Nothing in between, and no mark its data does not support."""
+says it: publisher, title and its words), `engine` (no publication says it; a named engine plays
+it: its version, file, code line and own test) or `choice` (nothing says it: the register says so,
+and why). Nothing in between, and no mark its data does not support."""
 
 from __future__ import annotations
 
@@ -58,7 +59,8 @@ def test_the_marks_have_teeth() -> None:
     quoted = CAT.ambiguity("all-rounds-tied").reading("nobody-scores")
     published = CAT.ambiguity("all-rounds-tied").reading("starter-side-wins")
     choice = CAT.ambiguity("partner-tie").reading("tie")
-    assert {quoted.mark, published.mark, choice.mark} == set(READING_MARKS)
+    engine = CAT.ambiguity("score-cap").reading("capped")
+    assert {quoted.mark, published.mark, engine.mark, choice.mark} == set(READING_MARKS)
     assert mark_problems(dataclasses.replace(quoted, mark=""), SOURCES) == ["no mark"]
     assert mark_problems(dataclasses.replace(quoted, mark="practice"), SOURCES)
     # quoted: a quote that is not in the rulebook, or no quote at all
@@ -76,8 +78,16 @@ def test_the_marks_have_teeth() -> None:
     assert mark_problems(dataclasses.replace(choice, outside=None), SOURCES)
     vague = dataclasses.replace(choice.outside, source=dict.fromkeys(choice.outside.source, "Practice."))
     assert len(mark_problems(dataclasses.replace(choice, outside=vague), SOURCES)) == 4
+    # engine: no engine, an engine without its test, or a publication's words beside it
+    assert mark_problems(dataclasses.replace(engine, engines=()), SOURCES)
+    untested = (dataclasses.replace(engine.engines[0], test=" "),)
+    assert mark_problems(dataclasses.replace(engine, engines=untested), SOURCES) == [
+        "an engine without its test"]
+    assert mark_problems(dataclasses.replace(engine, published=published.published), SOURCES)
+    assert mark_problems(dataclasses.replace(choice, engines=engine.engines), SOURCES)
     # a reading marked as what another reading is
     assert mark_problems(dataclasses.replace(quoted, mark="choice"), SOURCES)
+    assert mark_problems(dataclasses.replace(published, mark="engine"), SOURCES)
     assert mark_problems(dataclasses.replace(choice, mark="quoted"), SOURCES)
     assert mark_problems(dataclasses.replace(published, mark="quoted"), SOURCES)
 

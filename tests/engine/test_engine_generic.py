@@ -145,6 +145,13 @@ def _envido_point(ruleset: str, readings: dict[str, str]) -> bool:
     return chosen.get("mazo-first-round") == "envido-point"
 
 
+def _score_capped(ruleset: str, readings: dict[str, str]) -> bool:
+    from truco_rules.spec.catalogue import load_catalogue
+
+    chosen = load_catalogue().readings(ruleset, readings) if ruleset in load_catalogue().rulesets else {}
+    return chosen.get("score-cap") == "capped"
+
+
 def check_scores(rec: dict, ruleset: str, readings: dict[str, str]) -> None:
     """A finished record's arithmetic: hand points the rules allow, scores that add up hand by
     hand, partidas that end at the target, and a match winner who reached it (or a forfeit)."""
@@ -167,6 +174,8 @@ def check_scores(rec: dict, ruleset: str, readings: dict[str, str]) -> None:
             expected[sp["side"]] += sp["points"]
         if res["winner"] is not None and "forfeit" not in res:
             expected[res["winner"]] += res["points"]
+        if _score_capped(ruleset, readings):  # AMB-59 capped: a score stops at the target
+            expected = [min(x, target) for x in expected]
         assert res["score"] == expected, f"[BET-4] score {prev} -> {res['score']} with {res}"
         prev = res["score"]
     result = rec["result"]

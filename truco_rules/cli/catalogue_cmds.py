@@ -96,6 +96,9 @@ def _reading_json(cat: Any, r: Any) -> dict[str, Any]:
     if r.published:
         out["published"] = [{"title": w.title, "publisher": w.publisher, "url": w.url, "words": w.words}
                             for w in r.published]
+    if r.engines:
+        out["engines"] = [{"name": e.name, "version": e.version, "url": e.url, "commit": e.commit,
+                           "file": e.file, "code": e.code, "test": e.test} for e in r.engines]
     if r.outside is not None:
         out["outside"] = {"source": dict(r.outside.source), "clauses": list(r.outside.clauses),
                           "adds": list(r.outside.adds)}
@@ -103,10 +106,13 @@ def _reading_json(cat: Any, r: Any) -> dict[str, Any]:
 
 
 # Each reading's mark, as the register states it (truco_rules.spec.catalogue.READING_MARKS).
-_MARKS = {"quoted": N_("quoted"), "published": N_("published"), "choice": N_("choice")}
+_MARKS = {"quoted": N_("quoted"), "published": N_("published"), "engine": N_("engine"),
+          "choice": N_("choice")}
 _MARK_LINES = {
     "quoted": N_("Quoted: a rulebook sentence says it."),
     "published": N_("Published: a named publication says it, not one of the four rulebooks."),
+    "engine": N_("Engine: no publication says it; a named Truco engine plays it, as its code and its own "
+                 "test show."),
     "choice": N_("Choice: no rulebook or publication says it; the register chose it, and says why."),
 }
 
@@ -118,6 +124,8 @@ def _where(r: Any, lang: str) -> str:
         return f"{mark}: " + ", ".join(dict.fromkeys(q.doc for q in r.sources))
     if r.mark == "published":
         return f"{mark}: " + ", ".join(dict.fromkeys(w.publisher for w in r.published))
+    if r.mark == "engine":
+        return f"{mark}: " + ", ".join(dict.fromkeys(f"{e.name} {e.version}" for e in r.engines))
     return mark
 
 
@@ -227,6 +235,20 @@ def _publication_lines(publisher: str, title: str, url: str | None, words: str |
         click.echo(_wrap(f"“{words}”", indent + "  "))
 
 
+def _engine_lines(e: Any, lang: str, indent: str) -> None:
+    """An engine that plays a reading: its name, version and address, the file and its line that
+    do it, and the engine's own test of it."""
+    where = f"{e.name} {e.version}, {e.url}" + (f" @ {e.commit[:12]}" if e.commit else "")
+    click.echo(textwrap.fill(gettext("engine (its code, not a rulebook): {where}", lang, where=where),
+                             width=100, initial_indent=indent, subsequent_indent=indent,
+                             break_long_words=False, break_on_hyphens=False))
+    click.echo(textwrap.fill(f"{e.file}: {e.code}", width=100, initial_indent=indent + "  ",
+                             subsequent_indent=indent + "  ", break_long_words=False, break_on_hyphens=False))
+    click.echo(textwrap.fill(gettext("its test: {test}", lang, test=e.test), width=100,
+                             initial_indent=indent + "  ", subsequent_indent=indent + "  ",
+                             break_long_words=False, break_on_hyphens=False))
+
+
 def _editorial_sentences(line: str, editorial: str, start: int, end: int) -> str:
     """The sentences of the editorial line that read the sentences of the rulebook's `line` the
     quote [start, end) falls in: the two lines have the same sentences, restored; where their
@@ -286,6 +308,8 @@ def _explain_ambiguity(cat: Any, a: Any, lang: str) -> None:
             _quote_lines(cat, r.sources, lang, "      ")
         for w in r.published:  # a publication's words: named as such, never as a rulebook quote
             _publication_lines(w.publisher, w.title, w.url, w.words, lang, "      ")
+        for e in r.engines:  # an engine's code: named as such, never as a rulebook quote
+            _engine_lines(e, lang, "      ")
         if r.outside is not None:  # what it takes from beyond the quotes: a choice says so, and why
             click.echo(_wrap(_pick(r.outside.source, lang), "      "))
     click.echo("\n" + gettext("Each ruleset's default reading", lang) + ":")

@@ -68,6 +68,8 @@ def _entry(ctx: Ctx, amb: Any, rows: list[Row]) -> list[str]:
         elif r.published:
             pubs = "; ".join(ctx.publication_ref(w) for w in r.published)
             parts.append(t("said_by_published").format(pubs=pubs))
+        elif r.engines:
+            parts.append(t("said_by_engine").format(engines="; ".join(ctx.engine_ref(e) for e in r.engines)))
         else:
             parts.append(t("said_by_none"))
         if users:

@@ -134,6 +134,8 @@ _WORDS: dict[str, str | Message] = {
     # a reading's mark (truco_rules.spec.catalogue.READING_MARKS): the same words as `truco explain`
     "mark_quoted": N_("Quoted: a rulebook sentence says it."),
     "mark_published": N_("Published: a named publication says it, not one of the four rulebooks."),
+    "mark_engine": N_("Engine: no publication says it; a named Truco engine plays it, as its code and "
+                      "its own test show."),
     "mark_choice": N_("Choice: no rulebook or publication says it; the register chose it, and says why."),
     "defaults": N_("Defaults"),
     "ruleset": N_("Ruleset"),
@@ -365,6 +367,8 @@ _WORDS: dict[str, str | Message] = {
         "that states it for each:"
     ),
     "said_by_published": N_("No rulebook says it; published rules do: {pubs}."),
+    "said_by_engine": N_("No rulebook or publication says it; an engine plays it: {engines}."),
+    "engine_test": N_("its test: {test}"),
     "rulesets_compared": N_("The rulesets, feature by feature"),
     "cmp_glance": N_("At a glance"),
     "cmp_clauses": N_("Clause by clause"),

@@ -162,6 +162,12 @@ class Ctx:
             out += f", {self.t('section_of').format(s=esc(section))}"
         return out
 
+    def engine_ref(self, engine: Any) -> str:
+        """An engine that plays a reading: its name and version linked to its repository, and the
+        commit of the file read."""
+        out = f"[{esc(engine.name)} {esc(engine.version)}]({engine.url})"
+        return out + (f" (`{engine.commit[:12]}`)" if engine.commit else "")
+
     def reading_label(self, amb: Any, reading: str) -> str:
         """"Reading A": readings are lettered in register order (their keys are for the command line)."""
         names = [r.name for r in amb.readings]

@@ -162,11 +162,15 @@ def ambiguities_page(ctx: Ctx) -> str:
             out += [f"### {ctx.reading_label(a, r.name)} {{#{a.id.lower()}-{r.name}}}", "",
                     ctx.linked(here, ctx.pick(r.summary, f"{a.id} {r.name} summary")), "",
                     f"<small>`--reading {a.key}={r.name}`</small>", ""]
-            out += [f"**{t('mark_' + r.mark)}**", ""]  # quoted, published or a choice
+            out += [f"**{t('mark_' + r.mark)}**", ""]  # quoted, published, an engine's or a choice
             if r.outside is not None:  # what it takes from beyond the quotes: a choice says why
                 out += [f"*{ctx.linked(here, ctx.pick(r.outside.source, f'{a.id} {r.name} outside'))}*", ""]
             out += [f"- «{esc(w.words)}» — {ctx.publication_ref(w)}" for w in r.published]
             out += [""] if r.published else []
+            for e in r.engines:  # an engine's code, named as such: its file, the line, its own test
+                out += [f"- {_code(e.code)} — {ctx.engine_ref(e)}, {_code(e.file)}; "
+                        f"{t('engine_test').format(test=_code(e.test))}"]
+            out += [""] if r.engines else []
             for q in r.sources:
                 first, last = line_of(cat.sources[q.doc].text, q.quote)
                 out += ["> " + line for line in esc(q.quote).split("\n")]
@@ -281,3 +285,8 @@ def _type(node: dict[str, Any]) -> str:
         return " \\| ".join(f"`{json.dumps(v)}`" for v in node["enum"])
     kind = node.get("type", "")
     return " \\| ".join(kind) if isinstance(kind, list) else str(kind)
+
+
+def _code(text: str) -> str:
+    """The register's text of an engine (a code line, a path) as a code span: shown as it is."""
+    return "`" + text.replace("`", "'") + "`"

@@ -18,7 +18,7 @@ from truco_rules.spec.rules import ladder as lad
 from truco_rules.spec.rules.actions import Action
 from truco_rules.spec.rules.cards import card_names, parse_card
 from truco_rules.spec.rules.hands import UNDECIDED_RESULT, HandResult
-from truco_rules.spec.rules.match import dealer, reached_target, side
+from truco_rules.spec.rules.match import capped_score, dealer, reached_target, side
 from truco_rules.spec.rules.procedure import dispatch
 from truco_rules.spec.rules.procedure.parts import (
     ENVIDO,
@@ -73,9 +73,10 @@ class Hand:
         self.dealer = dealer(self.starter, n)
         self.used = [set() for _ in range(n)]
         self.kind = lad.hand_kind(r, *self.score)
+        ordinary = lad.iron_ordinary(r, self.kind)  # AMB-61 ordinary-no-truco: seen, at the opening value
         # IRN-2: "los jugadores no pueden ver sus cartas" (AMB-11 `iron-blind`).
-        self.blind = self.kind == lad.IRON and r.reading("iron-blind") == "blind"
-        self.value = lad.initial_value(r, self.kind, r.reading("iron-hand"))  # AMB-10 iron-hand
+        self.blind = self.kind == lad.IRON and not ordinary and r.reading("iron-blind") == "blind"
+        self.value = r.ladder[0] if ordinary else lad.initial_value(r, self.kind, r.reading("iron-hand"))
         self.turn = self.leader = self.starter
         # TEN-5, AMB-12 ten-choice; the iron hand offers no choice (AMB-10 like-hand-of-ten).
         if self.kind == lad.TEN and r.reading("ten-choice") == "may-decline":
@@ -174,7 +175,7 @@ class Hand:
         if self.rules.reading("side-bet-scoring") == "end-of-hand" and self.outcome.side_points:
             score = list(self.score)
             for _, s, p, _ in self.outcome.side_points:
-                score[s] += p
+                score[s] = capped_score(self.rules, score[s] + p)  # AMB-59
             if any(reached_target(x, self.rules) for x in score):
                 # Procedure: the side points reach the target; the hand's own points are not scored.
                 self.outcome.winner, self.outcome.points, self.outcome.partida_ended = None, 0, True
@@ -192,7 +193,7 @@ class Hand:
         self.contest_done = True
         self.resume()
         if self.rules.readings["side-bet-scoring"] == "immediately":
-            self.score[to_side] += points
+            self.score[to_side] = capped_score(self.rules, self.score[to_side] + points)  # AMB-59
             if reached_target(self.score[to_side], self.rules):
                 # Procedure: "a partida ends when a side reaches the target, even in the middle of a hand".
                 self.outcome.partida_ended = True

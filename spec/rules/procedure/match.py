@@ -1,5 +1,5 @@
 """Scores, partidas and the sequence of hands (HND-11, the ruleset's `match`: MAT-1, MAT-2, MAT-3, MAT-4,
-ARG-7, URU-9; IRN-4, TEN-4, AMB-15, AMB-19, AMB-25)."""
+ARG-7, URU-9; IRN-4, TEN-4, AMB-15, AMB-19, AMB-25, AMB-59, AMB-61)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from truco_rules.spec.rules import ladder as lad
-from truco_rules.spec.rules.match import first_starter, next_starter, partidas_to_win, reached_target
+from truco_rules.spec.rules.match import (
+    capped_score,
+    first_starter,
+    next_starter,
+    partidas_to_win,
+    reached_target,
+)
 from truco_rules.spec.rules.procedure.hand import Hand
 from truco_rules.spec.rules.procedure.parts import Outcome
 from truco_rules.spec.rules.ruleset import Rules
@@ -60,7 +66,7 @@ class Match:
         self.starter = next_starter(self.starter, r.players, r.readings["hand-starter"])
         if outcome.forfeit is not None:  # TEN-4: the caller's side loses the match
             if outcome.winner is not None:
-                score[outcome.winner] += outcome.points
+                score[outcome.winner] = capped_score(r, score[outcome.winner] + outcome.points)
             self.score, self.forfeit, self.winner = score, outcome.forfeit, 1 - outcome.forfeit
             self.end_clause = r.clause_or("hand_of_ten", "penalty", "TEN-4")
             self.hand_score = list(score)
@@ -75,7 +81,7 @@ class Match:
         for s, p in additions:
             if ended is not None:
                 break  # the partida is over: nothing more is added
-            score[s] += p
+            score[s] = capped_score(r, score[s] + p)  # AMB-59
             if reached_target(score[s], r):
                 ended = s
         self.score, self.hand_score = score, list(score)
@@ -86,6 +92,7 @@ class Match:
             and outcome.winner is not None
             and r.has("iron_hand")
             and r.data["iron_hand"]["decides_match"]
+            and not lad.iron_ordinary(r, hand_kind)  # AMB-61: no iron hand, no IRN-4
         ):
             # IRN-4: "La coppia che vince questa mano vincerà la partita."
             ended, clause = outcome.winner, r.clause("iron_hand", "decides_match")

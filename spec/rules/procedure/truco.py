@@ -1,7 +1,7 @@
 """Truco calls and their answers, the hand of ten and the iron hand, going to the mazo (BET-1,
 BET-2, BET-3, BET-4, BET-5, BET-6, BET-7, BET-8, BET-9, BET-10, ARG-3, URU-7, ARG-9, URU-10, TEN-1,
 TEN-2, TEN-3, TEN-4, TEN-5, TEN-6, IRN-3, PAU-6, PAU-10; AMB-4, AMB-9, AMB-10, AMB-12, AMB-16, AMB-37,
-AMB-42, AMB-43, AMB-52)."""
+AMB-42, AMB-43, AMB-52, AMB-60, AMB-61)."""
 
 from __future__ import annotations
 
@@ -49,6 +49,8 @@ def asks_for_truco(hand: Hand, value: int) -> bool:
     the next step, and under `truco-by-name` also truco by its name, the ladder's first call); under
     `truco-only` only the call named truco is, and the later calls are made as in any hand."""
     r = hand.rules
+    if lad.iron_ordinary(r, hand.kind):  # AMB-61 ordinary-no-truco: no call at all (refused)
+        return True
     if not lad.iron_like_ten(hand.kind, r.reading("iron-hand")):
         return False
     if ten_call(hand) == "truco-only":
@@ -56,7 +58,7 @@ def asks_for_truco(hand: Hand, value: int) -> bool:
     return True
 
 
-def over_cap(hand: Hand, seat: int, value: int) -> bool:
+def _own_cap(hand: Hand, seat: int, value: int) -> bool:
     """AMB-43 `raise-cap`. `no-cap` (PAU-6: the ladder's top is its only cap): never. `capped`: a
     call or raise is not made once the hand, worth `value` before it, already gives the caller's
     side what it lacks to reach the target (PAU-10)."""
@@ -65,11 +67,30 @@ def over_cap(hand: Hand, seat: int, value: int) -> bool:
     return value >= target(hand.rules) - hand.score[side(seat)]
 
 
+def _trailing_cap(hand: Hand, value: int) -> bool:
+    """AMB-60 `raise-cap-trailing`. `no-cap`: never. `trailing-need`: a call or raise is made only
+    while the stake it raises, `value`, is less than what the side with the lower score still needs
+    to reach the target (PAU-10): at 6 to 6 of 12 nobody calls 9."""
+    if hand.rules.reading("raise-cap-trailing") != "trailing-need":
+        return False
+    return value >= target(hand.rules) - min(hand.score)
+
+
+def over_cap(hand: Hand, seat: int, value: int) -> bool:
+    """Whether the score bars a call or raise of the stake `value` by `seat` (AMB-43, AMB-60)."""
+    return _own_cap(hand, seat, value) or _trailing_cap(hand, value)
+
+
 def _cap_refusal(hand: Hand, seat: int, value: int) -> Illegal:
-    lacks = target(hand.rules) - hand.score[side(seat)]
+    if _own_cap(hand, seat, value):
+        lacks = target(hand.rules) - hand.score[side(seat)]
+        return Illegal(_clause(hand, "top"),
+                       f"the hand is worth {value}, what side {side(seat)} lacks to win ({lacks}): "
+                       "no call or raise (AMB-43 raise-cap, capped)")
+    lacks = target(hand.rules) - min(hand.score)
     return Illegal(_clause(hand, "top"),
-                   f"the hand is worth {value}, what side {side(seat)} lacks to win ({lacks}): "
-                   "no call or raise (AMB-43 raise-cap, capped)")
+                   f"the stake is {value}, what the trailing side lacks to win ({lacks}): no call or raise "
+                   "(AMB-60 raise-cap-trailing, trailing-need)")
 
 
 def check_raise(hand: Hand, seat: int, action: Action) -> None:
@@ -92,7 +113,7 @@ def check_raise(hand: Hand, seat: int, action: Action) -> None:
         # Procedure (AMB-4 always-three-rounds): no call once the hand is decided.
         raise Illegal(_clause(hand, "call"), "the hand is already decided: no call may be made")
     if asks_for_truco(hand, v):
-        if r.reading("ten-truco") == "refused":
+        if r.reading("ten-truco") == "refused" or lad.iron_ordinary(r, hand.kind):  # AMB-9; AMB-61
             raise Illegal(no_truco_clause(hand), "no truco may be called in the hand of ten or the iron hand")
         # AMB-37: the calls that are asking for truco; any other is out of the ladder's order.
         allowed = {lad.next_step(r, hand.value)}
