@@ -13,6 +13,7 @@ import pytest
 from truco_rules.site import site_rulesets
 from truco_rules.site.site_md import Ctx
 from truco_rules.spec.catalogue import LANGUAGES, load_catalogue
+from truco_rules.spec.clause_ids import CLAUSE_ID
 from truco_rules.spec.rules.ruleset import Rules
 from truco_rules.text.hand_names import hand_name
 from truco_rules.text.witness_words import points
@@ -32,7 +33,7 @@ def _said(markdown: str) -> str:
     """What a reader reads: no drawings, no code (register keys, anchors), no link targets, no
     clause or register IDs, no words quoted from a publication, no Markdown escapes."""
     text = re.sub(r"<svg.*?</svg>|<pre class=\"mermaid\">.*?</pre>", " ", markdown, flags=re.DOTALL)
-    text = re.sub(r"`[^`]*`|\{#[^}]*\}|\]\([^)]*\)|\b[A-Z]{2,5}-\d+\b|«[^»]*»", " ", text)
+    text = re.sub(rf"`[^`]*`|\{{#[^}}]*\}}|\]\([^)]*\)|\b{CLAUSE_ID}\b|«[^»]*»", " ", text)
     return text.replace("\\", "")
 
 

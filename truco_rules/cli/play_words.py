@@ -81,31 +81,25 @@ def who(seat: int, me: int, lang: str) -> str:
     return gettext("them", lang)
 
 
-def person(seat: int, me: int, players: int, lang: str) -> str:
-    """One player, as the subject of a sentence: You, Your partner, Your opponent, or in pairs the
-    opponent on your right (who plays after you) or on your left (who plays before you)."""
-    if seat == me:
-        return gettext("You", lang)
-    if seat % 2 == me % 2:
-        return gettext("Your partner", lang)
-    if players == 2:
-        return gettext("Your opponent", lang)
-    if seat == (me + 1) % players:
-        return gettext("The opponent on your right", lang)
-    return gettext("The opponent on your left", lang)
+# who a seat is to the player, as the subject of a sentence and inside one
+_PEOPLE = {"me": (N_("You"), N_("you")), "partner": (N_("Your partner"), N_("your partner")),
+           "opponent": (N_("Your opponent"), N_("your opponent")),
+           "right": (N_("The opponent on your right"), N_("the opponent on your right")),
+           "left": (N_("The opponent on your left"), N_("the opponent on your left"))}
 
 
-def named(seat: int, me: int, players: int, lang: str) -> str:
-    """One player inside a sentence: you, your partner, your opponent, the opponent on your right."""
+def person(seat: int, me: int, players: int, lang: str, *, subject: bool = True) -> str:
+    """One player: You, Your partner, Your opponent, or in pairs the opponent on your right (who
+    plays after you) or on your left (who plays before you); `subject=False`: inside a sentence."""
     if seat == me:
-        return gettext("you", lang)
-    if seat % 2 == me % 2:
-        return gettext("your partner", lang)
-    if players == 2:
-        return gettext("your opponent", lang)
-    if seat == (me + 1) % players:
-        return gettext("the opponent on your right", lang)
-    return gettext("the opponent on your left", lang)
+        key = "me"
+    elif seat % 2 == me % 2:
+        key = "partner"
+    elif players == 2:
+        key = "opponent"
+    else:
+        key = "right" if seat == (me + 1) % players else "left"
+    return translate(_PEOPLE[key][0 if subject else 1], lang)
 
 
 def card_words(card: str, ruleset_data: Mapping[str, Any], lang: str) -> str:
@@ -159,7 +153,7 @@ def said(action: Any, seat: int, me: int, players: int, ruleset_data: Mapping[st
     if kind == "run":
         return gettext("{who} does not accept: “No quiero.”", lang, who=subject)
     if kind == "sign":
-        if seat % 2 != me % 2:  # SEN-1..3: only the partners see a seña
+        if seat % 2 != me % 2:  # SEN-1, SEN-2, SEN-3: only the partners see a seña
             return gettext("{who} makes a seña to their partner.", lang, who=subject)
         gesture = translate(SIGN_GESTURE[str(arg)], lang) if str(arg) in SIGN_GESTURE else str(arg)
         return gettext("{who} makes a seña: {gesture}.", lang, who=subject, gesture=gesture)
@@ -187,7 +181,7 @@ def settled(contest: str, side: int, points: int, accepted: bool, tantos: Mappin
     name = str(_glossary()[_GLOSSARY_TERM[contest]].name(lang)) if contest in _GLOSSARY_TERM else contest
     scores = (gettext("your side scores {pts}", lang, pts=points) if side == me % 2
               else gettext("they score {pts}", lang, pts=points))
-    had = ", ".join(gettext("{who} {n}", lang, who=named(s, me, players, lang), n=n)
+    had = ", ".join(gettext("{who} {n}", lang, who=person(s, me, players, lang, subject=False), n=n)
                     for s, n in sorted(tantos.items()) if n is not None)
     if accepted and had:
         return gettext("{contest}: {had}; {scores}.", lang, contest=name[:1].upper() + name[1:], had=had,

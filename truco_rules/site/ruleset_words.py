@@ -25,6 +25,8 @@ QUESTIONS = {
     "ten-choice": N_("May the side at {score} refuse to play the {hand}?"),
     "ten-call": N_("The {hand} already starts worth {value}, and truco is the call to {truco}: in the "
                    "{hand}, which call is asking for truco, and can the hand rise above {value}?"),
+    "iron-or-ordinary": N_("When both sides are at {score}, is that hand the iron hand, or an ordinary "
+                           "hand?"),
 }
 # (register key, reading) -> the reading, with the ruleset's numbers
 SUMMARIES = {
