@@ -11,8 +11,9 @@ _ = Mock()
 
 # MkDocs reads the configuration that docs/hooks/mkdocs_hooks.py sets.
 _(_.site_url, _.site_name, _.nav)
-# http.server calls it: tests/docs/conftest.py silences the request log.
-_(_.log_message)
+# http.server calls them: tests/docs/conftest.py silences the request log; the bot behind HTTP of
+# tests/referee/test_compliance.py answers POST.
+_(_.log_message, _.do_POST)
 # The console script `truco` (pyproject.toml [project.scripts]).
 _(_.main)
 # A signal handler's signature (spec/monitor/follow.py; the signal timeout is being replaced).

@@ -43,11 +43,15 @@ def check_record(record: Any, ruleset: str | None = None, game: int = 0, *,
     given, is increased by one per clause for every check the monitor ran under it.
     `in_progress` checks a match not over yet: its `result` may be null and is not checked.
     """
-    if in_progress and isinstance(record, dict) and record.get("result") is None:
+    stopped = stopped_by_referee(record)
+    if (in_progress or stopped) and isinstance(record, dict) and record.get("result") is None:
         record = {**record, "result": {"winner": 0, "score": [0, 0], "partidas": [0]}}
+        in_progress = True
     else:
         in_progress = False
     errors = structure_errors(record)
+    if not errors and record["result"] is None:  # the format allows it only in a match a referee stopped
+        errors = [("result", "must be an object: null only when referee.termination is not 'normal'", "null")]
     if errors:
         return [Violation(game, FORMAT, problem, says=value, field=path or "(record)")
                 for path, problem, value in errors]
@@ -73,6 +77,13 @@ def check_record(record: Any, ruleset: str | None = None, game: int = 0, *,
     checker = _MatchChecker(rules, record, game, exercised if exercised is not None else Counter())
     checker.counting = exercised is not None
     return found + checker.run(check_end=not in_progress)
+
+
+def stopped_by_referee(record: Any) -> bool:
+    """Whether a referee stopped the match before its end (a `referee` block, truco-referee/1,
+    whose termination is not 'normal'): its hands so far are checked, not its end."""
+    referee = record.get("referee") if isinstance(record, dict) else None
+    return isinstance(referee, dict) and referee.get("termination") not in (None, "normal")
 
 
 def start_problem(rules: Rules, scores: Sequence[int], dealer: int) -> tuple[str, str] | None:

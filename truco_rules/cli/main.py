@@ -23,6 +23,7 @@ COMMAND_MODULES = (
     "truco_rules.cli.situation_cmds",
     "truco_rules.cli.prove_cmds",
     "truco_rules.cli.docs_cmds",
+    "truco_rules.cli.tournament_cmds",
 )
 
 

@@ -34,6 +34,7 @@ from truco_rules.site import (
     site_rules,
     site_rulesets,
     site_tables,
+    site_tournaments,
     source_blocks,
     worked_hand,
 )
@@ -155,13 +156,14 @@ def _nav(ctx: Ctx) -> list[Any]:
         {t("ambiguities"): "ambiguities.md"},
         {t("traceability"): "traceability.md"},
         {t("conformance"): [{t("conformance_all"): site_conformance.INDEX}, {t("cm_title"): site_matrix.PAGE},
+                            {t("tr_title"): site_tournaments.PAGE},
                             *({title: page} for title, page in reports)]},
         {t("guide"): [{t("g_install"): "guide/install.md"}, {t("g_engine"): "guide/engine.md"},
                       {t("g_protocol"): "guide/protocol.md"}, {t("g_suite"): "guide/suite.md"},
                       {t("g_ci"): "guide/ci.md"},
                       {t("g_record"): "guide/record-format.md"}, {t("g_validate"): "guide/validate.md"},
                       {t("g_proofs"): "guide/proofs.md"}, {t("g_results"): "guide/results.md"},
-                      {t("g_rulesets"): "guide/rulesets.md"},
+                      {t("g_rulesets"): "guide/rulesets.md"}, {t("g_tournaments"): "guide/tournaments.md"},
                       {t("g_mutation"): "quality/mutation.md"}, {t("g_speed"): "quality/speed.md"},
                       {t("g_procedure"): "guide/procedure.md"}]},
     ]
@@ -184,6 +186,7 @@ def _pages(ctx: Ctx) -> dict[str, str]:
     pages["start/differences.md"] = site_differences.differences_page(ctx)
     pages.update(site_conformance.pages(ctx)[0])
     pages[site_matrix.PAGE] = site_matrix.matrix_page(ctx)
+    pages[site_tournaments.PAGE] = site_tournaments.results_page(ctx)
     return pages
 
 

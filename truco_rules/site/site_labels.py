@@ -40,6 +40,7 @@ _WORDS: dict[str, str | Message] = {
     "g_speed": N_("Speed"),
     "g_results": N_("Results of the last run"),
     "g_procedure": N_("Play procedure"),
+    "g_tournaments": N_("Bot tournaments"),
     "family": N_("Family"),
     "kind": N_("Kind"),
     "rule": N_("Rule"),
@@ -171,6 +172,26 @@ _WORDS: dict[str, str | Message] = {
     "conformance": N_("Conformance"),
     "conformance_all": N_("Conformance reports"),
     "conformance_intro": N_("Reports on other authors' engines checked against the rules, clause by clause."),
+    # the tournament results page (truco_rules/site/site_tournaments.py)
+    "tr_title": N_("Tournament results"),
+    "tr_intro": N_(
+        "Bot tournaments refereed by `truco tournament`: the reference engine ran every match and the "
+        "spec checked every decision. Each file in docs/tournaments/results/ is the results.json of one "
+        "tournament; a clause links to the rule that forbids the illegal actions counted beside it."),
+    "tr_none": N_("No tournament results have been published yet."),
+    "tr_standings": N_("Standings"),
+    "tr_bot": N_("bot"),
+    "tr_points": N_("points"),
+    "tr_won": N_("won"),
+    "tr_drawn": N_("drawn"),
+    "tr_lost": N_("lost"),
+    "tr_rating": N_("rating (μ ± σ)"),
+    "tr_faults": N_("faults"),
+    "tr_clauses": N_("clauses of the illegal actions"),
+    "tr_disqualified": N_("disqualified"),
+    "tr_crosstable": N_("Crosstable"),
+    "tr_cross_note": N_("Matches won, drawn and lost by the bot of the row against the bot of the column."),
+    "tr_terminations": N_("How the matches ended"),
     "cm_title": N_("Conformance matrix"),
     "cm_intro": N_(
         "Every engine whose conformance suite results are published, compared clause by clause and case "
