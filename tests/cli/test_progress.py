@@ -36,6 +36,7 @@ CHECK = ("check", "--ruleset", "mineiro-1v1-es", "--games", "2", "--programs", "
          "--jobs", "1")
 
 
+@pytest.mark.slow  # two short checks, a few seconds each
 def test_check_shows_its_progress_on_a_terminal_and_none_in_json(monkeypatch: pytest.MonkeyPatch) -> None:
     code, out, err = truco(*CHECK, terminal=True, monkeypatch=monkeypatch)
     assert code == 0 and BAR in err and "mineiro-1v1-es" in err and "0:00:0" in err, err[-2000:]
