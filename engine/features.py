@@ -153,6 +153,7 @@ def read_features(data: Mapping[str, Any], file: str, text: str | None = None) -
         deck_clause=r.clause("deck.clause"),
         deal_clause=r.clause("deal.clause"),
         ladder=_ladder(r),
+        # A section a reading removes is absent (AMB-70 pairs-only: no hand of ten, no iron hand).
         ten=_ten(r) if r.has("hand_of_ten") else None,
         iron=_iron(r) if r.has("iron_hand") else None,
         envido=_envido(r) if has_envido else None,

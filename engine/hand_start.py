@@ -44,7 +44,8 @@ def _kind(cfg: Config, scores: tuple[int, int], starter: int, fields: dict[str, 
             fields["ladder_i"] = cfg.ladder.index(ten.value)
             fields["value"] = ten.value
             fields["no_truco"] = True
-    elif ten is not None and (s0 == ten.score) != (s1 == ten.score):  # TEN-1: one side at ten
+    # TEN-1: one side at ten, whatever the hands before (AMB-71 every-hand: the choice comes back)
+    elif ten is not None and (s0 == ten.score) != (s1 == ten.score):
         ten_side = 0 if s0 == ten.score else 1
         fields["kind"] = TEN
         fields["ten_side"] = ten_side
@@ -60,7 +61,7 @@ def start_hand(game: Game) -> None:
     cfg = game._cfg
     n = cfg.n
     deck = cfg.deck
-    k = game._hand_no = game._hand_no + 1
+    k = game._hand_no = game._hand_no + 1  # HND-11: the hands of a match, numbered one after another
     starter = game._starter
     if k <= len(game._stacked):
         deal = game._stacked[k - 1]

@@ -64,7 +64,7 @@ def finish_hand(game: Game, winner: int, points: int, forfeit: int | None = None
             and not cfg.iron_ordinary:  # IRN-4; AMB-61 ordinary-no-truco: no iron hand
         game._end_match(winner)
     else:
-        game._next_hand()
+        game._next_hand()  # HND-11: hands follow one another until the match is decided
 
 
 def end_partida(game: Game, winner: int) -> None:

@@ -80,6 +80,8 @@ READINGS: Mapping[str, tuple[str, tuple[str, ...]]] = MappingProxyType({
     "score-cap": ("AMB-59", ("uncapped", "capped")),
     "raise-cap-trailing": ("AMB-60", ("no-cap", "trailing-need")),
     "iron-or-ordinary": ("AMB-61", ("iron-hand", "ordinary-no-truco")),
+    "eleven-one-against-one": ("AMB-70", ("played", "pairs-only")),  # only sets the file's sections
+    "ten-recurs": ("AMB-71", ("every-hand",)),
 })
 
 # The reading in force where a ruleset file does not list a key: the plain rule of the play
@@ -134,6 +136,7 @@ FALLBACK: Mapping[str, str] = MappingProxyType({
     "score-cap": "uncapped",  # every point won counts (MAT-1: '12 points (or more)')
     "raise-cap-trailing": "no-cap",  # the ladder's top is the only cap
     "iron-or-ordinary": "iron-hand",  # both sides at the hand of ten's score: the iron hand (IRN-1)
+    "ten-recurs": "every-hand",  # TEN-1: the score at the start of a hand makes it a hand of ten
 })
 
 _NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
@@ -277,7 +280,8 @@ def _earlier_sets(data: Mapping[str, Any], key: str) -> dict[str, Any]:
         if other == key:
             break
         for changes in ((entry.get("sets") or {}) if isinstance(entry, Mapping) else {}).values():
-            earlier += [(str(dotted), value) for dotted, value in (changes or {}).items()]
+            earlier += [(str(dotted), value) for dotted, value in (changes or {}).items()
+                        if value is not None]  # a removal adds no field
     return set_paths(data, earlier)
 
 

@@ -95,7 +95,7 @@ def _target(a: Setup, b: Setup) -> Built:
 DOMAINS: tuple[Domain, ...] = (
     Domain("hand-of-ten", ("TEN-1", "TEN-2", "TEN-3", "TEN-4", "TEN-5", "TEN-6", "IRN-1", "IRN-3", "VAL-1",
                            "VAL-2"),
-           ("ten-truco", "iron-hand", "ten-choice"), lambda a, b: True,
+           ("ten-truco", "iron-hand", "ten-choice", "eleven-one-against-one"), lambda a, b: True,
            _ten, lambda cx: {"scores": [cx["score0"], cx["score1"]]}, _ten_name),
     Domain("target", ("MAT-1", "MAT-3", "MAT-4", "ARG-7", "URU-9"), ("gauderio-target", "partida-points"),
            lambda a, b: True,

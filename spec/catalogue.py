@@ -21,7 +21,13 @@ from typing import Any
 import yaml
 
 from truco_rules.spec.clause_ids import CLAUSE_ID_RE
-from truco_rules.spec.ruleset_file import RULESETS_DIR, RulesetFile, RulesetFileError, load_ruleset_file
+from truco_rules.spec.ruleset_file import (
+    RULESETS_DIR,
+    RulesetFile,
+    RulesetFileError,
+    adoption_publication,
+    load_ruleset_file,
+)
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 DATA_DIR = PACKAGE_DIR / "data"
@@ -155,6 +161,8 @@ class Clause:
     also_published: tuple[AlsoPublished, ...] = ()
     # ruleset -> the publication that states the clause for it
     adopted: Mapping[str, Publication] = field(default_factory=dict)
+    # ruleset -> that publication's own words for the rule, where the ruleset file quotes them
+    adopted_words: Mapping[str, str] = field(default_factory=dict)
 
     def docs(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(q.doc for q in self.sources))
@@ -617,10 +625,13 @@ def _add_file_clauses(clauses: dict[str, Clause], rulesets: Mapping[str, Ruleset
         )
     for rs in rulesets.values():  # clauses of the catalogue that a file-defined ruleset holds too
         pubs = {p.id: p for p in rs.publications}
-        for cid, pub in (rs.data.get("adopts") or {}).items():
+        for cid, adopted in (rs.data.get("adopts") or {}).items():
             c = clauses[cid]
+            words = {rs.name: str(adopted["words"])} if isinstance(adopted, dict) else {}
+            pub = pubs[adoption_publication(adopted)]
             clauses[cid] = dataclasses.replace(c, rulesets=(*c.rulesets, rs.name),
-                                               adopted={**c.adopted, rs.name: pubs[pub]})
+                                               adopted={**c.adopted, rs.name: pub},
+                                               adopted_words={**c.adopted_words, **words})
         if rs.code not in listed_codes:
             # A ruleset the catalogue's own list does not know (a file of the user's) holds the
             # clauses its file names as the source of one of its rules and, where its origin is a

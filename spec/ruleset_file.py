@@ -37,7 +37,7 @@ NEEDED_READINGS: dict[str, tuple[str, ...]] = {
     "": ("all-rounds-tied", "split-then-tie", "first-two-tied", "hand-length", "covering", "round-leader",
          "hand-starter"),
     "pairs": ("partner-tie",),
-    "hand_of_ten": ("ten-truco", "ten-choice", "ten-call"),
+    "hand_of_ten": ("ten-truco", "ten-choice", "ten-call", "ten-recurs"),
     "iron_hand": ("iron-hand", "iron-blind", "iron-cards"),
     "envido": ("envido-stakes", "envido-without-pair", "falta-points", "side-bet-window", "side-bet-ties",
                "side-bet-scoring", "envido-first", "envido-three-suit", "envido-refusal", "envido-order"),
@@ -264,6 +264,12 @@ class RulesetFile:
         return set(_clause_refs(self.data))
 
 
+def adoption_publication(adopted: Any) -> str:
+    """The publication an entry of `adopts` names: the entry itself, or its `publication` (an entry
+    that quotes the publication's words is a mapping)."""
+    return str(adopted["publication"] if isinstance(adopted, Mapping) else adopted)
+
+
 def apply_readings(data: Mapping[str, Any], readings: Mapping[str, str]) -> dict[str, Any]:
     """A copy of `data` where every `sets` of the chosen readings is applied (dotted paths).
 
@@ -312,7 +318,7 @@ def _earlier_sets(data: Mapping[str, Any], key: str) -> dict[str, Any]:
         if other == key:
             break
         earlier += [(str(dotted), value) for changes in (entry.get("sets") or {}).values()
-                    for dotted, value in changes.items()]
+                    for dotted, value in changes.items() if value is not None]  # a removal adds no field
     out = _copy_for(data, [dotted for dotted, _ in earlier])
     for dotted, value in earlier:
         _set_path(out, dotted, value)
@@ -600,7 +606,8 @@ class _Checker:
                 f"(there are {', '.join(sorted(rulebooks))})",
             )
         pubs = {p["id"] for p in origin.get("published", ())}
-        for cid, pub in (self.data.get("adopts") or {}).items():
+        for cid, adopted in (self.data.get("adopts") or {}).items():
+            pub = adoption_publication(adopted)
             if pub not in pubs:
                 self.fail(("adopts", cid), f"{pub!r} is not a publication listed under origin.published")
         for i, c in enumerate(self.data.get("clauses", ())):

@@ -63,7 +63,8 @@ NORMAL, TEN, IRON = "normal", "ten", "iron"
 def hand_kind(rules: Rules, score0: int, score1: int) -> str:
     """TEN-1: "Mano de 10 - Cuando uno de los jugadores tiene 10 puntos."
     IRN-1: "Mano de hierro - Cuando los dos jugadores tienen 10 puntos."
-    A ruleset without those sections has neither.
+    A ruleset without those sections has neither. The score alone decides, whatever the hands
+    before: a side still at ten after a hand of ten plays another (AMB-71 `ten-recurs` every-hand).
     """
     at = [False, False]
     if rules.has("hand_of_ten"):

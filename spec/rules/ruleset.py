@@ -85,7 +85,8 @@ class Rules:
     # --- features and their clauses ----------------------------------------------------------------
     def has(self, section: str) -> bool:
         """Whether the ruleset has a feature: muestra, envido, flor, senas, hand_of_ten, iron_hand.
-        A reading may add or remove one through the file's `sets` (AMB-32 `flor-in-play`)."""
+        A reading may add or remove one through the file's `sets` (AMB-32 `flor-in-play` adds the
+        flor; AMB-70 `eleven-one-against-one` pairs-only removes the hand of ten and the iron hand)."""
         return self.data.get(section) is not None
 
     @functools.cached_property

@@ -28,10 +28,11 @@ def ruleset_data(ruleset: str, readings: Mapping[str, str] | None = None) -> dic
         sets = {str(k): v for k, v in (entry.get("sets") or {}).items()}
         for dotted, value in sets.get(reading, {}).items():
             *parents, last = dotted.split(".")
-            target = out
+            target: Any = out
             for part in parents:
-                target = target.setdefault(part, {})
-            target[last] = copy.deepcopy(value)
+                target = target.setdefault(part, {}) if isinstance(target, dict) else None
+            if isinstance(target, dict):  # a section an earlier reading removed (AMB-70): nothing to set
+                target[last] = copy.deepcopy(value)
     return out
 
 

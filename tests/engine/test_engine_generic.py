@@ -131,7 +131,7 @@ def hand_points(data: dict, envido_point: bool = False) -> set[int]:
     truco = data["truco"]
     allowed = {0, truco["opening"]["value"]}
     allowed |= {c["value"] for c in truco["calls"]} | {c["refused"] for c in truco["calls"]}
-    if "hand_of_ten" in data:
+    if data.get("hand_of_ten") is not None:  # a reading may remove it (AMB-70)
         allowed |= {data["hand_of_ten"]["value"], data["hand_of_ten"].get("decline_payout", 2)}
     if envido_point and "mazo" in data:
         allowed |= {v + 1 for v in allowed if v}
@@ -183,7 +183,7 @@ def check_scores(rec: dict, ruleset: str, readings: dict[str, str]) -> None:
     forfeit = rec["hands"][-1]["result"].get("forfeit")
     if forfeit is not None:
         assert result["winner"] == 1 - forfeit, "[TEN-4] the caller's side loses"
-    elif not (data.get("iron_hand", {}).get("decides_match") and max(prev) < target):  # IRN-4
+    elif not ((data.get("iron_hand") or {}).get("decides_match") and max(prev) < target):  # IRN-4
         assert prev[result["winner"]] >= target, "[MAT-1] the winner reached the target"
 
 

@@ -162,7 +162,8 @@ def test_keys_a_file_leaves_out_fall_back_to_one_of_their_readings() -> None:
         assert reading in engine.READINGS[key][1], key
     by_sets = set(engine.READINGS) - set(FALLBACK)
     assert by_sets == {"deck", "gauderio-target", "match-format", "flor-in-play", "partida-points", "ciego",
-                       "card-pairs", "eleven-decline", "manilha-velha", "flor-accepted"}
+                       "card-pairs", "eleven-decline", "manilha-velha", "flor-accepted",
+                       "eleven-one-against-one"}
     for name, data in RULESET_FILES.items():
         for key in by_sets & set(data["readings"]):
             assert data["readings"][key].get("sets"), f"{name}: {key} changes the game only through 'sets'"

@@ -53,7 +53,7 @@ def test_raise_cap_trailing_stops_the_ladder_at_what_the_trailing_side_needs() -
 @pytest.mark.clause("PAU-9", "PAU-14", "IRN-1", "IRN-3")
 def test_iron_or_ordinary_plays_both_at_the_mark_as_an_ordinary_hand_without_truco() -> None:
     iron = _game({}, (11, 11))
-    assert (iron.hand.value, iron.hand.blind) == (3, True), "[PAU-9] the mão de ferro"
+    assert (iron.hand.value, iron.hand.blind) == (3, False), "[PAU-9] the mão de ferro, seen (AMB-11)"
     plain = _game({"iron-or-ordinary": "ordinary-no-truco"}, (11, 11))
     assert (plain.hand.value, plain.hand.blind) == (1, False), "AMB-61"
     assert _texts(plain) == {"play 4C", "play 5H", "play 6S"}

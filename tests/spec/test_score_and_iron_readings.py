@@ -68,7 +68,7 @@ def test_raise_cap_trailing_stops_the_ladder_at_what_the_trailing_side_needs() -
 @pytest.mark.clause("PAU-9", "PAU-14", "IRN-1", "IRN-2")
 def test_iron_or_ordinary_plays_both_at_eleven_as_an_ordinary_hand_without_truco() -> None:
     iron = _hand("paulista-1v1", {"iron-or-ordinary": "iron-hand"}, (11, 11))
-    assert (iron.value, iron.blind) == (3, True), "[PAU-9] the mão de ferro (AMB-10, AMB-11)"
+    assert (iron.value, iron.blind) == (3, False), "[PAU-9] the mão de ferro (AMB-10; AMB-11 open)"
     plain = _hand("paulista-1v1", {"iron-or-ordinary": "ordinary-no-truco"}, (11, 11))
     assert (plain.value, plain.blind) == (1, False), "AMB-61: the opening value, cards seen"
     assert not any(a.startswith("raise") for a in legal_actions(plain))

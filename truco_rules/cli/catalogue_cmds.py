@@ -133,6 +133,14 @@ def _pick(text: Any, lang: str) -> str:
     return text.get(lang) or text["en"]
 
 
+def _alignment_rows(ref: str, lang: str) -> str:
+    """The rows of the alignment table a clause or a register entry belongs to (`truco diff --row`)."""
+    from truco_rules.spec.alignment import alignment, rows_of
+
+    rows = " ".join(r.id for r in rows_of(alignment(), ref)) or gettext("none", lang)
+    return gettext("Alignment table (truco diff --row): {rows}", lang, rows=rows)
+
+
 def _wrap(text: str, indent: str) -> str:
     return textwrap.fill(text, width=100, initial_indent=indent, subsequent_indent=indent)
 
@@ -275,6 +283,7 @@ def _explain_clause(cat: Any, c: Any, lang: str) -> None:
         for pub, words in (first, *((a.publication, a.words) for a in c.also_published)):
             _publication_lines(pub.publisher, pub.title, pub.url, words, lang, "  ")
     click.echo("\n" + gettext("Rulesets", lang) + ": " + ", ".join(c.rulesets))
+    click.echo(_alignment_rows(c.id, lang))
     ambs = cat.ambiguities_of_clause(c.id)
     if not ambs:
         click.echo(gettext("Ambiguities", lang) + ": " + gettext("none", lang))
@@ -295,6 +304,7 @@ def _explain_ambiguity(cat: Any, a: Any, lang: str) -> None:
     click.echo(click.style(f"{a.id}  {_pick(a.question, lang)}", bold=True) + f"  ({kind})")
     clauses, key = gettext("Clauses", lang), gettext("key", lang)
     click.echo(f"  {clauses}: {', '.join(a.clauses)} · {key}: {a.key}")
+    click.echo("  " + _alignment_rows(a.id, lang))
     if a.note:
         click.echo(_wrap(_pick(a.note, lang), "  "))
     click.echo("\n" + gettext("Readings", lang) + ":")

@@ -111,14 +111,23 @@ def prove(ruleset: tuple[str, ...], ruleset_files: tuple[str, ...], readings: tu
 @click.option("--write-all", is_flag=True,
               help="Write the witnesses of every pair of rulesets and every alternative reading to "
                    "proofs/witnesses.json (no RULESET arguments).")
+@click.option("--row", metavar="ROW",
+              help="Show one row of the alignment table instead: what every source says of a rule topic "
+                   "(with RULESET_A and RULESET_B, only their sources).")
+@click.option("--rows", "list_rows", is_flag=True, help="List the rows of the alignment table.")
 def diff(ruleset_a: str | None, ruleset_b: str | None, ruleset_files: tuple[str, ...],
          readings: tuple[tuple[str, str], ...], reading_as: tuple[tuple[str, str], ...],
          reading_bs: tuple[tuple[str, str], ...], limit: int, as_json: bool, lang: str,
-         write_all: bool) -> None:
-    """Concrete situations where two rulesets (or one ruleset under two readings) differ.
+         write_all: bool, row: str | None, list_rows: bool) -> None:
+    """Concrete situations where two rulesets (or one ruleset under two readings) differ; or, with
+    --row, what every source says of one rule topic.
 
-    Example: truco diff mineiro-1v1-es mineiro-1v1-es --reading-b all-rounds-tied=dealer-side-wins
+    Examples: truco diff mineiro-1v1-es mineiro-1v1-es --reading-b all-rounds-tied=dealer-side-wins;
+    truco diff --row all-tied; truco diff argentino-1v1 paulista-1v1 --row all-tied
     """
+    if row is not None or list_rows:
+        _alignment(ruleset_a, ruleset_b, ruleset_files, row, lang, as_json)
+        return
     _leave_ctrl_c_to_python()
     if write_all:
         if ruleset_a or ruleset_b:
@@ -193,6 +202,26 @@ def diff(ruleset_a: str | None, ruleset_b: str | None, ruleset_files: tuple[str,
         for feature in features:
             side, other = ("A", "B") if a.has(feature) else ("B", "A")
             click.echo("- " + translate(_FEATURE_WORDS[feature], lang, has=side, lacks=other))
+
+
+def _alignment(ruleset_a: str | None, ruleset_b: str | None, ruleset_files: tuple[str, ...], row: str | None,
+               lang: str, as_json: bool) -> None:
+    """`--row` and `--rows`: the alignment table (spec/data/alignment.yaml)."""
+    from truco_rules.cli import alignment_view
+
+    if row is None:
+        alignment_view.list_rows(lang, as_json)
+        return
+    load_ruleset_files(ruleset_files, engine=False)
+    named = [r for r in (ruleset_a, ruleset_b) if r]
+    if named:
+        from truco_rules.spec.catalogue import UnknownNameError, load_catalogue
+
+        try:
+            named = [load_catalogue().ruleset(r).name for r in named]
+        except UnknownNameError as exc:
+            fail(str(exc))
+    alignment_view.show_row(row, named, lang, as_json)
 
 
 _FEATURE_WORDS = {

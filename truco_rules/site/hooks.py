@@ -23,6 +23,7 @@ from mkdocs.structure.pages import Page
 
 from truco_rules.site import (
     mermaid,
+    site_alignment,
     site_books,
     site_code,
     site_conformance,
@@ -152,7 +153,8 @@ def _nav(ctx: Ctx) -> list[Any]:
         {t("rulebooks"): [{f"{ctx.rulebook_title(doc)} · {doc}": f"rulebooks/{doc}.md"}
                           for doc in ctx.cat.sources]},
         {t("compare"): [{t("same_rule"): "compare/rulebooks.md"},
-                        {t("rulesets_compared"): "compare/rulesets.md"}]},
+                        {t("rulesets_compared"): "compare/rulesets.md"},
+                        {t("al_title"): site_alignment.PAGE}]},
         {t("ambiguities"): "ambiguities.md"},
         {t("traceability"): "traceability.md"},
         {t("conformance"): [{t("conformance_all"): site_conformance.INDEX}, {t("cm_title"): site_matrix.PAGE},
@@ -180,6 +182,7 @@ def _pages(ctx: Ctx) -> dict[str, str]:
         pages[ruleset_page(name)] = site_rulesets.page(ctx, name)
     pages["compare/rulebooks.md"] = site_books.same_rule_page(ctx)
     pages["compare/rulesets.md"] = site_tables.rulesets_page(ctx)
+    pages[site_alignment.PAGE] = site_alignment.alignment_page(ctx)
     pages["ambiguities.md"] = site_tables.ambiguities_page(ctx)
     pages["traceability.md"] = site_tables.matrix_page(ctx)
     pages["start/glossary.md"] = site_glossary.glossary_page(ctx)

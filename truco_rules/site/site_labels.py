@@ -391,6 +391,27 @@ _WORDS: dict[str, str | Message] = {
     "said_by_engine": N_("No rulebook or publication says it; an engine plays it: {engines}."),
     "engine_test": N_("its test: {test}"),
     "rulesets_compared": N_("The rulesets, feature by feature"),
+    # the alignment table (truco_rules.site.site_alignment)
+    "al_title": N_("Every rule topic, every source"),
+    "al_intro": N_(
+        "The alignment table: for each rule topic, the verbatim words of every source that speaks to it, the "
+        "four rulebooks and every publication the rulesets cite, side by side, and the sources that are "
+        "silent. A publication is stored by the passages the project quotes; silent there means that none "
+        "of them speaks to the topic. Each row names the register entries its sources' differences are, or "
+        "says why they state the same rule. `truco diff --row ROW` shows a row in the terminal."
+    ),
+    "al_overview": N_("The topics"),
+    "al_topic": N_("Topic"),
+    "al_speak": N_("Sources that speak"),
+    "al_account": N_("Differences"),
+    "al_same_rule": N_("The same rule"),
+    "al_register": N_("Register entries"),
+    "al_source": N_("Source"),
+    "al_sources": N_("The sources"),
+    "al_words": N_("Its words"),
+    "al_silent": N_("Silent"),
+    "al_rows_of": N_("In the alignment table"),
+    "al_engine": N_("an engine: the lines of its code the register quotes"),
     "cmp_glance": N_("At a glance"),
     "cmp_clauses": N_("Clause by clause"),
     "cmp_glance_intro": N_(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from truco_rules.site import site_code
+from truco_rules.site import site_alignment, site_code
 from truco_rules.site.site_md import Ctx, clause_page, editorial_excerpt, esc, family_of, line_of
 from truco_rules.spec.catalogue import editorial_text
 from truco_rules.text.catalogues import ngettext
@@ -60,6 +60,7 @@ def clause_section(ctx: Ctx, here: str, cid: str) -> list[str]:
         f"{ctx.ambiguity_link(here, a.id, f'{a.id} `{a.key}`')}: "
         f"{esc(ctx.pick(a.question, a.id + ' question'))}" for a in ambs) or t("none")
     out += [f"**{t('in_ambiguities')}:** {amb_text}", ""]
+    out += [f"**{t('al_rows_of')}:** {site_alignment.row_links(ctx, here, cid)}", ""]
     out += spec_code(ctx, here, cid)
     out += trace_lines(ctx, here, cid)
     return out
@@ -98,8 +99,10 @@ def published(ctx: Ctx, here: str, c: Any) -> list[str]:
                 *(f"- {ctx.publication_ref(a.publication, a.section)}" for a in c.also_published), ""]
     if c.adopted:
         out += [f"**{t('adopted_title')}**", "", t("adopted_intro"), ""]
-        out += [f"- {ctx.ruleset_ref(here, rs, full=True)}: {ctx.publication_ref(pub)}"
-                for rs, pub in c.adopted.items()]
+        for rs, pub in c.adopted.items():
+            out.append(f"- {ctx.ruleset_ref(here, rs, full=True)}: {ctx.publication_ref(pub)}")
+            if rs in c.adopted_words:  # the publication's own words, where the ruleset file quotes them
+                out.append(f"    «{esc(' '.join(c.adopted_words[rs].split()))}»")
         out.append("")
     return out
 

@@ -8,7 +8,14 @@ import json
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
-from truco_rules.site import ruleset_facts, site_reading, site_rules, site_rulesets, site_witnesses
+from truco_rules.site import (
+    ruleset_facts,
+    site_alignment,
+    site_reading,
+    site_rules,
+    site_rulesets,
+    site_witnesses,
+)
 from truco_rules.site.site_labels import label
 from truco_rules.site.site_md import Ctx, esc, family_of, line_of, ruleset_page
 from truco_rules.spec.catalogue import SCHEMAS_DIR
@@ -41,7 +48,8 @@ FEATURES: tuple[Feature, ...] = (
     Feature("ft_ladder", ("VAL", "BET"), ("raise-cap", "raise-cap-trailing", "partner-truco",
                                          "mazo-first-round", "mazo-scoring"),
             ("truco", "mazo")),
-    Feature("ft_ten", ("TEN",), ("ten-truco", "ten-choice", "ten-call", "eleven-decline"), ("hand_of_ten",)),
+    Feature("ft_ten", ("TEN",), ("ten-truco", "ten-choice", "ten-call", "eleven-decline",
+                                 "eleven-one-against-one", "ten-recurs"), ("hand_of_ten",)),
     Feature("ft_iron", ("IRN",), ("iron-hand", "iron-blind", "iron-cards", "iron-or-ordinary"),
             ("iron_hand",)),
     Feature("ft_covered", ("COV",), ("covered-card", "covering", "cover-round")),
@@ -158,6 +166,7 @@ def ambiguities_page(ctx: Ctx) -> str:
         raised = site_reading.raised_by(ctx, here, a.id)
         if raised:
             out += [f"{t('raised_by')}: {raised}", ""]
+        out += [f"{t('al_rows_of')}: " + site_alignment.row_links(ctx, here, a.id), ""]
         if a.note:
             note = ctx.linked(here, ctx.pick(a.note, a.id + " note"))
             out += [f"!!! note \"{t('note')}\"", f"    {note}", ""]
