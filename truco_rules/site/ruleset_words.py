@@ -27,6 +27,9 @@ QUESTIONS = {
                    "{hand}, which call is asking for truco, and can the hand rise above {value}?"),
     "iron-or-ordinary": N_("When both sides are at {score}, is that hand the iron hand, or an ordinary "
                            "hand?"),
+    "ten-recurs": N_("A side at {score} is still at that score after the hand: it declined it, lost it or "
+                     "nobody scored. Is the next hand again a {hand}, with its value, its bar on truco and "
+                     "its choice?"),
 }
 # (register key, reading) -> the reading, with the ruleset's numbers
 SUMMARIES = {
@@ -35,6 +38,8 @@ SUMMARIES = {
         "The choice to decline it is not offered, since both sides are at {score}."),
     ("iron-hand", "ordinary-hand"): N_("No: the iron hand starts at {opening} and truco may be called."),
     ("ten-choice", "must-play"): N_("No: the {hand} is played, worth {value}."),
+    ("ten-recurs", "every-hand"): N_("Yes: every hand that a side begins at {score} is a {hand}, however "
+                                     "many follow one another."),
     ("ten-choice", "may-decline"): N_(
         "Yes: after seeing the cards, the side at {score} chooses; declining gives the opponents {decline}. "
         "Its first seat in the order of play from the starter answers for it."),
