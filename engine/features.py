@@ -78,7 +78,7 @@ class Envido:
     calls: Mapping[str, EnvidoCall]
     contest: str  # ENV-1
     chain: str  # the clause of raising the chain (ENV-5)
-    window: str  # the clause of calling it in the window (ENV-3)
+    window: str  # the clause of calling it in the window: the contest's (ENV-1; AMB-23 says when)
 
 
 @dataclass(frozen=True)
@@ -305,7 +305,7 @@ def _envido(r: FieldReader) -> Envido:
         calls[name] = EnvidoCall(name, stake, times, then)
     return Envido(calls, r.clause("envido.clauses.contest"),
                   r.clause("envido.clauses.real", r.clause("envido.clauses.contest")),
-                  r.clause("envido.clauses.no_pair", r.clause("envido.clauses.contest")))
+                  r.clause("envido.clauses.contest"))
 
 
 

@@ -117,7 +117,7 @@ def why_illegal(cfg: Config, h: HandState, action: Action, card: int | None,
     if kind in ("ten-play", "ten-decline"):
         clause = (cfg.ten.choice if cfg.ten else None) or TEN_CHOICE_CLAUSE
         return clause, "there is no hand-of-ten choice to make now"
-    if h.phase in (TRUCO, TEN_CHOICE):
+    if h.phase != PLAY:  # a call waits for its answer (truco, hand of ten, envido, flor)
         return pending(cfg, h)
     return ROUND_CLAUSE, f"{action.text} is not legal now"
 
@@ -165,7 +165,7 @@ def _card_refusal(cfg: Config, h: HandState, action: Action, card: int | None, s
     return ROUND_CLAUSE, "not a legal play now"
 
 
-MAZO_CLAUSE = "RND-1"  # a ruleset without the mazo: a seat's moves are its cards and its calls
+MAZO_CLAUSE = "ARG-9"  # going to the mazo (ARG-9, URU-10), cited where a ruleset has none
 
 
 def mazo_refusal(cfg: Config, h: HandState, seat: int) -> tuple[str, str]:

@@ -12,6 +12,7 @@ import dataclasses
 import difflib
 import functools
 import re
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -294,6 +295,12 @@ class Catalogue:
     def clauses_of(self, ruleset: str) -> list[Clause]:
         self.ruleset(ruleset)
         return [c for c in self.clauses.values() if ruleset in c.rulesets]
+
+    def concerning(self, ruleset: str) -> frozenset[str]:
+        """The clause IDs a count of `ruleset` may name: the clauses it holds, and those of the
+        register entries that concern it (a reading switched on brings its clauses: COV-1)."""
+        held = {c.id for c in self.clauses_of(ruleset)}
+        return frozenset(held | {c for amb in self.ambiguities_of(ruleset) for c in amb.clauses})
 
     def ambiguities_of(self, ruleset: str) -> list[Ambiguity]:
         self.ruleset(ruleset)
@@ -714,3 +721,14 @@ def editorial_text(code: str) -> str | None:
     """The editorial reading of a damaged rulebook (accents restored, artefacts marked), if any."""
     matches = sorted(EDITORIAL_DIR.glob(f"{code}_*.txt"))
     return matches[0].read_text(encoding="utf-8") if matches else None
+
+
+def counts_of_ruleset(ruleset: str, counts: Counter[str]) -> Counter[str]:
+    """`counts` (clause -> how often a check exercised it) without the catalogue clauses that
+    neither `ruleset` nor its register entries hold: a forbidden envido probed in a ruleset
+    without envido exercised no envido clause of it (issue 39)."""
+    cat = load_catalogue()
+    if ruleset not in cat.rulesets:  # a ruleset the catalogue does not know: nothing to filter by
+        return counts
+    keep = cat.concerning(ruleset)
+    return Counter({c: n for c, n in counts.items() if c not in cat.clauses or c in keep})

@@ -70,12 +70,15 @@ def _lines(text: object) -> list[str]:
     return [terminal(line) for line in str(text).split("\n")]
 
 
-def md_text(text: object, *, table: bool = False, lines: bool = False) -> str:
+def md_text(text: object, *, table: bool = False, lines: bool = False, inline: bool = False) -> str:
     """`text` for a Markdown page, shown as written: no HTML, link, emphasis, attribute list, list
     or heading of its own. One line, unless `lines` keeps its own line breaks (text of the
-    catalogue); in a table cell (`table`) those are `<br>`."""
+    catalogue); in a table cell (`table`) those are `<br>`. `inline`: the text lands after other
+    text on its line, where nothing can open a block, so its start is left as it is."""
     parts = _lines(text) if lines else [terminal(text)]
     out = [re.sub(r"[&<>]", lambda m: _MD_HTML[m[0]], _MD_SYNTAX.sub(r"\\\1", p)) for p in parts]
+    if inline and not lines:
+        return out[0]
     out = [_MD_LINE_START.sub(_line_start, p) for p in out]
     # Spaces that start a line would make it a code block (four) or a list's continuation: the
     # first is written as its character reference, which Markdown keeps as a space.

@@ -195,12 +195,18 @@ def _merged(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _read_extended(path: Path, file: str, chain: tuple[Path, ...] = ()) -> tuple[Any, dict[PathKey, int]]:
-    """The file's data with what it extends merged in, and the lines of its own fields (a field it
-    takes from the other file has the line of its nearest field here)."""
+# top-level field -> the file it comes from (a file this one extends) and that file's lines
+Taken = dict[str, tuple[str, dict[PathKey, int]]]
+
+
+def _read_extended(path: Path, file: str,
+                   chain: tuple[Path, ...] = ()) -> tuple[Any, dict[PathKey, int], Taken]:
+    """The file's data with what it extends merged in, the lines of its own fields (a field it
+    takes from the other file has the line of its nearest field here), and for each top-level field
+    it does not set itself, the file that gives it (so that a problem there is told of that file)."""
     data, lines = _read(path, file)
     if not isinstance(data, dict) or "extends" not in data:
-        return data, lines
+        return data, lines, {}
     name, line = data["extends"], lines.get(("extends",))
     if not isinstance(name, str) or not _BASE_NAME.fullmatch(name):
         raise RulesetFileError(file, ("extends",), line,
@@ -211,10 +217,11 @@ def _read_extended(path: Path, file: str, chain: tuple[Path, ...] = ()) -> tuple
         raise RulesetFileError(file, ("extends",), line, f"{name} extends this file again: a circle")
     if len(here) > MAX_EXTENDS:
         raise RulesetFileError(file, ("extends",), line, f"more than {MAX_EXTENDS} files extend one another")
-    base, _ = _read_extended(base_path, str(base_path), here)
+    base, base_lines, base_taken = _read_extended(base_path, str(base_path), here)
     if not isinstance(base, dict):
         raise RulesetFileError(file, ("extends",), line, f"{name} is not a mapping of fields")
-    return _merged(base, {k: v for k, v in data.items() if k != "extends"}), lines
+    taken = {k: base_taken.get(k, (str(base_path), base_lines)) for k in base if k not in data}
+    return _merged(base, {k: v for k, v in data.items() if k != "extends"}), lines, taken
 
 
 # --- the model -----------------------------------------------------------------------------------
@@ -494,10 +501,16 @@ def _line(lines: dict[PathKey, int], path: PathKey) -> int | None:
 class _Checker:
     """What a schema cannot check; raises the first RulesetFileError found."""
 
-    def __init__(self, file: str, data: Mapping[str, Any], lines: dict[PathKey, int]) -> None:
+    def __init__(self, file: str, data: Mapping[str, Any], lines: dict[PathKey, int],
+                 taken: Taken | None = None) -> None:
         self.file, self.data, self.lines = file, data, lines
+        self.taken = taken or {}
 
     def fail(self, path: PathKey, message: str) -> None:
+        if path and str(path[0]) in self.taken:  # a field taken from a file it extends: told of that one
+            origin, lines = self.taken[str(path[0])]
+            raise RulesetFileError(origin, path, _line(lines, path),
+                                   f"{message} (in the file {Path(self.file).name} extends)")
         raise RulesetFileError(self.file, path, _line(self.lines, path), message)
 
     def all_cards(self) -> list[str]:
@@ -835,11 +848,11 @@ def load_ruleset_file(
     """
     path = Path(path)
     file = display or str(path)
-    data, lines = _read_extended(path, file)
+    data, lines, taken = _read_extended(path, file)
     if not isinstance(data, dict):
         raise RulesetFileError(file, (), 1, "a ruleset file is a mapping of fields (format, name, deck, ...)")
     problem = _schema_error(file, data, lines)
     if problem is not None:
         raise problem
-    _Checker(file, data, lines).run(clause_ids, register, rulebooks)
+    _Checker(file, data, lines, taken).run(clause_ids, register, rulebooks)
     return RulesetFile(name=data["name"], code=data["code"], path=path, data=data, lines=lines)

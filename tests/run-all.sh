@@ -5,6 +5,17 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Each stage is announced, and ends with the seconds it took: a long run shows where it is and
+# where its time went.
+stage_name=""
+stage_started=$SECONDS
+stage() {
+  if [ -n "$stage_name" ]; then echo "== $stage_name: $((SECONDS - stage_started)) s"; fi
+  stage_name=$1
+  stage_started=$SECONDS
+  if [ -n "$1" ]; then echo "== $1 ($(date +%H:%M:%S))"; fi
+}
+
 # The browser test drives Debian's Chromium (Playwright never downloads a browser here). Only the
 # site's tests, the last step, need it: it installs in the background, beside the Python packages
 # and the first checks, and the run waits for it (and fails with its log) before that step.
@@ -15,9 +26,11 @@ if ! command -v chromium >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1 &
   chromium_pid=$!
 fi
 
+stage "install"
 # --no-compile: the byte code of what the suite imports is written as it is imported, not all of it
 python3 -m pip install --quiet --no-compile --disable-pip-version-check -e ".[test,docs,browser,dask,engines]"
 
+stage "lint: ruff, import contracts, dead code, types"
 # mypy (the longest of the four) runs beside the other three, one core each; its output is shown
 # when it ends, and its failure fails the run like theirs.
 mypy_log=$(mktemp)
@@ -35,6 +48,7 @@ if [ "$mypy_status" != 0 ]; then
   exit "$mypy_status"
 fi
 
+stage "tests and proofs"
 # 1. Tests and proofs first: their results are what the site shows on every clause.
 results=build/results
 rm -rf "$results" && mkdir -p "$results"
@@ -54,9 +68,12 @@ if [ -n "$chromium_pid" ] && ! wait "$chromium_pid"; then
 fi
 rm -f "$chromium_log"
 
+stage "the site: its build and its tests"
 # 2. The site, built from those results (strict: no broken link or anchor), and its tests. The
 #    browser test then checks that every clause shows its test and proof status.
 TRUCO_RESULTS_REQUIRED=1 python3 -m pytest -n auto tests/docs || status=$?
 # The sizes of the sdist and the wheel that tests/test_wheel.py built and installed.
 [ -f "$results/wheel.txt" ] && cat "$results/wheel.txt"
+stage ""
+echo "== the whole run: $SECONDS s"
 exit "$status"

@@ -11,7 +11,7 @@
 //     truco check --engine-cmd "node examples/js-mineiro/engine.js" --ruleset mineiro-1v1-es
 "use strict";
 
-const { Refusal, serve } = require("./truco-protocol.js");
+const { BadRequest, Refusal, serve } = require("./truco-protocol.js");
 
 const RULESET = "mineiro-1v1-es";
 const SEATS = 2; // SET-1: two players
@@ -315,9 +315,9 @@ class MineiroEngine {
   setsPosition = true; // and a set position: scores and dealer (feature "position")
 
   newGame(ruleset, seed, readings, options) {
-    if (ruleset !== RULESET) throw new Error(`this engine plays only ${RULESET}`);
+    if (ruleset !== RULESET) throw new BadRequest(`this engine plays only ${RULESET}`);
     for (const [key, reading] of Object.entries(readings)) {
-      if (READINGS[key] !== reading) throw new Error(`this engine plays only the default reading of ${key}`);
+      if (READINGS[key] !== reading) throw new BadRequest(`this engine plays only the default reading of ${key}`);
     }
     const deals = options.deals || [];
     deals.forEach((d) => checkDeal(d.hands));

@@ -43,6 +43,8 @@ class Refusal extends Error {
   }
 }
 
+// A request the engine cannot serve (a ruleset or a reading it does not play, a malformed request):
+// answered with an error, and no stack on stderr, since nothing in the engine went wrong.
 class BadRequest extends Error {}
 
 const brief = (value) => {
@@ -289,4 +291,4 @@ function serve(engine, options = {}, input = process.stdin, out = process.stdout
   input.on("end", () => process.exit(0));
 }
 
-module.exports = { PROTOCOL, MAX_LINE, Refusal, Session, log, serve };
+module.exports = { PROTOCOL, MAX_LINE, BadRequest, Refusal, Session, log, serve };

@@ -125,14 +125,14 @@ def junit_xml(run: SuiteRun) -> str:
             text = _failure_text(r, run.expected)
             if r.status == FAIL and r.id not in run.expected:
                 ET.SubElement(
-                    case, "failure", message=xml_text(r.message[:300]), type=xml_text(r.clause or "fail")
+                    case, "failure", message=_message(r.message), type=xml_text(r.clause or "fail")
                 ).text = xml_text(text)
             elif r.status == ERROR:  # an engine fault: never a known failure
                 ET.SubElement(
-                    case, "error", message=xml_text(r.message[:300]), type="engine"
+                    case, "error", message=_message(r.message), type="engine"
                 ).text = xml_text(text)
             elif r.status == SKIP:
-                ET.SubElement(case, "skipped", message=xml_text(r.message[:300]))
+                ET.SubElement(case, "skipped", message=_message(r.message))
             elif r.id in run.expected:  # a known failure: recorded, not failing the build
                 if r.status == PASS:
                     ET.SubElement(
@@ -158,6 +158,17 @@ def junit_xml(run: SuiteRun) -> str:
 def _failure_text(r: CaseResult, expected: dict[str, str]) -> str:
     where = f"step {r.step}" if r.step is not None else "the start or the end"
     return f"{r.id} ({r.status} at {where}): {r.message}" + (f"\nrule broken: {r.clause}" if r.clause else "")
+
+
+# A JUnit message is shown whole; only an engine's own text beyond this is cut (it is untrusted).
+MESSAGE_LIMIT = 2000
+
+
+def _message(text: str) -> str:
+    """A result's message for a JUnit attribute: whole, or cut at a word with "…" past the limit."""
+    if len(text) > MESSAGE_LIMIT:
+        text = text[:MESSAGE_LIMIT].rsplit(" ", 1)[0] + " …"
+    return xml_text(text)
 
 
 def badge(run: SuiteRun) -> str:

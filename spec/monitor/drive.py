@@ -39,6 +39,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from truco_rules.spec.catalogue import counts_of_ruleset
 from truco_rules.spec.monitor.beacon import Beacon
 from truco_rules.spec.monitor.engine_calls import EngineFault, sets_position, stacks_deals
 from truco_rules.spec.monitor.findings import Finding, Group, causes, group, record_finding, split_causes
@@ -169,6 +170,7 @@ class Report(Tally):
         of each game (about 3 KB a game). Its unreached situations, the only part whose order
         matters, are returned to be added in job order."""
         unreached, tally.unreached = tally.unreached, []
+        tally.exercised = counts_of_ruleset(ruleset, tally.exercised)  # only the clauses of its ruleset
         self.add(tally)
         self.per_ruleset.setdefault(ruleset, Counter()).update(tally.exercised)
         return unreached
@@ -508,7 +510,8 @@ def play_situation(factory: Factory, sit: Situation, game: int, cfg: Settings, b
                 sit = _start_situation(f, sit, tally, engine_readings)
             except EngineFault as exc:
                 if sit.readings and exc.category.startswith("new_game"):
-                    why = f"the engine does not play {_readings_text(sit.readings)}: {exc}"
+                    # its answer alone: what it wrote to stderr explains a fault, not a reading it lacks
+                    why = f"the engine does not play {_readings_text(sit.readings)}: {exc.answer}"
                     tally.unreached.append((sit.id, why))
                     return tally
                 raise

@@ -34,11 +34,13 @@ from truco_rules.spec.rules.state import Rules
 class EngineFault(Exception):
     """The engine raised unexpectedly, hung, exited, or returned something of the wrong type.
 
-    `category` names the failing call and the kind of failure (e.g. "legal_actions: timeout")."""
+    `category` names the failing call and the kind of failure (e.g. "legal_actions: timeout");
+    `answer`, the fault in the engine's own words alone, without the end of its stderr."""
 
-    def __init__(self, message: str, category: str = "") -> None:
+    def __init__(self, message: str, category: str = "", answer: str | None = None) -> None:
         super().__init__(message)
         self.category = category or message.split("(", 1)[0]
+        self.answer = answer if answer is not None else message
 
 
 @dataclass(frozen=True)

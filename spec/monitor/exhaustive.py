@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from truco_rules.spec.catalogue import counts_of_ruleset
 from truco_rules.spec.exhaustive.classes import DealClass, Position, classes, exact, positions, reduction
 from truco_rules.spec.monitor.beacon import Beacon
 from truco_rules.spec.monitor.findings import Finding, Group, group
@@ -203,7 +204,9 @@ def check_exhaustive(plans: Sequence[RulesetPlan], events: Events,
         report.per_ruleset[p.ruleset] = WalkTally()
     for job in jobs:
         report.jobs[job.index] = job
-        report.per_ruleset[job.ruleset].add(tallies.get(job.index, WalkTally()))
+        tally = tallies.get(job.index, WalkTally())
+        tally.exercised = counts_of_ruleset(job.ruleset, tally.exercised)  # only the clauses of its ruleset
+        report.per_ruleset[job.ruleset].add(tally)
         for finding, trace in found.get(job.index, []):
             report.violated[finding.violation.clause] += 1
             report.findings.setdefault(job.index, []).append(finding)

@@ -41,7 +41,8 @@ def check_record(record: Any, ruleset: str | None = None, game: int = 0, *,
     """Every violation in one record (a dict as in the record format).
 
     `ruleset`, when given, is the ruleset to check against; a record naming another one is
-    reported (field `ruleset`) and checked against `ruleset` all the same. `exercised`, when
+    reported (field `ruleset`) and checked no further: its hands are another game's, and every
+    one of them would be reported for that one mistake. `exercised`, when
     given, is increased by one per clause for every check the monitor ran under it.
     `in_progress` checks a match not over yet: its `result` may be null and is not checked.
     `without`: optional features the ruleset is played without (an engine's declaration,
@@ -63,8 +64,7 @@ def check_record(record: Any, ruleset: str | None = None, game: int = 0, *,
     found: list[Violation] = []
     name = record["ruleset"]
     if ruleset is not None and ruleset != name:
-        found.append(Violation(game, FORMAT, f"the ruleset must be {ruleset}", says=name, field="ruleset"))
-        name = ruleset
+        return [Violation(game, FORMAT, f"the ruleset must be {ruleset}", says=name, field="ruleset")]
     try:
         rules = Rules.of(name, record["readings"] if readings is None else readings, record.get("edition"),
                          without=without)

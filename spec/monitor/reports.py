@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from truco_rules.spec.catalogue import UnknownNameError, load_catalogue
@@ -138,21 +138,30 @@ def _deal_rows(deals: Sequence[dict[str, Any]]) -> list[str]:
 
 def page(group: Group, trace: Trace | None, first: Finding | None, from_steps: int, engine: str,
          games: int, replay_hint: str, held: Sequence[tuple[int, Violation, int]] = (),
-         seen: str | None = None) -> str:
-    """The Markdown bug report of one distinct divergence (one root cause). `held`: the findings of
-    the check's `violations` it holds, (index there, violation, segment), listed at the end: every
-    one of them is on exactly one page. `seen`: where it was seen, in words (Report.seen_text)."""
+         seen: str | None = None, situations: Mapping[int, str] | None = None) -> str:
+    """The Markdown bug report of one distinct divergence (one root cause). `games`: the games the
+    check played, its situations included; `situations`: game -> the situation it played (a game is
+    cited by its situation). `held`: the findings of the check's `violations` it holds, (index there,
+    violation, segment), listed at the end: every one of them is on exactly one page. `seen`: where
+    it was seen, in words (Report.seen_text)."""
     f = first if first is not None else group.first
     v = f.violation
     ruleset = trace.ruleset if trace is not None else ""
     if seen is None:
         seen = f"{len(group.games)} of {games} games" if games else f"{len(group.games)} games"
+    situation_of = situations or {}
+
+    def game_words(n: int) -> str:  # a situation's game by its situation, every other by its number
+        return f"situation {situation_of[n]}" if n in situation_of else f"game {n}"
+
+    first_seen = game_words(group.games[0])
     # Whatever the engine or its record wrote (its name, messages, card and action names, the
     # type of what it raised) goes through md_text: the site renders the page as HTML.
     lines = [f"# [{v.clause}] {_title(v.clause)}", "",
              f"Engine: {md_text(engine)}. Ruleset: {md_text(ruleset or 'see the check')}. "
-             f"Found by: {md_text(group.key[1])}" + (f", in {md_text(group.key[2])}" if group.key[2] else "")
-             + f". Seen in {seen} (first: game {group.games[0]}).", ""]
+             f"Found by: {md_text(group.key[1], inline=True)}"
+             + (f", in {md_text(group.key[2], inline=True)}" if group.key[2] else "")
+             + f". Seen in {seen} (first: {md_text(first_seen)}).", ""]
     if v.clause != ENGINE:
         lines += ["## The rule", "", *_quotes(v.clause, ruleset), ""]
     fault = v.clause == ENGINE
@@ -197,7 +206,7 @@ def page(group: Group, trace: Trace | None, first: Finding | None, from_steps: i
                   "Each finding of the check's list (`truco check --json`, `violations`) that this "
                   "divergence holds, by its place in that list: the causes, then what follows from them.", ""]
         for k, hv, segment in held:
-            where = f"game {hv.game}" + (f" (after restart {segment})" if segment else "") + (
+            where = game_words(hv.game) + (f" (after restart {segment})" if segment else "") + (
                 f", hand {hv.hand}" if hv.hand is not None else "") + (f", {hv.field}" if hv.field else "")
             lines.append(f"- #{k} {md_text(where)}: [{md_text(hv.clause)}] {md_text(hv.requires)}")
         lines.append("")

@@ -190,7 +190,7 @@ class EngineProcess:
         """Kill the engine and describe why (with the end of what it wrote to stderr)."""
         self.kill()
         tail = self.stderr_tail()
-        return EngineFault(what + (f"; its stderr ends with: {tail}" if tail else ""), category)
+        return EngineFault(what + (f"; its stderr ends with: {tail}" if tail else ""), category, answer=what)
 
     def request(self, message: Mapping[str, Any], timeout: float) -> dict[str, Any]:
         """Send a request, return the answer (a dict with "ok" or "refused"); faults raise."""

@@ -27,7 +27,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
-from truco_rules.spec.catalogue import load_catalogue
+from truco_rules.spec.catalogue import counts_of_ruleset, load_catalogue
 from truco_rules.spec.rules import ladder as lad
 from truco_rules.spec.rules.state import Rules
 from truco_rules.spec.rules.visibility import sights
@@ -51,6 +51,7 @@ def situation(
         raise AssertionError(f"{ruleset} {plan.family}/{plan.detail}: {problems[:2]}")
     counts.update(_view_clauses(rules, plan))
     counts.update(run.probed)
+    counts = counts_of_ruleset(ruleset, counts)  # a probe of a feature the ruleset lacks exercised none of it
     about = plan.about
     if plan.scores is not None and run.hands:  # what the position comes to, as the spec plays it
         res = run.hands[0]["result"]

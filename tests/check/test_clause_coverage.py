@@ -66,11 +66,13 @@ def test_a_rule():
 
 
 @pytest.mark.slow
-def test_every_clause_is_exercised_by_a_test_or_the_monitor(capsys) -> None:  # type: ignore[no-untyped-def]
+def test_every_clause_is_exercised_by_a_test_or_the_monitor(capsys, record_property) -> None:  # type: ignore[no-untyped-def]
     ids = list(load_catalogue().clauses)
     tested = clauses_in_tests()
     report = check_engine(make_adapter, list(load_catalogue().rulesets), {}, Settings(games=60, programs=0))
     assert report.ok, report.violations[:3]
+    # what the check exercised, for the clause pages' test results (truco_rules/text/traceability.py)
+    record_property("exercised", " ".join(sorted(c for c in ids if report.exercised[c])))
     rows = [(c, c in tested, report.exercised[c]) for c in ids]
     with capsys.disabled():
         print("\nclause coverage: clause, named by tests, exercised by the monitor in truco check")

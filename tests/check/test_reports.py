@@ -145,3 +145,20 @@ def test_an_empty_report_folder_is_refused(tmp_path: pathlib.Path, monkeypatch: 
     assert code == 2 and "--report" in out and len(out.strip().splitlines()) == 1, out
     assert time.monotonic() - start < 5, "refused before the games are played, not after"
     assert [p.name for p in tmp_path.iterdir() if not p.name.startswith(".")] == ["001-MINE.md"]
+
+
+def test_a_report_counts_and_cites_only_games_that_ran(report: pathlib.Path) -> None:
+    """Issue 39: a 20-game run said "Seen in 23 of 20 games" and cited "game 150" (a situation's
+    game). The games counted are every game the check played, its situations included, and a
+    situation's game is cited by its situation."""
+    import re
+
+    summary = json.loads((report / "summary.json").read_text())
+    for page in report.glob("*.md"):
+        text = page.read_text()
+        seen, games = map(int, re.search(r"Seen in (\d+) of (\d+) games", text).groups())  # type: ignore[union-attr]
+        assert 0 < seen <= games, text[:400]
+        first = re.search(r"\(first: (situation \S+|game (\d+))\)", text)
+        assert first is not None, text[:400]
+        assert first.group(2) is None or int(first.group(2)) < games, first.group(0)
+    assert summary["divergences"]

@@ -41,6 +41,13 @@ def test_the_javascript_example_passes_every_case_it_can_run(tmp_path: Path) -> 
     skipped = [c for c in ts.iter("testcase") if c.find("skipped") is not None]
     # what it cannot run is said, never hidden: the set positions and the readings it does not play
     assert skipped and all(c.find("skipped").get("message") for c in skipped)  # type: ignore[union-attr]
+    # whole messages (issue 39: cut mid-path), every skip's reason on the terminal, no engine stack
+    messages = [c.find("skipped").get("message", "") for c in skipped]  # type: ignore[union-attr]
+    readings = [m for m in messages if m.startswith("the engine does not play ")]
+    assert readings and all(m.endswith("plays only the default reading of " + m.split()[5].split("=")[0])
+                            for m in readings), readings
+    assert all(f": {m}" in " ".join(out.split()) for m in set(messages)), out
+    assert "    at " not in out + err and "stderr ends with" not in out
 
 
 def _ratchet(engine: str, ruleset: str, tmp_path: Path) -> tuple[Path, dict[str, Any]]:

@@ -10,6 +10,7 @@ def text_of(page_html: str) -> str:
     """The visible text of the page's article (or of an HTML fragment wrapped in one), whitespace
     collapsed."""
     body = page_html.split("<article", 1)[1].split("</article>", 1)[0]
+    body = re.sub(r"<wbr\s*/?>", "", body)  # a place a word may break: no space where it is shown
     return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", body)))
 
 

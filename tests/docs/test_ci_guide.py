@@ -3,11 +3,14 @@ are the same in the four languages and are code that works (the site's build che
 
 from __future__ import annotations
 
+import os
 import pathlib
 import re
 import shutil
 import subprocess
+import sys
 import textwrap
+import tomllib
 
 import pytest
 import yaml
@@ -46,9 +49,39 @@ def test_the_workflow_runs_the_suite_and_keeps_its_junit_file() -> None:
     run = {s.get("name"): s for s in steps("en")}
     command = run["Conformance suite"]["run"].split()
     assert all(option in command for option in SUITE_OPTIONS), command
-    assert command[command.index("--junit") + 1] == run["Keep the JUnit report"]["with"]["path"]
+    assert command[command.index("--junit") + 1] in run["Keep the JUnit report"]["with"]["path"].split()
     assert run["Keep the JUnit report"]["if"] == "always()", "the report matters most when the suite fails"
-    assert "<truco-rules repository URL>" in run["Install truco-rules"]["run"], "the placeholder is marked"
+    # the real package, at the version of this checkout: no address to fill in (issue 39)
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert run["Install truco-rules"]["run"] == f'pip install "{project["name"]}=={project["version"]}"'
+    assert "conformance-expectations.yaml" in run["Keep the JUnit report"]["with"]["path"].split()
+
+
+@pytest.mark.slow  # about 30 s: the whole suite on the example engine, as the workflow runs it
+def test_the_workflow_runs_as_copied_in_a_fresh_repository_with_the_javascript_example(
+        tmp_path: pathlib.Path) -> None:
+    """The workflow's steps, in a new repository holding only the JavaScript example: with no
+    expectations file yet, the suite runs, passes and writes one; its JUnit report and its summary
+    are there to keep. (The install step is the one above: here the package is installed already.)"""
+    repo = tmp_path / "my-engine"
+    repo.mkdir()
+    for name in ("engine.js", "truco-protocol.js"):
+        shutil.copy(ROOT / "examples" / "js-mineiro" / name, repo)
+    subprocess.run(["git", "init", "-q"], cwd=repo, check=True)
+    summary = tmp_path / "step-summary.md"
+    bin_dir = str(pathlib.Path(sys.executable).parent)
+    env = {**os.environ, "GITHUB_STEP_SUMMARY": str(summary),
+           "PATH": bin_dir + os.pathsep + os.environ["PATH"]}
+    for step in steps("en"):
+        if "run" not in step or step["name"] == "Install truco-rules":
+            continue
+        done = subprocess.run(["bash", "-c", step["run"]], cwd=repo, env=env, capture_output=True, text=True,
+                              timeout=600, check=False)
+        assert done.returncode == 0, (step["name"], done.stdout[-2000:], done.stderr[-2000:])
+        assert "Traceback" not in done.stderr
+    expectations = yaml.safe_load((repo / "conformance-expectations.yaml").read_text(encoding="utf-8"))
+    assert expectations["format"] == "truco-expectations/1" and expectations["failures"] == {}
+    assert (repo / "conformance.xml").is_file() and summary.read_text(encoding="utf-8").strip()
 
 
 @pytest.mark.parametrize("lang", LANGS)

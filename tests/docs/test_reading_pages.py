@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from page_text import section, squeezed, text_of
 
+from truco_rules.site import ruleset_words
 from truco_rules.site.site_labels import label
 from truco_rules.site.site_rulesets import (
     ENVIDO_READINGS,
@@ -115,8 +116,13 @@ def test_each_ruleset_page_says_how_it_is_played_in_the_registers_words(site, la
                     continue
                 amb = CAT.ambiguity(key)
                 shown += 1
-                assert label(key_label, lang) in text, (name, key)
-                assert squeezed(amb.reading(reading).summary[lang]) in squeezed(text), (name, key)
+                # the register's words, or the ruleset's own numbers where the register's are the
+                # rulebooks' (the hand of ten: truco_rules.site.ruleset_words)
+                said = ruleset_words.how_label(key, rules, lang) or label(key_label, lang)
+                assert said in text, (name, key)
+                summary = (ruleset_words.summary(key, reading, rules, lang)
+                           or amb.reading(reading).summary[lang])
+                assert squeezed(summary) in squeezed(text), (name, key)
                 assert f'href="../../ambiguities/#{amb.id.lower()}-{reading}"' in part, (name, key)
     assert shown >= 20
 

@@ -89,6 +89,19 @@ def test_matrix_renders_with_a_row_per_clause(browser_page: Any, site: Any) -> N
     expect()(rows.first).to_contain_text(next(iter(CAT.clauses)))
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_comparison_shows_every_ruleset_at_1280_pixels(browser_page: Any, site: Any, lang: str) -> None:
+    """Eight rulesets side by side, each column in view on a 1280-pixel screen (issue 39: two were
+    hidden off the edge of the table)."""
+    browser_page.goto(f"{site.url}{lang}/compare/rulesets/")
+    width = browser_page.viewport_size["width"]
+    heads = browser_page.locator("article .compare-table table").first.locator("thead th")
+    expect()(heads).to_have_count(len(CAT.rulesets) + 1)
+    for i in range(heads.count()):
+        box = heads.nth(i).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, (i, box)
+
+
 def test_source_page_renders_and_links_to_its_clauses(browser_page: Any, site: Any) -> None:
     browser_page.goto(f"{site.url}es/rulebooks/000/")
     line = browser_page.locator("#l14")

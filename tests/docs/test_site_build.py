@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from page_text import text_of
 
 from tests.docs.served_site import served_site
 from truco_rules.spec.catalogue import LANGUAGES, load_catalogue
@@ -21,13 +22,6 @@ from truco_rules.text import traceability
 
 ROOT = Path(__file__).resolve().parents[2]
 CAT = load_catalogue()
-
-
-def text_of(page_html: str) -> str:
-    """The visible text of the article, whitespace collapsed."""
-    body = page_html.split("<article", 1)[1].split("</article>", 1)[0]
-    body = re.sub(r"<[^>]+>", " ", body)
-    return re.sub(r"\s+", " ", html.unescape(body))
 
 
 def family_url(cid: str) -> str:

@@ -32,3 +32,26 @@ def test_scan_and_junit_tie_test_results_to_clauses(tmp_path: Path) -> None:
     assert [(r.name, r.outcome) for r in trace.test_results("BET-4") or []] == [("test_run", "passed")]
     assert [(r.name, r.outcome) for r in trace.test_results("BET-5") or []] == [("test_other", "failed")]
     assert trace.proof_results("BET-4") is None and trace.witnesses is None  # "not run"
+
+
+def test_a_clause_that_a_check_run_exercised_counts_as_tested(tmp_path: Path) -> None:
+    """A test that runs `truco check` records what the check exercised (tests/check/
+    test_clause_coverage.py): the clause page counts that test for each of those clauses, and
+    says so, although no test declares them (issue 39: 12 PAU clauses said none did)."""
+    from truco_rules.site import site_rules
+    from truco_rules.site.site_md import Ctx
+    from truco_rules.spec.catalogue import load_catalogue
+
+    results = tmp_path / "build" / "results"
+    results.mkdir(parents=True)
+    (results / "junit.xml").write_text(
+        '<testsuites><testsuite><testcase classname="tests.check.test_clause_coverage" '
+        'name="test_every_clause_is_exercised_by_a_test_or_the_monitor">'
+        '<properties><property name="clauses" value=""/><property name="exercised" value="PAU-1 PAU-7"/>'
+        '</properties></testcase></testsuite></testsuites>')
+    trace = traceability.load(["PAU-1", "PAU-7", "PAU-8"], tmp_path)
+    assert [r.outcome for r in trace.test_results("PAU-7") or []] == ["passed"]
+    assert trace.test_results("PAU-8") == []
+    ctx = Ctx(lang="en", cat=load_catalogue(), coverage={}, trace=trace, warn=print)
+    assert site_rules.test_summary(ctx, "PAU-7") == "1 passed (1 of them a check run that exercised it)"
+    assert site_rules.test_summary(ctx, "PAU-8") == "no test declares this clause"

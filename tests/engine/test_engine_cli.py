@@ -26,7 +26,8 @@ def test_play_shows_the_clause_of_a_refused_action_and_quits_on_eof() -> None:
                                 input="raise 6\n99\nplay 9Z\n")
     assert result.exit_code == 0, result.output
     assert "[BET-6]" in result.output, "a refusal names its clause"
-    assert "choose 1 to" in result.output and "not an action" in result.output
+    assert "not understood: choose 1 to 7" in result.output  # 99
+    assert "not understood: type ? for the actions possible now" in result.output  # play 9Z: no such card
     assert result.output.rstrip().endswith("bye")
 
 

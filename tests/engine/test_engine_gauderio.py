@@ -170,12 +170,14 @@ def test_reading_flor_mandatory() -> None:
     assert any(a.kind == "play" for a in new(GA, ONE_FLOR).legal_actions()), "AMB-26 optional"
 
 
-@pytest.mark.clause("ENV-3")
+@pytest.mark.clause("ENV-1")
 def test_side_bet_window() -> None:
+    """AMB-23 first-card-turn, refused with the contest's clause (ENV-3, the envido without a
+    pair, says nothing of when it is called)."""
     g = play(new(GA, BASE), "raise 2", "accept")
-    _refused(g, "envido", "ENV-3")
+    _refused(g, "envido", "ENV-1")
     g = play(new(GA, BASE), "play 7e", "play 4o", "play 10e", "play 4b")
-    _refused(g, "envido", "ENV-3")
+    _refused(g, "envido", "ENV-1")
 
 
 @pytest.mark.clause("SEN-1", "SEN-2", "SEN-3")

@@ -65,7 +65,7 @@ def test_no_envido_point_once_an_envido_was_sung() -> None:
 def test_the_mazo_waits_for_a_pending_envido_and_is_refused_where_the_ruleset_has_none() -> None:
     g = play(new(AR, BASE), "envido")
     _refused(g, "mazo", "ARG-9", "answer the pending call first")
-    _refused(new("mineiro-1v1-es", seed=1), "mazo", "RND-1", "has no going to the mazo")
+    _refused(new("mineiro-1v1-es", seed=1), "mazo", "ARG-9", "has no going to the mazo")  # the mazo's rule
 
 
 @pytest.mark.clause("URU-10", "URU-6")

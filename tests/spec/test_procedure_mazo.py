@@ -65,7 +65,7 @@ def test_no_envido_point_once_an_envido_was_sung() -> None:
 @pytest.mark.clause("ARG-9", "URU-6")
 def test_the_refusals() -> None:
     refused(play(hand(AR), "envido"), "mazo", "ARG-9")  # the envido is answered first
-    refused(hand("mineiro-1v1-es", (("4C", "7H", "AS"), ("7D", "QD", "5C"))), "mazo", "RND-1")
+    refused(hand("mineiro-1v1-es", (("4C", "7H", "AS"), ("7D", "QD", "5C"))), "mazo", "ARG-9")  # lacked
     flor = hand(UY, (("1e", "5e", "7e"), ("10o", "11b", "12c")), muestra="7c")  # flor-first
     assert legal_actions(flor) == {"flor"}
     refused(flor, "mazo", "URU-6")

@@ -36,7 +36,7 @@ def _files(tmp_path: Path, child: str = CHILD) -> Path:
 
 def test_both_encodings_merge_a_mapping_field_by_field(tmp_path: Path) -> None:
     path = _files(tmp_path)
-    spec_data, lines = _read_extended(path, str(path))
+    spec_data, lines, _ = _read_extended(path, str(path))
     engine_data, _ = read_document(path, str(path))
     assert spec_data == engine_data == read_ruleset_yaml(path)
     base = read_ruleset_yaml(tmp_path / "gauderio-1v1.yaml")
@@ -113,7 +113,7 @@ def test_paulista_pairs_extends_paulista_1v1() -> None:
     change (the seats, PAU-12, PAU-13, the readings of pairs, its clauses); every other section is
     1v1's, and both encodings read the same merged file."""
     path = RULESETS / "paulista-pairs.yaml"
-    spec_data, _ = _read_extended(path, str(path))
+    spec_data, _, _ = _read_extended(path, str(path))
     engine_data, _ = read_document(path, str(path))
     assert spec_data == engine_data == read_ruleset_yaml(path)
     text = path.read_text(encoding="utf-8")
@@ -128,3 +128,21 @@ def test_paulista_pairs_extends_paulista_1v1() -> None:
                                         "clauses": {**ten["clauses"], "partners_see": "PAU-13"}}
     assert set(base["readings"]) < set(spec_data["readings"])
     assert set(base["adopts"]) < set(spec_data["adopts"])
+
+
+def test_a_problem_in_what_a_file_takes_from_another_is_told_of_that_file(tmp_path: Path) -> None:
+    """A copy of a published ruleset, extended: its clauses keep IDs that are taken. The error
+    names the copy and the clause's line there, not the extending file (issue 39)."""
+    from truco_rules.spec.catalogue import add_ruleset_file
+
+    base = (ROOT / "spec" / "data" / "rulesets" / "paulista-1v1.yaml").read_text(encoding="utf-8")
+    (tmp_path / "my-base.yaml").write_text(
+        base.replace("name: paulista-1v1", "name: my-base").replace("code: p1", "code: mb"), encoding="utf-8")
+    child = tmp_path / "my-pairs.yaml"
+    child.write_text("format: truco-ruleset/1\nextends: my-base.yaml\nname: my-pairs\ncode: mq\n",
+                     encoding="utf-8")
+    with pytest.raises(RulesetFileError) as caught:
+        add_ruleset_file(str(child))
+    error = caught.value
+    assert error.file.endswith("my-base.yaml") and error.path[:1] == ("clauses",), str(error)
+    assert error.line is not None and error.line > 4 and "PAU-1" in error.message, str(error)

@@ -180,6 +180,9 @@ def test_ruleset_option_asserts_the_ruleset(tmp_path: Path) -> None:
     code, out = run(path, "--ruleset", "mineiro-1v1-es", "--json")
     items = json_items(out)
     assert code == 1 and items[0]["field"] == "ruleset" and items[0]["record"] == "mineiro-1v1-en", items
+    # one line for the one mistake, not one more for every hand of another game (issue 39)
+    paulista = run(path, "--ruleset", "paulista-1v1", "--json")[1]
+    assert [i["field"] for i in json_items(paulista) if "field" in i] == ["ruleset"], paulista
 
 
 def test_streaming_memory_does_not_grow_with_the_file() -> None:

@@ -63,7 +63,9 @@ the engine's (goal 0.5)."""
 def bench_cmd(ruleset: tuple[str, ...], ruleset_files: tuple[str, ...], seconds: float,
               validate_records: int, jobs: int, hand_perft: bool, perft_after_round: bool,
               as_json: bool) -> None:
-    """Throughput, in one run: the engine's random playouts per ruleset (matches/s, actions/s)
+    """Throughput of the engine, the monitor, `truco validate` and the spec's perft, in one run.
+
+    The engine's random playouts per ruleset (matches/s, actions/s)
     and their ratio to a bare playout of the same rules (goal: at least 0.5); the monitor
     replaying the engine's records (records/s, ratio to the engine, goal: at least 0.5); and
     `truco validate` on one process and on --jobs processes (records/s, speed-up); and the spec's

@@ -169,7 +169,8 @@ def clauses_cmd(ruleset: str | None, ruleset_files: tuple[str, ...], lang: str, 
         return
     for c in items:
         docs = ",".join(c.docs())
-        click.echo(f"{click.style(c.id, bold=True):<18} {c.kind:<10} [{docs}] {_pick(c.title, lang)}")
+        kind = gettext(CLAUSE_KINDS[c.kind], lang) if c.kind in CLAUSE_KINDS else c.kind
+        click.echo(f"{click.style(c.id, bold=True):<18} {kind:<10} [{docs}] {_pick(c.title, lang)}")
     if ruleset:
         click.echo("\n" + ngettext("{n} clause in {ruleset}", "{n} clauses in {ruleset}", len(items), lang,
                                     ruleset=ruleset))
@@ -190,8 +191,25 @@ def explain_cmd(clause_id: str, lang: str) -> None:
     if wanted.startswith("AMB-") or clause_id in {a.key for a in cat.ambiguities.values()}:
         amb = _lookup(cat.ambiguity, wanted if wanted.startswith("AMB-") else clause_id)
         _explain_ambiguity(cat, amb, lang)
+    elif clause_id.upper() not in cat.clauses and (term := _glossary_word(clause_id)) is not None:
+        # a word of the game, not an ID: the clause that defines it, not the IDs that look alike
+        from truco_rules.cli.errors import fail
+
+        fail(f"{clause_id!r} is not a clause ID but a word of the glossary, defined by {term}: "
+             f"truco explain {term}")
     else:
         _explain_clause(cat, _lookup(cat.clause, clause_id), lang)
+
+
+def _glossary_word(word: str) -> str | None:
+    """The clause (or register entry) defining `word` in the glossary, in any language; else None."""
+    from truco_rules.text.glossary import load_glossary
+
+    wanted = " ".join(word.lower().split())
+    for term in load_glossary():
+        if wanted in (n.lower() for n in term.all_names()):
+            return term.defined_by or None
+    return None
 
 
 def _quote_lines(cat: Any, quotes: Any, lang: str, indent: str) -> None:
@@ -337,7 +355,8 @@ def ambiguities_cmd(ruleset: str | None, ruleset_files: tuple[str, ...], lang: s
         return
     for a in items:
         heading = click.style(f"{a.id}  {a.key}", bold=True)
-        click.echo(f"{heading}  " + gettext("({kind}; clauses {clauses})", lang, kind=a.kind,
+        kind = gettext(ENTRY_KINDS[a.kind], lang) if a.kind in ENTRY_KINDS else a.kind
+        click.echo(f"{heading}  " + gettext("({kind}; clauses {clauses})", lang, kind=kind,
                                              clauses=", ".join(a.clauses)))
         click.echo(_wrap(_pick(a.question, lang), "  "))
         for r in a.readings:

@@ -236,13 +236,13 @@ def check(engine_spec: str | None, engine_cmd: str | None, ruleset: tuple[str, .
                    seed=seed, call_timeout=call_timeout, situations=situations,
                    restarts=RESTARTS if restarts is None else restarts, profile=profiled)
     jobs = jobs or default_jobs()
-    err = Console(stderr=True)
-    from rich.progress import Progress
+    from truco_rules.cli.progress import getting_ready, progress
 
-    with Progress(console=err, transient=True, disable=as_json) as bar:
-        tasks = {name: bar.add_task(name, total=cfg.games + _situation_count(name, per_ruleset, situations,
-                                                                             left_out.get(name, ())))
-                 for name in names}
+    with getting_ready("loading the situations", quiet=as_json):
+        totals = {name: cfg.games + _situation_count(name, per_ruleset, situations, left_out.get(name, ()))
+                  for name in names}
+    with progress(quiet=as_json) as bar:  # a spinner and the time elapsed: never silent under load
+        tasks = {name: bar.add_task(name, total=totals[name]) for name in names}
         total: Report = check_engine(factory, names, {}, cfg, jobs=jobs, per_ruleset=per_ruleset,
                                      progress=lambda name, done: bar.update(tasks[name], completed=done),
                                      without=left_out)

@@ -71,7 +71,8 @@ def suite_command(engine_spec: str | None, engine_cmd: str | None, rulesets: tup
               help="With --suite: write a Markdown summary (e.g. to $GITHUB_STEP_SUMMARY).")
 @click.option("--expect-failures", "expect_path", default=None, metavar="FILE",
               help="With --suite: the case IDs the engine knowingly fails, each with a reason; the run "
-                   "passes when exactly those fail (a listed case that passes fails the run).")
+                   "passes when exactly those fail (a listed case that passes fails the run). A file "
+                   "that does not exist yet is written with the cases that fail now (a first CI run).")
 @click.option("--write-expectations", "write_expect", default=None, type=click.Path(dir_okay=False),
               metavar="FILE", help="With --suite: write the expectations file of this run's failures.")
 @click.option("--results", "results", default=None, type=click.Path(dir_okay=False), metavar="FILE",
@@ -162,10 +163,9 @@ def conformance(suite: bool, engine_spec: str | None, engine_cmd: str | None, ru
     factory, engine_name, _ = engine_factory(engine_spec, None, call_timeout, [ruleset])
     cfg = Settings(games=games, programs=programs, seed=seed, call_timeout=call_timeout, profile=True)
     jobs = jobs or default_jobs()
-    from rich.console import Console
-    from rich.progress import Progress
+    from truco_rules.cli.progress import progress
 
-    with Progress(console=Console(stderr=True), transient=True) as bar:
+    with progress() as bar:
         task = bar.add_task(ruleset, total=games)
         from truco_rules.cli.check_cmds import checked_readings, checked_without
 

@@ -270,7 +270,7 @@ def cause_words(cause: str, lang: str) -> str:
     """Where a divergence was found, in words; a cause of another form as it is, escaped."""
     m = _STATE.match(cause)
     if m is None or m[1] not in _HAND_KINDS or m[2] not in _PHASES:
-        return md_text(cause)
+        return md_text(cause, inline=True)
     return f"{translate(_HAND_KINDS[m[1]], lang)}, {translate(_PHASES[m[2]], lang)}"
 
 
@@ -278,7 +278,7 @@ def category(key: str, lang: str) -> str:
     """The kind of check that found a divergence ("legal", "record: FIELD") in words."""
     if key.startswith("record"):
         field = key.split(":", 1)[1].strip() if ":" in key else ""
-        return gettext("the record", lang) + (f" ({md_text(field)})" if field else "")
+        return gettext("the record", lang) + (f" ({md_text(field, inline=True)})" if field else "")
     return translate(_CATEGORIES[key], lang) if key in _CATEGORIES else md_text(key)
 
 

@@ -131,7 +131,7 @@ def docs_group() -> None:
 @click.option("--site-dir", type=click.Path(path_type=Path, file_okay=False), default=ROOT / "site",
               show_default="site",
               help="Output folder; each language goes to <site-dir>/<lang>/.")
-@click.option("--url", "base_url", default=DEFAULT_URL, show_default=True,
+@click.option("--url", "base_url", metavar="URL", default=DEFAULT_URL, show_default=True,
               help="Where the site will be served; the language switch needs it to be right.")
 @lang_option(multiple=True, help="Only these languages.")
 def build_cmd(site_dir: Path, base_url: str, langs: tuple[str, ...]) -> None:
@@ -232,6 +232,36 @@ def serve_cmd(site_dir: Path, port: int) -> None:
     with site_server(site_dir, port) as httpd:
         click.echo(f"http://127.0.0.1:{httpd.server_address[1]}/  (Ctrl+C stops)")
         httpd.serve_forever()  # Ctrl-C ends it like any command: exit 130
+
+
+@docs_group.command("readme")
+@click.option("--check", is_flag=True, help="Change nothing: exit 1 when the README's tables differ.")
+@click.option("--file", "path", type=click.Path(path_type=Path, dir_okay=False), default=ROOT / "README.md",
+              show_default="README.md", help="The README of a checkout.")
+def readme_cmd(check: bool, path: Path) -> None:
+    """Write the README's tables of rulesets and commands from the ruleset files and the command tree."""
+    from truco_rules.cli.errors import fail
+    from truco_rules.cli.readme import rewrite
+    from truco_rules.spec.files import write_text_atomic
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot read {path}: {exc.strerror or exc}")
+    root = click.get_current_context().find_root().command  # the whole `truco` tree
+    assert isinstance(root, click.Group)
+    new = rewrite(text, root)
+    if new == text:
+        click.echo(f"{path}: its tables are current")
+        return
+    if check:
+        click.echo(f"{path}: its tables differ from the project's; run `truco docs readme`", err=True)
+        raise SystemExit(1)
+    try:
+        write_text_atomic(path, new)
+    except OSError as exc:
+        cannot_write(path, exc)
+    click.echo(f"{path}: tables rewritten")
 
 
 def register(group: click.Group) -> None:

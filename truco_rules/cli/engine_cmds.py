@@ -43,7 +43,7 @@ def play_match(game: Any, bots: dict[int, Any]) -> Any:
 # ------------------------------------------------------------------ play
 
 def _show(console: Any, game: Any, seat: int, lang: str) -> None:
-    from truco_rules.cli.play_words import SIGN_MEANS, action_words, who
+    from truco_rules.cli.play_words import SIGN_SEEN, action_words, card_words, who
     from truco_rules.engine.actions import Action, raise_to
 
     obs = game.observation(seat)
@@ -52,10 +52,13 @@ def _show(console: Any, game: Any, seat: int, lang: str) -> None:
     console.print("[bold]" + gettext("hand {n}", lang, n=obs["hand_number"]) + "[/] "
                   + gettext("worth {pts}; score: you {ours}, them {theirs}", lang, pts=obs["hand_value"],
                             ours=score[seat & 1], theirs=score[(seat + 1) & 1]))
-    if obs.get("muestra"):
-        console.print(gettext("muestra: {card}", lang, card=obs["muestra"]))
-    cards = [f"#{c['slot']}" if c["card"] is None else c["card"] for c in obs["hand"]]
-    console.print(gettext("your cards: {cards}", lang, cards=" ".join(cards) or "-")
+    if obs.get("muestra"):  # the card turned up: the vira (PAU-2) or the muestra (URU-2), by its name
+        card = f"{obs['muestra']} ({card_words(obs['muestra'], data, lang)})"
+        console.print(gettext("vira: {card}", lang, card=card) if data.get("vira")
+                      else gettext("muestra: {card}", lang, card=card))
+    cards = [f"#{c['slot']}" if c["card"] is None else f"{c['card']} ({card_words(c['card'], data, lang)})"
+             for c in obs["hand"]]
+    console.print(gettext("your cards: {cards}", lang, cards=", ".join(cards) or "-")
                   + ("  " + gettext("(blind hand)", lang) if obs["blind"] else ""))
     if obs.get("partner_cards"):
         console.print(gettext("your partner's cards: {cards}", lang, cards=" ".join(obs["partner_cards"])))
@@ -77,14 +80,15 @@ def _show(console: Any, game: Any, seat: int, lang: str) -> None:
         elif pending["kind"] == "envido":
             chain = ", ".join(action_words(Action.parse(c), data, lang) for c in pending["chain"])
             console.print(gettext("{who} called {call}", lang, who=by, call=chain))
+        elif pending["kind"] == "ten-choice":
+            console.print(action_words(Action.parse("ten-play"), data, lang) + "?")
         else:
             console.print(gettext("{who} called {call}", lang, who=by,
-                                  call=action_words(Action.parse(pending["kind"]), data, lang)
-                                  if pending["kind"] != "ten-choice" else gettext("hand of ten", lang)))
+                                  call=action_words(Action.parse(pending["kind"]), data, lang)))
     for sign in obs.get("signs", []):
-        means = SIGN_MEANS.get(sign["sign"])
-        console.print(gettext("your partner signs {sign}", lang, sign=sign["sign"])
-                      + (": " + translate(means, lang) if means else ""))
+        seen = SIGN_SEEN.get(sign["sign"])
+        console.print(translate(seen, lang) if seen
+                      else gettext("your partner signs {sign}", lang, sign=sign["sign"]))
 
 
 def _round_winner(result: Any, seat: int, lang: str) -> str:
@@ -118,14 +122,60 @@ def _tell_finished_hands(console: Any, game: Any, seat: int, told: int, lang: st
     return len(hands)
 
 
-def _clause_words(clause_id: str, lang: str) -> str:
+class _Contests:
+    """Tells each envido and flor out loud as it is settled: who had how many points, who scores."""
+
+    def __init__(self, game: Any, seat: int, lang: str) -> None:
+        self.game, self.seat, self.lang = game, seat, lang
+        self.hand, self.told, self.last_answer = 0, 0, ""
+
+    def note(self, action: Any) -> None:
+        if action.kind in ("accept", "run"):
+            self.last_answer = action.kind
+
+    def tell(self, console: Any) -> None:
+        from truco_rules.cli.play_words import settled
+
+        game = self.game
+        obs = game.observation(self.seat)
+        if obs["hand_number"] != self.hand:
+            self.hand, self.told = obs["hand_number"], 0
+        points = obs.get("side_points") or []
+        for s in points[self.told:]:
+            hand = game.hand
+            tantos: dict[int, int | None] = {}
+            if s["contest"] == "envido" and len(hand.env_pts) == game.config.n:  # ENV-4: each seat's points
+                tantos = dict(enumerate(hand.env_pts))
+            elif s["contest"] == "flor" and len(hand.flor_pts) == game.config.n:  # FLR-5: who holds flor
+                tantos = dict(enumerate(hand.flor_pts))
+            console.print(settled(s["contest"], s["side"], s["points"], self.last_answer == "accept", tantos,
+                                  self.seat, game.config.n, self.lang))
+        self.told = len(points)
+
+
+def _refusal(game: Any, action: Any, exc: Any, lang: str) -> str:
+    """"not allowed now", and the rule that forbids it in words: its clause's text, and the
+    register's reading where the refusal comes from one (`key=reading (AMB-n)` in its reason)."""
+    import re
+
     from rich.markup import escape
 
-    from truco_rules.spec.catalogue import load_catalogue
+    from truco_rules.spec.catalogue import UnknownNameError, load_catalogue
 
-    clause = load_catalogue().clauses.get(clause_id)
-    title = clause.title.get(lang) or clause.title.get("en", "") if clause is not None else ""
-    return escape(f"[{clause_id}] {title}".strip())
+    cat = load_catalogue()
+    clause = cat.clauses.get(exc.clause) if getattr(exc, "clause", None) else None
+    if clause is None:
+        return "[red]" + gettext("not allowed now", lang) + "[/]"
+    words = [f"[{clause.id}] " + (clause.text.get(lang) or clause.text.get("en", ""))]
+    found = re.search(r"([a-z0-9-]+)=([a-z0-9-]+) \((AMB-\d+)\)", str(exc))
+    if found:
+        try:
+            reading = cat.ambiguity(found.group(1)).reading(found.group(2))
+            summary = reading.summary.get(lang) or reading.summary.get("en", "")
+            words.append(f"[{found.group(3)}] {summary}")
+        except UnknownNameError:
+            pass
+    return "[red]" + gettext("not allowed now", lang) + ":[/] " + escape(" ".join(words))
 
 
 def _legal_line(legal: list[Any], data: Any, lang: str) -> str:
@@ -134,8 +184,20 @@ def _legal_line(legal: list[Any], data: Any, lang: str) -> str:
     return "  ".join(f"[{i}] {action_words(a, data, lang)}" for i, a in enumerate(legal, 1))
 
 
+def _help(console: Any, legal: list[Any], data: Any, lang: str) -> None:
+    """What the player may type now: each action's number, and the words for it in the language."""
+    from rich.markup import escape
+
+    from truco_rules.cli.play_words import action_words, ways_to_say
+
+    console.print(gettext("Type the number of an action, or what you would say at the table:", lang))
+    for i, a in enumerate(legal, 1):
+        ways = ", ".join(f"“{w}”" for w in ways_to_say(a, data, lang))
+        console.print(escape(f"  {i}  {action_words(a, data, lang)}" + (f"  {ways}" if ways else "")))
+
+
 @click.command("play")
-@ruleset_options(help="The ruleset to play (see `truco clauses`).")
+@ruleset_options(help="The ruleset to play.")
 @click.option("--seed", type=int, default=None, help="Seed of the shuffle (same seed, same deals).")
 @click.option("--seat", type=int, default=0, show_default=True, help="The seat you play.")
 @reading_option()
@@ -145,11 +207,13 @@ def play_cmd(ruleset: str | None, ruleset_files: tuple[str, ...], seed: int | No
              readings: tuple[tuple[str, str], ...], bot: str, lang: str) -> None:
     """Play a match in the terminal against the engine's bots.
 
-    Type a call as the players say it (truco, retruco, envido, quiero, no quiero...), the number
-    of an action in the list, or ? for the actions possible now."""
+    Type what you would say at the table, in any of the four languages (quiero, no quiero, desce,
+    corro, truco, retruco, seis, envido, falta, flor, me voy al mazo...), a card by its code or its
+    name (3C, 3 de paus, tres de bastos), the number of an action in the list, or ? for the actions
+    possible now."""
     from rich.console import Console
 
-    from truco_rules.cli.play_words import action_words, card_order, is_help, read_answer, who
+    from truco_rules.cli.play_words import card_order, card_words, is_help, missing_feature, read_answer, said
     from truco_rules.engine import IllegalActionError, InvalidActionError
     from truco_rules.engine.bots import BOTS
 
@@ -159,12 +223,14 @@ def play_cmd(ruleset: str | None, ruleset_files: tuple[str, ...], seed: int | No
     if not 0 <= seat < n:
         fail(f"--seat must be 0..{n - 1} in {ruleset}")
     data = game.config.ruleset.data
+    title = (data.get("family") or {}).get(lang) or ruleset
     console = Console(highlight=False)
     bots: dict[int, Any] = {s: BOTS[bot](None if seed is None else seed + s) for s in range(n) if s != seat}
     console.print(gettext("{ruleset}: you play against the engine; type ? for help, Ctrl-C or Ctrl-D quits.",
                           lang, ruleset=ruleset))
     hands_told = 0
     legend_for = 0
+    contests = _Contests(game, seat, lang)
     try:
         while (turn := game.to_act) is not None:
             hands_told = _tell_finished_hands(console, game, seat, hands_told, lang)
@@ -175,30 +241,45 @@ def play_cmd(ruleset: str | None, ruleset_files: tuple[str, ...], seed: int | No
             if turn != seat:
                 action = bots[turn].choose(game)
                 game.push(action)
-                console.print(f"{who(turn, seat, lang)}: {action_words(action, data, lang)}")
+                contests.note(action)
+                console.print(said(action, turn, seat, n, data, lang))
+                contests.tell(console)
                 continue
             _show(console, game, seat, lang)
             legal = list(game.legal_actions())
             console.print(_legal_line(legal, data, lang))
             answer = click.prompt(gettext("your move", lang), prompt_suffix="> ").strip()
             if is_help(answer):
-                console.print(gettext("Type the number of an action, or its words:", lang))
-                for i, a in enumerate(legal, 1):
-                    console.print(f"  {i}  {action_words(a, data, lang)}  ({a.text})")
+                _help(console, legal, data, lang)
                 continue
-            chosen: Any = read_answer(answer, legal, data)
-            if chosen is None:
-                if answer.isdigit():
-                    console.print(gettext("choose 1 to {n}", lang, n=len(legal)))
-                    continue
-                chosen = answer
+            reading = read_answer(answer, legal, game)
+            if reading.action is None:  # words the game does not know, told apart from a refused move
+                console.print("[red]" + gettext("not understood", lang) + ":[/] "
+                              + (gettext("choose 1 to {n}", lang, n=len(legal)) if reading.out_of_range
+                                 else gettext("type ? for the actions possible now", lang)))
+                continue
+            lacking = missing_feature(reading.action, data, title, lang)
+            if lacking is not None:
+                console.print("[red]" + gettext("not in this game", lang) + ":[/] " + lacking)
+                continue
+            card = reading.action.arg if reading.action.kind in ("play", "cover") else None
+            if card is not None and reading.action.slot is None and card not in {
+                    c["card"] for c in game.observation(seat)["hand"]}:  # DEAL-1: only the cards dealt
+                held = card_words(str(card), data, lang)
+                console.print("[red]" + gettext("not allowed now", lang) + ":[/] "
+                              + gettext("you do not hold {card}", lang, card=held))
+                continue
             try:
-                game.push(chosen)
-            except IllegalActionError as exc:  # the forbidding clause, by its title
-                console.print("[red]" + gettext("refused", lang) + ":[/] " + _clause_words(exc.clause, lang))
+                game.push(reading.action)
+            except IllegalActionError as exc:  # the rule that forbids it, in words
+                console.print(_refusal(game, reading.action, exc, lang))
+                continue
             except InvalidActionError:
-                console.print("[red]" + gettext("not an action now", lang) + ":[/] "
+                console.print("[red]" + gettext("not understood", lang) + ":[/] "
                               + gettext("type ? for the actions possible now", lang))
+                continue
+            contests.note(reading.action)
+            contests.tell(console)
     except (click.Abort, EOFError, KeyboardInterrupt) as exc:
         console.print("\n" + gettext("bye", lang))
         if interrupted(exc):  # Ctrl-D ends the game normally; Ctrl-C exits as an interrupted command
@@ -215,7 +296,7 @@ def play_cmd(ruleset: str | None, ruleset_files: tuple[str, ...], seed: int | No
 # ------------------------------------------------------------------ simulate
 
 @click.command("simulate")
-@ruleset_options(help="The ruleset to play (see `truco clauses`).")
+@ruleset_options(help="The ruleset to play.")
 @click.option("--games", "-n", type=click.IntRange(min=0), required=True, help="How many matches.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first match.")
 @click.option("--out", "out_path", type=click.Path(dir_okay=False, writable=True), default=None,

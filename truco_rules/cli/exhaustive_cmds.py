@@ -31,15 +31,13 @@ def run_exhaustive(factory: Callable[[], Any], engine_name: str, names: list[str
                    deals: int | None, dask_address: str | None, as_json: bool,
                    only_positions: tuple[str, ...] = ()) -> int:
     """The exhaustive check; returns the exit code (0 passed, 1 a divergence, 2 nothing walkable)."""
-    from rich.console import Console
-    from rich.progress import Progress
-
     from truco_rules.cli.errors import fail
+    from truco_rules.cli.progress import getting_ready, progress
     from truco_rules.spec.monitor.exhaustive import check_exhaustive, on_dask, plan, supervised
 
-    err = Console(stderr=True)
     started = time.monotonic()
-    plans = plan(names, per_ruleset, deals, only_positions)
+    with getting_ready("sorting the deals into classes", quiet=as_json):
+        plans = plan(names, per_ruleset, deals, only_positions)
     refused = [p for p in plans if p.refused]
     if len(refused) == len(plans):
         fail("; ".join(p.message() for p in refused))
@@ -50,7 +48,7 @@ def run_exhaustive(factory: Callable[[], Any], engine_name: str, names: list[str
     from truco_rules.spec.monitor.parallel import ClusterError
 
     try:
-        with Progress(console=err, transient=True, disable=as_json) as bar:
+        with progress(quiet=as_json) as bar:
             tasks = {p.ruleset: bar.add_task(p.ruleset, total=len(p.jobs)) for p in plans if p.jobs}
             report = check_exhaustive(plans, runner,
                                       progress=lambda name, done: bar.update(tasks[name], completed=done))
@@ -82,6 +80,8 @@ def run_exhaustive(factory: Callable[[], Any], engine_name: str, names: list[str
                                "clauses": {c: {"exercised": e, "violated": v} for c, e, v in rows},
                                "divergences": divergences, "exit": code}))
         return code
+    from rich.console import Console
+
     _print(Console(highlight=False, soft_wrap=True), engine_name, per, rows, groups, report, seconds)
     return code
 

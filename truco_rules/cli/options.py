@@ -68,8 +68,16 @@ def lang_option(*, multiple: bool = False, help: str = "The language of the outp
                         callback=_language, help=f"{help} ({names})")
 
 
+def ruleset_names() -> list[str]:
+    """The rulesets this installation ships (their files' names), without loading any."""
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[1] / "spec" / "data" / "rulesets"
+    return sorted(p.stem for p in folder.glob("*.yaml"))
+
+
 def ruleset_options(*, multiple: bool = False, required: bool = False,
-                    help: str = "The ruleset to use (see `truco clauses`).") -> Callable[[F], F]:
+                    help: str = "The ruleset to use.") -> Callable[[F], F]:
     """`--ruleset/-r NAME` and `--ruleset-file PATH` (a ruleset of your own, see the guide "Define
     your own ruleset"). The command receives `ruleset` (a name, or a tuple of names with
     `multiple`) and `ruleset_files` (paths); `rulesets_from(...)` turns both into names."""
@@ -79,8 +87,9 @@ def ruleset_options(*, multiple: bool = False, required: bool = False,
                             type=click.Path(dir_okay=False, path_type=str),
                             help="A ruleset file of your own (YAML, spec/schemas/ruleset.schema.json); "
                                  "its ruleset is used as if named with --ruleset. Repeatable.")(func)
+        shipped = "; the rulesets: " + ", ".join(ruleset_names())
         return click.option("--ruleset", "-r", "ruleset", multiple=multiple, metavar="NAME",
-                            help=help + (" Repeatable." if multiple else ""))(func)
+                            help=help[:-1] + shipped + "." + (" Repeatable." if multiple else ""))(func)
 
     return decorate
 

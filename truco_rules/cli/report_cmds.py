@@ -76,7 +76,9 @@ def write_report(report_dir: str, factory: Callable[[], Any], engine: str, repla
             from_steps = len(trace.steps)
         hint = f"truco replay {folder / name} {replay_args}"
         held = [(k, total.violations[k], total.units[k][1]) for k in members[i]]
-        text = page(group, trace, first, from_steps, engine, total.games, hint, held, total.seen_text(group))
+        # every game played, the situations' too: a group is seen in no more games than ran
+        text = page(group, trace, first, from_steps, engine, total.games + total.situations, hint, held,
+                    total.seen_text(group), situations=total.situation_games)
         if keep is not None:
             keep.append((group, trace, first, from_steps, held))
         try:

@@ -13,6 +13,7 @@ import functools
 import json
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import click
@@ -73,7 +74,6 @@ def run_suite_command(
     command: str = "",
 ) -> None:
     from rich.console import Console
-    from rich.progress import Progress
     from rich.table import Table
 
     from truco_rules.spec.conformance.cases import load_cases, version
@@ -98,6 +98,9 @@ def run_suite_command(
     from truco_rules.spec.escape import terminal as visible
 
     expected: dict[str, str] = {}
+    first_run = expect_path is not None and not Path(expect_path).exists()
+    if first_run:  # a CI's first run: the file is written below, with the cases that fail now
+        write_expect, expect_path = expect_path, None
     if expect_path is not None:
         try:
             expected = load_expectations(expect_path)
@@ -115,10 +118,10 @@ def run_suite_command(
     own = {c.id for name in names for c in cat.clauses_of(name)}
     run = SuiteRun(engine_name, version(), list(names), expected=expected, applicable=own)
     from truco_rules.cli.editions import engine_editions
+    from truco_rules.cli.progress import progress
 
     editions = engine_editions(factory, names)
-    err = Console(stderr=True)
-    with Progress(console=err, transient=True) as bar:
+    with progress(quiet=as_json) as bar:
         for name in names:
 
             def advance(done: int, task: Any = None) -> None:
@@ -163,6 +166,9 @@ def run_suite_command(
             r.id: f"{r.status}: {r.message}"[:300] for r in run.results if r.status in ("fail", "error")
         }
         _write(write_expect, expectations_text(failed, run.version, engine_name))
+        if first_run:
+            click.echo(f"{write_expect} did not exist: written with the {len(failed)} cases that fail now; "
+                       "commit it, and the next runs fail on any other", err=True)
     if junit is not None:
         _write(junit, junit_xml(run))
     if badge_path is not None:
@@ -194,10 +200,9 @@ def run_suite_command(
         )
     if len(shown) > 30:
         out.print(f"... {len(shown) - 30} more (--json, --junit FILE)")
-    for res in run.results:
-        if res.status == "skip":
-            out.print(f"SKIP {markup(res.id)}: {markup(res.message)}")
-            break
+    for why, ids in skips_by_reason(run.results).items():  # every skip, with its reason
+        which = ids[0] if len(ids) == 1 else f"{len(ids)} skipped ({ids[0]}, ...)"
+        out.print(f"SKIP {escape(visible(which))}: {escape(visible(why))}")
     for why in run.shortfalls.values():
         out.print(f"NO PASS {escape(visible(why))}")
     n_skipped = run.counts()["skip"]
@@ -218,3 +223,12 @@ def run_suite_command(
                 out.print(f"  {label}: {escape(visible(i))}")
     out.print("passed" if code == 0 else "failed")
     sys.exit(code)
+
+
+def skips_by_reason(results: Any) -> dict[str, list[str]]:
+    """reason -> the IDs of the cases skipped for it, in the run's order."""
+    out: dict[str, list[str]] = {}
+    for res in results:
+        if res.status == "skip":
+            out.setdefault(res.message, []).append(res.id)
+    return out

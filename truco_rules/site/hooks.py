@@ -66,6 +66,9 @@ _CSS = """
 .md-typeset .book-table td:first-child { width: 2.5em; }
 .md-typeset .book-table td:last-child { min-width: 16em; }
 .md-typeset code.field-name { word-break: normal; overflow-wrap: normal; hyphens: none; }
+.md-typeset .compare-table .md-typeset__table, .md-typeset .compare-table table:not([class]) { display: table;
+  width: 100%; font-size: .62rem; }
+.md-typeset .compare-table th code { white-space: normal; }
 """
 
 _ctx: Ctx | None = None

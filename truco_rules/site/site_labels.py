@@ -362,7 +362,6 @@ _WORDS: dict[str, str | Message] = {
     "rs_sign_envido": N_("{name}: {a} to {b} envido points"),
     "rs_ten_text": N_("A side at {score} points plays a hand worth {pts} in which nobody may call truco."),
     "rs_ten_decline": N_("If it declines the hand (where a reading lets it), the other side scores {pts}."),
-    "rs_ten_partners": N_("The partners of the side at ten see each other's cards."),
     "rs_iron_text": N_("Both sides at {score} points: the iron hand."),
     "rs_iron_decides": N_("Whoever wins it wins the match."),
     "rs_match": N_("The match"),

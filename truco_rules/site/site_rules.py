@@ -7,6 +7,7 @@ from typing import Any
 from truco_rules.site import site_alignment, site_code
 from truco_rules.site.site_md import Ctx, clause_page, editorial_excerpt, esc, family_of, line_of
 from truco_rules.spec.catalogue import editorial_text
+from truco_rules.text.catalogues import ngettext
 
 
 def families(ctx: Ctx) -> dict[str, list[str]]:
@@ -158,6 +159,10 @@ def test_summary(ctx: Ctx, cid: str) -> str:
         return ctx.t("no_test_for")
     counts = {o: sum(r.outcome == o for r in results) for o in ("passed", "failed", "skipped")}
     text = ", ".join(f"{n} {ctx.t(o)}" for o, n in counts.items() if n)
+    checks = sum(cid in r.exercised for r in results)
+    if checks:  # a test that runs `truco check` and the check exercised the clause
+        text += " (" + ngettext("{n} of them a check run that exercised it", "{n} of them check runs that "
+                                "exercised it", checks, ctx.lang) + ")"
     failed = [r.nodeid for r in results if r.outcome == "failed"]
     return text + ("" if not failed else " — " + ", ".join(f"`{n}`" for n in failed[:5]))
 

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from truco_rules.site import ruleset_facts, site_pictures
+from truco_rules.site import ruleset_facts, ruleset_words, site_pictures
 from truco_rules.site.ruleset_facts import Fact, Switch
 from truco_rules.site.ruleset_pictures import muestra_examples, ruleset_pictures_data, vira_examples
 from truco_rules.site.site_md import Ctx, esc, line_of, ruleset_page
 from truco_rules.spec.catalogue import load_catalogue
 from truco_rules.spec.rules.ruleset import Rules
-from truco_rules.text.catalogues import ngettext
+from truco_rules.text.catalogues import gettext, ngettext
+from truco_rules.text.hand_names import hand_name
 from truco_rules.text.witness_words import card_name, points
 
 INDEX = "rulesets/index.md"
@@ -177,11 +178,15 @@ def _features(ctx: Ctx, here: str, name: str, facts: dict[str, Fact]) -> list[st
         f"| {t('feature')} | | {t('clauses')} |",
         "|---|---|---|",
     ]
+    ten = Rules.of(name).data.get("hand_of_ten")
     for fact, key in FACT_ROWS:
         f = facts[fact]
         readings = {} if f.value or not f.switches else {f.switches[0].key: f.switches[0].reading}
         clauses = ", ".join(ctx.clause_link(here, c) for c in fact_clauses(name, fact, readings)) or "—"
-        out.append(f"| **{t(key)}** | {fact_cell(ctx, here, fact, f)} | {clauses} |")
+        # the special hand by the number its file gives it: the hand of ten, the mão de onze
+        row = (t(key) if ten is None or fact != "hand_of_ten"
+               else hand_name(int(ten["score"]), ctx.lang, capital=True))
+        out.append(f"| **{row}** | {fact_cell(ctx, here, fact, f)} | {clauses} |")
     return [*out, ""]
 
 
@@ -335,11 +340,19 @@ def _how_played(ctx: Ctx, here: str, rules: Rules, entries: tuple[tuple[str, str
         if reading is None:
             continue
         amb = ctx.cat.ambiguity(key)
-        summary = ctx.pick(amb.reading(reading).summary, f"{amb.id} {reading} summary")
-        out.append(f"- **{ctx.t(label_key)}** ({_reading_here(ctx, here, rules, key)}): "
+        summary = _summary(ctx, rules, amb, reading)
+        what = ruleset_words.how_label(key, rules, ctx.lang) or ctx.t(label_key)
+        out.append(f"- **{what}** ({_reading_here(ctx, here, rules, key)}): "
                    f"{ctx.linked(here, summary)}")
     out += [f"- {sentence}" for sentence in extra]
     return [f"*{ctx.t('rs_how_played')}*", "", *out, ""] if out else []
+
+
+def _summary(ctx: Ctx, rules: Rules, amb: Any, reading: str) -> str:
+    """A reading's summary: in the ruleset's own numbers where the register words it in the
+    rulebooks' (ruleset_words), the register's words otherwise."""
+    return (ruleset_words.summary(amb.key, reading, rules, ctx.lang)
+            or ctx.pick(amb.reading(reading).summary, f"{amb.id} {reading} summary"))
 
 
 def _first_answer(ctx: Ctx, here: str, rules: Rules, flor: bool) -> list[str]:
@@ -473,8 +486,10 @@ def _special_hands(ctx: Ctx, here: str, rules: Rules) -> list[str]:
         if ten.get("decline_payout") is not None:
             text.append(t("rs_ten_decline").format(pts=points(int(ten["decline_payout"]), lang)))
         if ten.get("partners_see"):
-            text.append(t("rs_ten_partners"))
-        out += _prose(ctx, here, t("f_TEN"), "hand-of-ten", text, ten)
+            text.append(gettext("The partners of the side at {score} see each other's cards.", lang,
+                                score=ten["score"]))
+        heading = hand_name(int(ten["score"]), lang, capital=True)
+        out += _prose(ctx, here, heading, "hand-of-ten", text, ten)
         out += _how_played(ctx, here, rules, TEN_READINGS)
     if rules.has("iron_hand"):
         iron = rules.data["iron_hand"]
@@ -510,10 +525,12 @@ def _readings(ctx: Ctx, here: str, name: str) -> list[str]:
         link = ctx.link(here, "ambiguities.md", f"{amb.id.lower()}-{default}")
         why = ctx.linked(here, ctx.pick(amb.rationale[name], f"{amb.id} rationale {name}"))
         stated = rules.reading_clause(amb.key)
+        asked = (ruleset_words.question(amb.key, rules, ctx.lang)
+                 or ctx.pick(amb.question, amb.id + " question"))
         out += [
-            f"- {ctx.ambiguity_link(here, amb.id)} · {esc(ctx.pick(amb.question, amb.id + ' question'))}  ",
+            f"- {ctx.ambiguity_link(here, amb.id)} · {esc(asked)}  ",
             f"  **[{ctx.reading_label(amb, default)}]({link})** `{amb.key}={default}`: "
-            f"{ctx.linked(here, ctx.pick(reading.summary, f'{amb.id} {default} summary'))}  ",
+            f"{ctx.linked(here, _summary(ctx, rules, amb, default))}  ",
             f"  *{t('rationale')}:* {why}"
             + (" " + t("rs_stated_by").format(clause=ctx.clause_link(here, stated)) if stated else ""),
         ]

@@ -88,10 +88,14 @@ def rulesets_page(ctx: Ctx) -> str:
     cat, t = ctx.cat, ctx.t
     _check_features(ctx)
     names = list(cat.rulesets)
-    head = [f"| {t('feature')} | " + " | ".join(f"[`{n}`]({ctx.link(here, ruleset_page(n))})" for n in names)
-            + " |", "|---|" + "---|" * len(names)]
-    out = [f"# {t('rulesets_compared')}", "", f"## {t('cmp_glance')} {{#glance}}", "",
-           t("cmp_glance_intro"), "", *head]
+    # Eight rulesets side by side: the page gives the table the whole width (no navigation or
+    # table of contents beside it) and lets a name break at its hyphens, so that at 1280 pixels
+    # every column is in view.
+    named = [f"[<code>{n.replace('-', '-<wbr>')}</code>]({ctx.link(here, ruleset_page(n))})" for n in names]
+    head = [f"| {t('feature')} | " + " | ".join(named) + " |", "|---|" + "---|" * len(names)]
+    out = ["---", "hide:", "  - navigation", "  - toc", "---", "",
+           f"# {t('rulesets_compared')}", "", f"## {t('cmp_glance')} {{#glance}}", "",
+           t("cmp_glance_intro"), "", '<div class="compare-table" markdown>', "", *head]
     out.append(f"| {t('rs_origin')} | " + " | ".join(_origin(ctx, here, n) for n in names) + " |")
     out.append(f"| {t('rs_family')} | " + " | ".join(
         esc(ctx.pick(cat.rulesets[n].family, n + " family"), True) for n in names) + " |")
@@ -107,7 +111,8 @@ def rulesets_page(ctx: Ctx) -> str:
             site_rulesets.fact_cell(ctx, here, fact, facts[n][fact]) for n in names)
             + " |")
     out.append(f"| {t('clauses_held')} | " + " | ".join(str(len(cat.clauses_of(n))) for n in names) + " |")
-    out += ["", f"## {t('cmp_clauses')} {{#clauses}}", "", t("rulesets_intro"), "", *head]
+    out += ["", "</div>", "", f"## {t('cmp_clauses')} {{#clauses}}", "", t("rulesets_intro"), "",
+            '<div class="compare-table" markdown>', "", *head]
     for row in FEATURES:
         cells = []
         for name in names:
@@ -120,6 +125,7 @@ def rulesets_page(ctx: Ctx) -> str:
                     parts.append(f"{ctx.ambiguity_link(here, amb.id, f'`{k}`')} = `{readings[k]}`")
             cells.append("<br>".join(parts) or "—")
         out.append(f"| **{t(row.key)}** | " + " | ".join(cells) + " |")
+    out += ["", "</div>"]
     return "\n".join(out) + "\n"
 
 

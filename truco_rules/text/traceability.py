@@ -4,7 +4,8 @@ Citations are found by scanning the source trees for clause IDs as plain text, s
 never imports the engine (or any tree it scans): an engine that does not even import still shows
 up in the matrix. Results of the last runs are read from optional files under `build/results/`:
 
-* `junit.xml`: `pytest --junitxml=build/results/junit.xml` (tests: passed, failed, skipped);
+* `junit.xml`: `pytest --junitxml=build/results/junit.xml` (tests: passed, failed, skipped; a test
+  that runs a check records the clauses it exercised as its property `exercised`);
 * `proofs.json`: `{"proofs": [outcome, ...]}` with each outcome as `proofs.property.Outcome.as_json`
   writes it (`id`, `ruleset`, `clauses`, `status`, `ok`, ...);
 * `witnesses.json` (or the committed `docs/data/witnesses.json`): divergence witnesses as
@@ -62,6 +63,7 @@ class TestResult:
     nodeid: str
     outcome: str  # passed, failed, skipped
     clauses: tuple[str, ...] = ()  # declared with @pytest.mark.clause or named in a failure
+    exercised: tuple[str, ...] = ()  # exercised by a check run in the test (its property "exercised")
 
 
 @dataclass
@@ -75,12 +77,13 @@ class Trace:
         return [c for c in self.citations.get(clause_id, []) if c.tree == tree]
 
     def test_results(self, clause_id: str) -> list[TestResult] | None:
-        """Results of the tests that declare the clause or cite it in their body; None: not run."""
+        """Results of the tests that declare the clause, cite it in their body, or ran a check that
+        exercised it (`truco check` in a test); None: not run."""
         if self.tests is None:
             return None
         citing = {(c.path, c.test) for c in self.cited(clause_id, "tests") if c.test}
         return [t for t in self.tests
-                if clause_id in t.clauses or (t.path, t.name) in citing]
+                if clause_id in t.clauses or (t.path, t.name) in citing or clause_id in t.exercised]
 
     def proof_results(self, clause_id: str) -> list[dict[str, Any]] | None:
         if self.proofs is None:
@@ -150,11 +153,15 @@ def read_junit(path: Path) -> list[TestResult] | None:
         else:
             outcome = "passed"
         clauses: list[str] = []
+        exercised: list[str] = []
         for prop in case.iter("property"):
             if prop.get("name") in ("clauses", "failed_clauses"):
                 clauses.extend(ids_in(prop.get("value", "")))
+            elif prop.get("name") == "exercised":
+                exercised.extend(ids_in(prop.get("value", "")))
         results.append(TestResult(path=file, name=name.split("[", 1)[0], nodeid=f"{classname}::{name}",
-                                  outcome=outcome, clauses=tuple(dict.fromkeys(clauses))))
+                                  outcome=outcome, clauses=tuple(dict.fromkeys(clauses)),
+                                  exercised=tuple(dict.fromkeys(exercised))))
     return results
 
 

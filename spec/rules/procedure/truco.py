@@ -180,6 +180,9 @@ def run(hand: Hand) -> None:
     )
 
 
+NO_MAZO_CLAUSE = "ARG-9"  # going to the mazo (ARG-9, URU-10), cited where a ruleset has none
+
+
 def check_mazo(hand: Hand, seat: int, action: Action) -> None:
     """ARG-9 (URU-10): "Irse al mazo: Tirar las cartas" (the Rentas reglamento); "no aceptar y
     retirarse, perdiendo la mano" (the Uruguayan club reglamento). On the seat's turn to play, or
@@ -188,8 +191,8 @@ def check_mazo(hand: Hand, seat: int, action: Action) -> None:
     before a mandatory flor the seat may still sing is sung (AMB-42 flor-first: the flor before
     any other proposal)."""
     r = hand.rules
-    if not r.has("mazo"):
-        raise Illegal("RND-1", f"the {r.ruleset} ruleset has no going to the mazo")
+    if not r.has("mazo"):  # the catalogue's clause of the mazo: the rule this ruleset lacks
+        raise Illegal(NO_MAZO_CLAUSE, f"the {r.ruleset} ruleset has no going to the mazo")
     clause = r.clause("mazo")
     if hand.phase not in (PLAY, TRUCO):
         raise Illegal(clause, "the mazo is taken on a turn to play or as the answer to a truco call: "
