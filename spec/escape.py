@@ -77,12 +77,12 @@ def md_text(text: object, *, table: bool = False, lines: bool = False, inline: b
     text on its line, where nothing can open a block, so its start is left as it is."""
     parts = _lines(text) if lines else [terminal(text)]
     out = [re.sub(r"[&<>]", lambda m: _MD_HTML[m[0]], _MD_SYNTAX.sub(r"\\\1", p)) for p in parts]
-    if inline and not lines:
-        return out[0]
-    out = [_MD_LINE_START.sub(_line_start, p) for p in out]
+    # What starts a line could open a block there: written as a character reference. Text that
+    # lands after other text on its line (`inline`) starts no line with its first one.
+    out = [p if inline and k == 0 else _MD_LINE_START.sub(_line_start, p) for k, p in enumerate(out)]
     # Spaces that start a line would make it a code block (four) or a list's continuation: the
     # first is written as its character reference, which Markdown keeps as a space.
-    out = ["&#32;" + p[1:] if p.startswith(" ") else p for p in out]
+    out = ["&#32;" + p[1:] if p.startswith(" ") and not (inline and k == 0) else p for k, p in enumerate(out)]
     return ("<br>" if table else "\n").join(out)
 
 

@@ -15,3 +15,7 @@ def test_inline_text_keeps_its_first_character() -> None:
 def test_inline_text_is_escaped_as_any_other() -> None:
     shown = md_text("<script>[x](y) *z*", inline=True)
     assert "<" not in shown and "[x](y)" not in shown and "*z*" not in shown
+
+
+def test_only_the_first_line_of_inline_text_continues_a_line() -> None:
+    assert md_text(" applies to\n- a list", lines=True, inline=True) == " applies to\n&#45; a list"

@@ -16,11 +16,11 @@ from truco_rules.spec.escape import md_text
 _ID = re.compile(rf"\b({CLAUSE_ID})\b")
 
 
-def esc(text: str, table: bool = False) -> str:
+def esc(text: str, table: bool = False, inline: bool = False) -> str:
     """Text shown literally (truco_rules.spec.escape.md_text): Markdown syntax characters escaped,
     HTML special characters as entities, hidden characters as their escapes; its own line breaks
-    kept, as `<br>` in a table."""
-    return md_text(text, table=table, lines=True)
+    kept, as `<br>` in a table. `inline`: its first line continues a line (after a link)."""
+    return md_text(text, table=table, lines=True, inline=inline)
 
 
 def clause_page(clause_id: str) -> str:
@@ -111,11 +111,11 @@ class Ctx:
             ref = m.group(1)
             if family_of(ref) not in families:
                 continue  # not an ID of ours ("UTF-8")
-            out.append(esc(text[last:m.start()], table))
+            out.append(esc(text[last:m.start()], table, inline=last > 0))
             link = self.ambiguity_link if ref.startswith("AMB-") else self.clause_link
             out.append(link(here, ref))
             last = m.end()
-        out.append(esc(text[last:], table))
+        out.append(esc(text[last:], table, inline=last > 0))
         return "".join(out)
 
     def source_link(self, here: str, doc: str, line: int, last: int | None = None) -> str:
