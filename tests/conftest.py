@@ -90,7 +90,22 @@ def _one_core_per_worker(config: pytest.Config) -> None:
             os.sched_setaffinity(0, {cores[index % len(cores)]})
 
 
+# Tests measured slow in a whole run (scripts/slow_tests.py writes the file): marked slow here, so
+# that the fast tier leaves them out with those marked by hand.
+SLOW_TESTS = Path(__file__).resolve().parent / "slow_tests.txt"
+
+
+def measured_slow(path: Path = SLOW_TESTS) -> frozenset[str]:
+    lines = path.read_text(encoding="utf-8").splitlines() if path.is_file() else []
+    return frozenset(line for line in lines if line and not line.startswith("#"))
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m selects: the marks added here count
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    slow = measured_slow()
+    for item in items:
+        if item.nodeid in slow:
+            item.add_marker(pytest.mark.slow)
     # The slow tests first, otherwise in file order: with xdist the other workers go through the
     # rest meanwhile, instead of waiting at the end for one worker's minutes-long test.
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
