@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from truco_rules.engine import positions as P
 from truco_rules.engine.config import make_config
 from truco_rules.engine.errors import GameDocumentError, TrucoError
+from truco_rules.engine.rulesets import find_ruleset
 
 if TYPE_CHECKING:
     from truco_rules.engine.game import Game
@@ -25,6 +26,10 @@ def to_json(game: Game) -> str:
     doc: dict[str, Any] = {
         "format": FORMAT,
         "ruleset": cfg.ruleset.name,
+        # An earlier edition of the ruleset's file is saved with the game, as the record keeps it:
+        # without it the game would come back under the rules of today's edition.
+        **({"edition": cfg.ruleset.edition}
+           if cfg.ruleset.edition != find_ruleset(cfg.ruleset.name).edition else {}),
         "readings": cfg.overrides,
         "seed": game._seed,
         "deal_seed": game._deal_seed,
@@ -60,7 +65,8 @@ def from_json(cls: type[Game], text: str | Mapping[str, Any]) -> Game:
         return value
 
     readings = field("readings", dict, {})
-    cfg = make_config(field("ruleset", str), readings)
+    edition = field("edition", int) if "edition" in data else None  # absent: today's edition
+    cfg = make_config(field("ruleset", str), readings, edition)
     seed = field("seed", (int, type(None)), None)
     stacked = P.parse_deals(cfg, field("deals", list, []))
     shown = P.parse_muestras(cfg, field("muestras", list, []), stacked)
