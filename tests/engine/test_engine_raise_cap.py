@@ -45,3 +45,15 @@ def test_the_cap_counts_the_callers_own_side() -> None:
     g = _game((0, 10), "capped")  # side 1 at 10 lacks 2: after truco (3) it may not raise
     g.push("raise 3")
     assert _texts(g) == {"accept", "run"}
+
+
+@pytest.mark.clause("PAU-6", "PAU-10")
+def test_a_capped_side_at_its_turn_to_play_calls_nothing_more() -> None:
+    deal = [[["3C", "5H", "6S"], ["4D", "QC", "JH"]]]
+    for reading, may in (("no-cap", True), ("capped", False)):
+        g = Game.new("paulista-1v1", seed=1, readings={"raise-cap": reading}, deals=deal, muestras=["KD"],
+                     scores=(9, 0))
+        for move in ("play 3C", "raise 3", "accept", "play 4D"):  # side 0 wins round 1 and leads
+            g.push(move)
+        assert g.to_act == 0 and g.observation(0)["hand_value"] == 3
+        assert ("raise 6" in _texts(g)) is may, f"[PAU-6] AMB-43 {reading}: side 0 at 9 lacks the 3 it holds"

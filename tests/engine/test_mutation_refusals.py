@@ -174,3 +174,47 @@ def test_a_card_outside_the_deck_is_invalid(ruleset: str, readings: dict[str, st
             game.push(f"{verb} {card}")
         assert str(err.value) == f"there is no card {card!r} in the {ruleset} deck ({why})", \
             "[DECK-1] [DECK-2]"
+
+
+AR_DEAL = [[["1e", "1b", "7e"], ["4c", "5c", "6c"]]]
+
+
+def _refused(game: Game, action: str) -> str:
+    with pytest.raises(IllegalActionError) as caught:
+        game.push(action)
+    return str(caught.value)
+
+
+@pytest.mark.clause("ARG-9", "AMB-4", "AMB-23", "AMB-29", "ENV-1")
+def test_the_words_of_mazo_and_envido_refusals_in_argentino() -> None:
+    def ar(**readings: str) -> Game:
+        return Game.new("argentino-1v1", seed=1, deals=AR_DEAL, readings=readings)
+
+    assert _refused(play(ar(), "envido"), "mazo") == \
+        "[ARG-9] only on a turn to play or as the answer to a truco call: answer the pending call first"
+    decided = play(ar(**{"hand-length": "always-three-rounds"}), "play 1e", "play 4c", "play 1b", "play 5c")
+    assert _refused(decided, "mazo") == \
+        "[ARG-9] hand-length=always-three-rounds (AMB-4): the hand is already decided"
+    assert _refused(play(ar(**{"envido-first": "truco-closes-envido"}), "raise 2"), "envido") == \
+        "[ENV-1] envido-first=truco-closes-envido (AMB-29): answer the truco call first"
+    assert _refused(play(ar(**{"envido-first": "envido-first"}), "play 1e", "play 4c"), "envido") == \
+        "[ENV-1] side-bet-window=first-card-turn (AMB-23): it is past the first round"
+    late = play(ar(**{"envido-first": "envido-first"}), "play 1e", "raise 2", "accept", "play 4c", "raise 3")
+    assert _refused(late, "envido") == \
+        "[ENV-1] envido-first=envido-first (AMB-29): only the hand's first truco call can wait for the envido"
+
+
+@pytest.mark.clause("PAU-6", "AMB-43")
+def test_the_words_of_a_capped_call() -> None:
+    strong, weak = ["3C", "5H", "6S"], ["4D", "QC", "JH"]
+    # (scores, the seat that wins round 1 and leads round 2 after the other side's accepted truco)
+    for scores, seat, lacks in (((9, 0), 0, 3), ((0, 9), 1, 3), ((0, 10), 1, 2)):
+        hands = [strong, weak] if seat == 0 else [weak, strong]
+        game = Game.new("paulista-1v1", seed=1, readings={"raise-cap": "capped"}, deals=[hands],
+                        muestras=["KD"], scores=scores)
+        moves = ("play 3C", "raise 3", "accept", "play 4D") if seat == 0 else \
+            ("raise 3", "accept", "play 4D", "play 3C")
+        play(game, *moves)
+        assert game.to_act == seat
+        assert _refused(game, "raise 6") == (f"[PAU-6] raise-cap=capped (AMB-43): the hand is worth 3 and "
+                                             f"side {seat} lacks {lacks} to win: no call or raise")
