@@ -110,3 +110,30 @@ def test_a_bad_field_is_named_at_its_own_line_or_at_its_nearest_parent(tmp_path:
     line = next(i for i, s in enumerate(URUGUAYO.splitlines(), 1) if s.startswith("mazo:"))
     assert _refusal(_file(tmp_path, mazo, "mazo.yaml")) == (
         "mazo.clause", line, "'7' is not a clause ID such as BET-6")
+
+
+def _refused_at(path: Path) -> tuple[str, str, int | None, str]:
+    with pytest.raises(RulesetFileError) as caught:
+        load_ruleset_file(path)
+    e = caught.value
+    return Path(e.file).name, e.field, e.line, e.message
+
+
+def test_extends_names_a_file_beside_it_never_itself_again_and_at_most_four_deep(tmp_path: Path) -> None:
+    (tmp_path / "up.yaml").write_text("format: x\nextends: ../up.yaml\n", encoding="utf-8")
+    assert _refused_at(tmp_path / "up.yaml") == (
+        "up.yaml", "extends", 2, "names a ruleset file in the same folder, as NAME.yaml")
+    (tmp_path / "a.yaml").write_text("format: x\nextends: b.yaml\n", encoding="utf-8")
+    (tmp_path / "b.yaml").write_text("# b\nextends: a.yaml\n", encoding="utf-8")
+    assert _refused_at(tmp_path / "a.yaml") == (
+        "b.yaml", "extends", 2, "a.yaml extends this file again: a circle")
+    for depth, ok in ((4, True), (5, False)):
+        for i in range(depth):
+            (tmp_path / f"d{depth}-{i}.yaml").write_text(f"format: x\n\nextends: d{depth}-{i + 1}.yaml\n",
+                                                         encoding="utf-8")
+        (tmp_path / f"d{depth}-{depth}.yaml").write_text("name: q\n", encoding="utf-8")
+        found = _refused_at(tmp_path / f"d{depth}-0.yaml")
+        if ok:  # read whole: refused only for what the merged fields say
+            assert found == ("d4-0.yaml", "format", 1, "must be 'truco-ruleset/1'")
+        else:
+            assert found == ("d5-4.yaml", "extends", 3, "more than 4 files extend one another")
