@@ -90,3 +90,13 @@ def test_the_random_bot_goes_to_the_mazo_now_and_then_and_otherwise_plays() -> N
     chosen = [RandomBot(seed).choose(game) for seed in range(200)]
     assert all(a in game.legal_actions() for a in chosen)
     assert MAZO in chosen and len(set(chosen)) > 2, "the mazo now and then, the other actions too"
+
+
+@pytest.mark.clause("AMB-29")
+def test_a_truco_call_waiting_for_seat_0s_envido_shows_in_the_pending_call() -> None:
+    game = Game.new("argentino-1v1", seed=1, readings={"envido-first": "envido-first"}, dealer=0,
+                    deals=[[["1e", "1b", "7e"], ["4c", "5c", "6c"]]])
+    game.push("raise 2")  # seat 1 leads and calls truco; seat 0 answers it with an envido
+    game.push("envido")
+    assert game.observation(1)["pending"] == {"kind": "envido", "chain": ["envido"], "by": 0,
+                                              "truco": {"value": 2, "by": 1}}

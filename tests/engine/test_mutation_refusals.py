@@ -218,3 +218,15 @@ def test_the_words_of_a_capped_call() -> None:
         assert game.to_act == seat
         assert _refused(game, "raise 6") == (f"[PAU-6] raise-cap=capped (AMB-43): the hand is worth 3 and "
                                              f"side {seat} lacks {lacks} to win: no call or raise")
+
+
+@pytest.mark.clause("FLR-1", "AMB-29")
+def test_a_flor_against_a_raised_truco_is_refused_in_the_words_of_the_reading() -> None:
+    flors = [[["1e", "5e", "7e"], ["4o", "5o", "6o"], ["2b", "3b", "4b"], ["1c", "2c", "3c"]]]
+    for reading, moves, why in (
+            ("envido-first", ("play 1e", "raise 2", "raise 3"),
+             "only the hand's first truco call can wait for the envido"),
+            ("truco-closes-envido", ("play 1e", "raise 2"), "answer the truco call first")):
+        game = Game.new(GA, seed=1, readings={"envido-first": reading}, deals=flors)
+        play(game, *moves)
+        assert _refused(game, "flor") == f"[FLR-1] envido-first={reading} (AMB-29): {why}"
