@@ -230,3 +230,19 @@ def test_a_flor_against_a_raised_truco_is_refused_in_the_words_of_the_reading() 
         game = Game.new(GA, seed=1, readings={"envido-first": reading}, deals=flors)
         play(game, *moves)
         assert _refused(game, "flor") == f"[FLR-1] envido-first={reading} (AMB-29): {why}"
+
+
+@pytest.mark.clause("PAU-9", "IRN-2")
+def test_a_card_named_in_a_blind_iron_hand_is_refused_by_the_files_own_clause() -> None:
+    game = Game.new("paulista-1v1", seed=1, readings={"iron-blind": "blind"}, scores=(11, 11))
+    assert _refused(game, "play 4C") == \
+        "[PAU-9] the iron hand is blind: play a slot ('play #1'), not a card name"
+
+
+@pytest.mark.clause("ENV-1", "AMB-29")
+def test_an_envido_against_a_truco_past_the_first_round_is_refused_in_its_words() -> None:
+    game = Game.new("argentino-1v1", seed=1, readings={"envido-first": "envido-first"}, dealer=0,
+                    deals=AR_DEAL)
+    play(game, "play 4c", "play 1e", "raise 2")  # seat 0 wins round 1 and calls the hand's first truco
+    assert _refused(game, "envido") == \
+        "[ENV-1] envido-first=envido-first (AMB-29): it is past the first round"
