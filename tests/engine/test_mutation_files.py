@@ -137,3 +137,39 @@ def test_extends_names_a_file_beside_it_never_itself_again_and_at_most_four_deep
             assert found == ("d4-0.yaml", "format", 1, "must be 'truco-ruleset/1'")
         else:
             assert found == ("d5-4.yaml", "extends", 3, "more than 4 files extend one another")
+
+
+MINEIRO = (ROOT / "spec" / "data" / "rulesets" / "mineiro-1v1-es.yaml").read_text(encoding="utf-8")
+GAUDERIO = (ROOT / "spec" / "data" / "rulesets" / "gauderio-pairs-es.yaml").read_text(encoding="utf-8")
+_SENAS = GAUDERIO[GAUDERIO.index("\nsenas:") + 1:GAUDERIO.index("\n\n", GAUDERIO.index("\nsenas:")) + 1]
+
+
+def _line(text: str, start: str) -> int:
+    return next(i for i, s in enumerate(text.splitlines(), 1) if s.startswith(start))
+
+
+@pytest.mark.parametrize(("case", "edit", "field", "at", "message"), [
+    ("ten", ("  value: 4\n  decline_payout", "  value: 5\n  decline_payout"), "hand_of_ten.value",
+     "  value: 5", "5 is not a value of the truco ladder"),
+    ("deal", ("deal: {cards: 3,", "deal: {cards: 4,"), "deal.cards", "deal:", "every seat is dealt 3 cards"),
+    ("opening", ("opening: {value: 2,", "opening: {value: 0,"), "truco.opening.value", "  opening:",
+     "must be at least 1, not 0"),
+    ("senas", ("\nmatch:", "\n" + _SENAS + "match:"), "senas", "  ciego:",  # a block starts at its first key
+     "señas are signals between partners: one against one has none"),
+])
+def test_a_file_whose_fields_contradict_the_game_is_refused_at_the_field(
+        tmp_path: Path, case: str, edit: tuple[str, str], field: str, at: str, message: str) -> None:
+    text = MINEIRO.replace("name: mineiro-1v1-es", f"name: bad-{case}").replace(*edit, 1)
+    assert _refusal(_file(tmp_path, text, f"{case}.yaml")) == (field, _line(text, at), message)
+
+
+def test_a_deck_without_a_card_pattern_names_cards_rank_then_suit(tmp_path: Path) -> None:
+    from fresh_engine import fresh_engine
+
+    text = GAUDERIO.replace("name: gauderio-pairs-es", "name: no-pattern").replace(
+        '  card: "{rank}{suit}"  # a card\'s name in records and actions: 1e, 7o, 12c\n', "")
+    with fresh_engine() as fresh:  # loaded into the fresh registry, thrown away after
+        assert fresh.load_ruleset_file(_file(tmp_path, text)) == "no-pattern"
+        game = fresh.Game.new("no-pattern", seed=1, deals=[[["1e", "5e", "7e"], ["4o", "5c", "6b"],
+                                                              ["10b", "11b", "12o"], ["4b", "5o", "2c"]]])
+        assert [c["card"] for c in game.observation(0)["hand"]] == ["1e", "5e", "7e"]
