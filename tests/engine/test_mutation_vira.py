@@ -34,3 +34,18 @@ def test_the_manilhas_of_a_vira(vira: str, mine: str, theirs: str, result: int |
         game.push(f"play {theirs}")
         assert game.observation(0)["rounds"][0]["result"] == result, \
             f"[PAU-3] [PAU-4] vira {vira}: {mine} against {theirs}"
+
+
+@pytest.mark.clause("URU-4", "URU-5")
+@pytest.mark.parametrize(("muestra", "points", "result"), [("2o", 36, 0), ("3o", 6, 1)])
+def test_the_twelve_of_the_muestras_suit_stands_in_for_the_pieza_turned_up(
+        muestra: str, points: int, result: int) -> None:
+    """Uruguayan muestra 2 of coins: the 12 of coins takes the 2's place as the top pieza (30 envido
+    points, above the 1 of swords); under another muestra it is an ordinary 12."""
+    with fresh_engine() as engine:
+        game = engine.Game.new("uruguayo-1v1", seed=1, muestras=[muestra],
+                               deals=[[["12o", "4c", "6b"], ["1e", "5b", "7c"]]])
+        assert game.observation(0)["envido_points"] == points, f"[URU-5] muestra {muestra}"
+        game.push("play 12o")
+        game.push("play 1e")
+        assert game.observation(0)["rounds"][0]["result"] == result, f"[URU-4] muestra {muestra}"
