@@ -3,6 +3,8 @@
 #
 #   scripts/mutation.sh                    every mutant of engine/, from scratch, then the page
 #   scripts/mutation.sh "truco_rules.engine.tricks*"   only the mutants whose names match (results are kept)
+#   scripts/mutation.sh --sample K          one mutant in K, from scratch, then the page (a hash of
+#                                           each mutant's name decides: the same sample everywhere)
 #   scripts/mutation.sh --full-suite NAME…  re-check NAME… with the long random-play tests as well
 #
 # A whole run ends by writing docs/quality/mutation-results.json and the figures and survivor
@@ -34,12 +36,36 @@ else
 --deselect $GENERIC::test_records_valid_and_scores_grow_by_allowed_amounts"
 fi
 
+one_in=1
+if [ "${1:-}" = --sample ]; then
+  one_in=${2:-}
+  [[ "$one_in" =~ ^[1-9][0-9]*$ ]] || { echo "--sample needs a whole number K (one mutant in K)" >&2; exit 2; }
+  shift 2
+  [ $# -eq 0 ] || { echo "--sample takes no mutant names" >&2; exit 2; }
+fi
+
+whole=0
 if [ $# -eq 0 ]; then
+  whole=1
   rm -rf mutants  # a whole run starts clean, so no verdict is carried over from older code
 fi
 
+mutmut_run() {
+  mutmut run --max-children "${MUTATION_WORKERS:-1}" "$@" | tr '\r' '\n' | { grep -v '^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]' || true; }
+}
+
 start=$(date +%s)
-mutmut run --max-children "${MUTATION_WORKERS:-1}" "$@" | tr '\r' '\n' | { grep -v '^[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]' || true; }
+if [ "$one_in" -gt 1 ]; then
+  # mutmut names its mutants only when it makes them: make them (and record which tests reach each
+  # function) with a run of the few mutants of errors.py, then check the sample, which the figures
+  # are made of alone.
+  mutmut_run "truco_rules.engine.errors.*"
+  mapfile -t names < <(python3 scripts/mutation_report.py sample --one-in "$one_in")
+  echo "the sample: ${#names[@]} mutants, one in $one_in"
+  mutmut_run "${names[@]}"
+else
+  mutmut_run "$@"
+fi
 elapsed=$(( $(date +%s) - start ))
 echo "elapsed: $elapsed s"
 
@@ -57,8 +83,9 @@ for name, s in sorted(status.items()):
         print(f"  {s}: {name}")
 '
 
-if [ $# -eq 0 ]; then
-  python3 scripts/mutation_report.py collect --seconds "$elapsed" --workers "${MUTATION_WORKERS:-1}"
+if [ "$whole" = 1 ]; then
+  python3 scripts/mutation_report.py collect --seconds "$elapsed" --workers "${MUTATION_WORKERS:-1}" \
+    --one-in "$one_in"
   python3 scripts/mutation_report.py render \
     || echo "explain the mutants above in docs/quality/mutation-explanations.yaml, then run:" \
             "python3 scripts/mutation_report.py render"

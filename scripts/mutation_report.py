@@ -1,5 +1,6 @@
 """The mutation testing page's figures and survivor list, generated from mutmut's results.
 
+    python scripts/mutation_report.py sample --one-in K                  # a sample of mutants/' mutants
     python scripts/mutation_report.py collect --seconds S --workers N   # mutants/ -> the results file
     python scripts/mutation_report.py render                             # results -> the four pages
     python scripts/mutation_report.py check                              # exit 1 if a page is stale
@@ -17,6 +18,7 @@ is written by hand in each language.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import re
 import sys
@@ -33,6 +35,7 @@ from truco_rules.text.languages import LANGS
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "docs" / "quality" / "mutation-results.json"
+SAMPLE = ROOT / "mutants" / "sample.txt"  # the names of a sampled run's mutants, one per line
 EXPLANATIONS = ROOT / "docs" / "quality" / "mutation-explanations.yaml"
 KILLED = ("killed", "timeout", "caught by type check")  # a timeout is a kill: the mutant hangs a test
 
@@ -47,6 +50,8 @@ LABELS: dict[str, str] = {
     "explained": N_("each explained below"),
     "time": N_("Time"),
     "time_note": N_("the whole run, on a shared 2-core machine"),
+    "sample": N_("a sample: one in {k} of the {made} mutants mutmut made, chosen by a hash of each "
+                 "mutant's name"),
     "module": N_("module"),
     "total": N_("total"),
     "survived": N_("survived"),
@@ -65,8 +70,28 @@ def _changed_lines(diff: str) -> tuple[list[str], list[str]]:
             [line[1:].strip() for line in lines if line.startswith("+")])
 
 
-def collect(seconds: int, workers: int) -> dict[str, Any]:
-    """The figures and the mutants not killed, from what mutmut left in mutants/ (run from the root)."""
+def _meta_files() -> list[Path]:
+    return sorted((ROOT / "mutants").rglob("*.py.meta"))
+
+
+def in_sample(name: str, one_in: int) -> bool:
+    """Whether a mutant belongs to the sample of one in `one_in`: a hash of its name decides, so
+    that the sample is the same on every machine and does not follow the order of the code."""
+    return int(hashlib.sha256(name.encode()).hexdigest(), 16) % one_in == 0
+
+
+def sample(one_in: int) -> list[str]:
+    """The names of the sampled mutants among those mutmut made (mutants/ after generation)."""
+    names = [name for meta in _meta_files()
+             for name in json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]]
+    if not names:
+        raise SystemExit("mutants/ holds no mutant: run mutmut first")
+    return sorted(n for n in names if in_sample(n, one_in))
+
+
+def collect(seconds: int, workers: int, one_in: int = 1) -> dict[str, Any]:
+    """The figures and the mutants not killed, from what mutmut left in mutants/ (run from the root).
+    With `one_in` above 1, only the sampled mutants count; the others are counted as made."""
     from importlib.metadata import version
 
     from mutmut.mutation.diff_apply import get_diff_for_mutant
@@ -75,12 +100,16 @@ def collect(seconds: int, workers: int) -> dict[str, Any]:
 
     modules: dict[str, Counter[str]] = {}
     not_killed = []
-    for meta in sorted((ROOT / "mutants").rglob("*.py.meta")):
+    made = 0
+    for meta in _meta_files():
         path = meta.relative_to(ROOT / "mutants").as_posix().removesuffix(".meta")
         codes = json.loads(meta.read_text(encoding="utf-8"))["exit_code_by_key"]
         shown = path.removeprefix("truco_rules/")  # engine/x.py, the file in the layout's folder
         counts = modules.setdefault(shown, Counter())  # listed with no mutant too: every module shows
         for name, code in codes.items():
+            made += 1
+            if not in_sample(name, one_in):
+                continue
             status = status_by_exit_code[code]
             counts[status] += 1
             if status in KILLED:
@@ -95,6 +124,7 @@ def collect(seconds: int, workers: int) -> dict[str, Any]:
     not_killed.sort(key=lambda m: (m["file"], m["function"], m["before"], m["after"]))
     return {
         "tool": f"mutmut {version('mutmut')}", "workers": workers, "seconds": seconds,
+        **({"sample": {"one_in": one_in, "made": made}} if one_in > 1 else {}),
         "modules": {p: dict(sorted(c.items())) for p, c in modules.items()},
         "not_killed": not_killed,
     }
@@ -126,8 +156,13 @@ def explain(results: dict[str, Any], explanations: list[dict[str, Any]]) -> list
             unexplained.append(mutant)
     problems = [f"no explanation for {m['file']} {m['function']}: {m['before']} -> {m['after']}"
                 for m in unexplained]
-    problems += [f"explains no mutant: {e['function']} {e.get('changes', '(any change)')}"
-                 for e, found in groups if not found]
+    if "sample" in results:  # a mutant outside the sample may be the one an entry explains
+        problems += [f"names no module of engine/: {e['function']}" for e, _ in groups
+                     if not (ROOT / e["function"].partition(" ")[0]).is_file()]
+        groups = [(e, found) for e, found in groups if found]
+    else:
+        problems += [f"explains no mutant: {e['function']} {e.get('changes', '(any change)')}"
+                     for e, found in groups if not found]
     for e, _ in groups:
         problems += [f"{e['function']}: no {lang} text" for lang in LANGS if not e.get("why", {}).get(lang)]
     if problems:
@@ -150,11 +185,15 @@ def render_blocks(results: dict[str, Any], groups: list[tuple[dict[str, Any], li
     t = {k: gettext(v, lang) for k, v in LABELS.items()}
     total, killed = _counts(_sum(results["modules"]))
     minutes = round(results["seconds"] / 60)
+    drawn = results.get("sample")
+    option = f" --sample {drawn['one_in']}" if drawn else ""
+    how_many = (f"{total} ({t['sample'].format(k=drawn['one_in'], made=drawn['made'])})" if drawn
+                else str(total))
     figures = "\n".join([
         "| | |", "|---|---|",
-        f"| {t['command']} | `MUTATION_WORKERS={results['workers']} scripts/mutation.sh` |",
+        f"| {t['command']} | `MUTATION_WORKERS={results['workers']} scripts/mutation.sh{option}` |",
         f"| {t['tool']} | {results['tool']}, {results['workers']} {t['workers']} |",
-        f"| {t['mutants']} | {total} |",
+        f"| {t['mutants']} | {how_many} |",
         f"| {t['killed']} | {killed} (**{_percent(killed, total, lang)}**) |",
         f"| {t['not_killed']} | {total - killed}, {t['explained']} |",
         f"| {t['time']} | {minutes} min ({results['seconds']} s), {t['time_note']} |",
@@ -217,11 +256,22 @@ def main(argv: list[str] | None = None) -> int:
     c = sub.add_parser("collect", help="read mutants/ and write " + RESULTS.relative_to(ROOT).as_posix())
     c.add_argument("--seconds", type=int, required=True, help="how long the run took")
     c.add_argument("--workers", type=int, required=True, help="mutmut's --max-children")
+    c.add_argument("--one-in", type=int, default=1, help="count only the sample of one in K (see sample)")
+    d = sub.add_parser("sample", help="print the names of one in K mutants of mutants/ (and write "
+                       + SAMPLE.relative_to(ROOT).as_posix() + ")")
+    d.add_argument("--one-in", type=int, required=True, metavar="K")
     sub.add_parser("render", help="write the generated blocks of the four pages")
     sub.add_parser("check", help="exit 1 if a page differs from what render would write")
     args = parser.parse_args(argv)
+    if args.command == "sample":
+        if args.one_in < 1:
+            parser.error("--one-in must be 1 or more")
+        names = sample(args.one_in)
+        SAMPLE.write_text("".join(n + "\n" for n in names), encoding="utf-8")
+        print("\n".join(names))
+        return 0
     if args.command == "collect":
-        results = collect(args.seconds, args.workers)
+        results = collect(args.seconds, args.workers, args.one_in)
         RESULTS.write_text(json.dumps(results, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         print(f"wrote {RESULTS.relative_to(ROOT)}")
         return 0

@@ -40,3 +40,21 @@ def test_a_page_edited_by_hand_is_caught(tmp_path: Path) -> None:
     page = report.page_path("en").read_text(encoding="utf-8")
     blocks = {"figures": "| Mutants | 1 |", "modules": "", "survivors": ""}
     assert report.render_page(page, blocks) != page, "render must replace what a hand put in the blocks"
+
+
+def test_the_page_lists_exactly_the_engines_modules() -> None:
+    """A figure for a module that is gone, or none for one that exists, means the run is stale:
+    scripts/mutation.sh (or --sample K) over today's engine/ makes the page again."""
+    results = json.loads(report.RESULTS.read_text(encoding="utf-8"))
+    listed = set(results["modules"])
+    modules = {f"engine/{p.name}" for p in (ROOT / "engine").glob("*.py") if p.name != "__init__.py"}
+    assert not listed - modules, f"the page names modules engine/ lacks: {sorted(listed - modules)}"
+    assert not modules - listed, f"the page leaves out modules of engine/: {sorted(modules - listed)}"
+
+
+def test_a_sample_is_the_same_everywhere_and_about_its_size() -> None:
+    names = [f"truco_rules.engine.game.xǁGameǁpush__mutmut_{i}" for i in range(4000)]
+    drawn = [n for n in names if report.in_sample(n, 4)]
+    assert drawn == [n for n in names if report.in_sample(n, 4)]
+    assert 900 < len(drawn) < 1100, len(drawn)
+    assert all(report.in_sample(n, 1) for n in names)
