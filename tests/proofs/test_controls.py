@@ -29,7 +29,10 @@ from truco_rules.proofs.registry import all_properties
 from truco_rules.proofs.setup import Setup, Tracing, every_setup
 from truco_rules.proofs.solver import models
 
-SAMPLE = 200  # situations asked of Z3 per query, at most, for one without the expected shape
+# Situations asked of Z3 per query, at most, for one without the expected shape. Z3 enumerates them
+# near one another (each blocks only the last), so a shape most situations have can fill the first
+# hundreds: vira-manilha-rank's first 200 on paulista-1v1 all touch the manilhas.
+SAMPLE = 1000
 NEAR = 200  # correct actions asked of Z3 near a control's counterexample, at most
 
 
