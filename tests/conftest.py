@@ -102,13 +102,15 @@ def measured_slow(path: Path = SLOW_TESTS) -> frozenset[str]:
 
 @pytest.hookimpl(tryfirst=True)  # before -m selects: the marks added here count
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # The tests marked slow by hand (minutes long) first, otherwise in file order: with xdist the
+    # other workers go through the rest meanwhile, instead of waiting at the end for one worker's
+    # long test. Not the measured ones too: xdist hands out the first tests in large batches, and
+    # a hundred of them at the front would all go to one worker.
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
     slow = measured_slow()
     for item in items:
         if item.nodeid in slow:
             item.add_marker(pytest.mark.slow)
-    # The slow tests first, otherwise in file order: with xdist the other workers go through the
-    # rest meanwhile, instead of waiting at the end for one worker's minutes-long test.
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
 @pytest.hookimpl(hookwrapper=True)
