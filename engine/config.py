@@ -115,6 +115,13 @@ class Config:
     def _overrides(self) -> tuple[tuple[str, str], ...]:
         return tuple((k, v) for k, v in self.readings if self.ruleset.defaults[k] != v)
 
+    @cached_property
+    def earlier_edition(self) -> int | None:
+        """The edition of the ruleset's file this match plays where it is not today's (the record
+        and a saved game carry it); None for today's."""
+        edition = self.ruleset.edition
+        return edition if edition != find_ruleset(self.ruleset.name).edition else None
+
 
 # The flags that are one reading of one register key: the flag, the key, the reading that sets it.
 _READING_FLAGS: dict[str, tuple[str, str]] = {

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 from truco_rules.engine import positions as P
 from truco_rules.engine.config import make_config
 from truco_rules.engine.errors import GameDocumentError, TrucoError
-from truco_rules.engine.rulesets import find_ruleset
 
 if TYPE_CHECKING:
     from truco_rules.engine.game import Game
@@ -26,10 +25,9 @@ def to_json(game: Game) -> str:
     doc: dict[str, Any] = {
         "format": FORMAT,
         "ruleset": cfg.ruleset.name,
-        # An earlier edition of the ruleset's file is saved with the game, as the record keeps it:
-        # without it the game would come back under the rules of today's edition.
-        **({"edition": cfg.ruleset.edition}
-           if cfg.ruleset.edition != find_ruleset(cfg.ruleset.name).edition else {}),
+        # An earlier edition is saved with the game, as the record keeps it: without it the game
+        # would come back under the rules of today's edition.
+        **({"edition": cfg.earlier_edition} if cfg.earlier_edition is not None else {}),
         "readings": cfg.overrides,
         "seed": game._seed,
         "deal_seed": game._deal_seed,

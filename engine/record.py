@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from truco_rules.engine.match_fields import MatchFields
-from truco_rules.engine.rulesets import find_ruleset
 from truco_rules.engine.tricks import TIE
 from truco_rules.engine.version import ENGINE_NAME
 
@@ -40,8 +39,8 @@ class RecordMixin(MatchFields):
             "hands": self._hand_entries(),
             "result": result,
         }
-        if self._cfg.ruleset.edition != find_ruleset(self._cfg.ruleset.name).edition:  # an earlier edition
-            rec["edition"] = self._cfg.ruleset.edition
+        if self._cfg.earlier_edition is not None:
+            rec["edition"] = self._cfg.earlier_edition
         if self._start_scores != (0, 0) or self._first_starter:  # a set position: where the match began
             rec["start"] = {"scores": list(self._start_scores),
                             "dealer": (self._first_starter - 1) % self._cfg.n}

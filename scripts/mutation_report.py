@@ -35,7 +35,6 @@ from truco_rules.text.languages import LANGS
 
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "docs" / "quality" / "mutation-results.json"
-SAMPLE = ROOT / "mutants" / "sample.txt"  # the names of a sampled run's mutants, one per line
 EXPLANATIONS = ROOT / "docs" / "quality" / "mutation-explanations.yaml"
 KILLED = ("killed", "timeout", "caught by type check")  # a timeout is a kill: the mutant hangs a test
 
@@ -257,8 +256,7 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("--seconds", type=int, required=True, help="how long the run took")
     c.add_argument("--workers", type=int, required=True, help="mutmut's --max-children")
     c.add_argument("--one-in", type=int, default=1, help="count only the sample of one in K (see sample)")
-    d = sub.add_parser("sample", help="print the names of one in K mutants of mutants/ (and write "
-                       + SAMPLE.relative_to(ROOT).as_posix() + ")")
+    d = sub.add_parser("sample", help="print the names of one in K of the mutants in mutants/")
     d.add_argument("--one-in", type=int, required=True, metavar="K")
     sub.add_parser("render", help="write the generated blocks of the four pages")
     sub.add_parser("check", help="exit 1 if a page differs from what render would write")
@@ -266,9 +264,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "sample":
         if args.one_in < 1:
             parser.error("--one-in must be 1 or more")
-        names = sample(args.one_in)
-        SAMPLE.write_text("".join(n + "\n" for n in names), encoding="utf-8")
-        print("\n".join(names))
+        print("\n".join(sample(args.one_in)))
         return 0
     if args.command == "collect":
         results = collect(args.seconds, args.workers, args.one_in)

@@ -3,17 +3,14 @@ tests that exist, and is read from a JUnit file the way pytest names tests."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from pathlib import Path
 
 from tests.conftest import measured_slow
+from tests.scripts_module import load_script
 
 ROOT = Path(__file__).resolve().parents[1]
-_spec = importlib.util.spec_from_file_location("slow_tests", ROOT / "scripts" / "slow_tests.py")
-assert _spec and _spec.loader
-slow_tests = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(slow_tests)
+slow_tests = load_script("slow_tests")
 
 
 def test_every_listed_test_exists() -> None:

@@ -4,15 +4,13 @@ results (docs/quality/mutation-results.json) and explanations, in every language
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
+from tests.scripts_module import load_script
+
 ROOT = Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location("mutation_report", ROOT / "scripts" / "mutation_report.py")
-assert _spec and _spec.loader
-report = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(report)
+report = load_script("mutation_report")
 
 
 def test_every_mutant_not_killed_is_explained_and_every_explanation_is_used() -> None:
@@ -53,8 +51,9 @@ def test_the_page_lists_exactly_the_engines_modules() -> None:
 
 
 def test_a_sample_is_the_same_everywhere_and_about_its_size() -> None:
+    """The sample is fixed by the names alone (pinned here: a different hash, or one that depends on
+    the process, draws other mutants) and is about one in K of them."""
     names = [f"truco_rules.engine.game.xǁGameǁpush__mutmut_{i}" for i in range(4000)]
-    drawn = [n for n in names if report.in_sample(n, 4)]
-    assert drawn == [n for n in names if report.in_sample(n, 4)]
-    assert 900 < len(drawn) < 1100, len(drawn)
+    drawn = [int(n.rsplit("_", 1)[1]) for n in names if report.in_sample(n, 4)]
+    assert (len(drawn), drawn[:5]) == (1020, [0, 1, 2, 5, 6])
     assert all(report.in_sample(n, 1) for n in names)

@@ -3,7 +3,6 @@ table follows the ruleset files, and every language has the same sections and ma
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 from pathlib import Path
@@ -11,6 +10,7 @@ from pathlib import Path
 import pytest
 from ruleset_yaml import read_ruleset_yaml
 
+from tests.scripts_module import load_script
 from truco_rules.site import site_protocol
 from truco_rules.text.languages import LANGS
 
@@ -21,13 +21,7 @@ SECTIONS = ("{#readings}", "{#projection}", "{#record}", "{#vocabulary}", "{#pra
 
 
 def _script():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location(
-        "protocol_transcripts", ROOT / "scripts/protocol_transcripts.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("protocol_transcripts")
 
 
 def test_the_transcripts_are_what_the_script_writes() -> None:
